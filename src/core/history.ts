@@ -1,0 +1,66 @@
+// What a run records: every attempt, op, fault window and effect on one timeline (epoch ms, core/clock).
+
+import type { Effect } from './ledger.ts';
+import type { Category } from './taxonomy.ts';
+
+export type OpOutcome = 'ok' | 'fail' | 'info';
+
+export interface AttemptRecord {
+  opId: string;
+  attempt: number; // 1-based
+  startMs: number;
+  endMs: number;
+  ok: boolean;
+  /** How the attempt failed, when it did. */
+  category?: Category;
+  errorCode?: string;
+  retryable?: boolean;
+  /** Delay the failure advised (Retry-After or retryAfterMs), in ms. */
+  retryAfterMs?: number;
+  /** True when the attempt may have taken effect (timeout, lost response). */
+  uncertain?: boolean;
+  message?: string;
+  /** What the client did next: retry, status lookup, re-initialize, give up. */
+  next?: 'retry' | 'lookup' | 'reinit' | 'give-up' | 'done';
+}
+
+export interface OpRecord {
+  opId: string;
+  tool: string;
+  sideEffecting: boolean;
+  startMs: number;
+  endMs: number;
+  outcome: OpOutcome;
+  attempts: number;
+  failedAttempts: number;
+  category?: Category;
+  errorCode?: string;
+  /** Status lookups the client did instead of re-executing. */
+  lookups?: number;
+  /** Model-visible text of the final answer (for the leak scan). */
+  visible?: string;
+}
+
+export interface FaultWindow {
+  id: string;
+  seam: string;
+  kind: string;
+  onMs: number;
+  offMs?: number;
+}
+
+export interface DecisionRecord {
+  stream: string;
+  what: string;
+  value: number | string | boolean;
+}
+
+export interface History {
+  startMs: number;
+  endMs: number;
+  attempts: AttemptRecord[];
+  ops: OpRecord[];
+  faults: FaultWindow[];
+  effects: Effect[];
+  decisions: DecisionRecord[];
+}

@@ -1,0 +1,28 @@
+// The error taxonomy from the design: six categories, stable `CATEGORY.REASON` codes, a structured error that
+// travels in a tool result's `structuredContent` when `isError` is true.
+import { z } from 'zod';
+
+export const CATEGORIES = ['PROTO', 'VALIDATION', 'AUTH', 'RESOURCE', 'DEPENDENCY', 'INTERNAL'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string(), expected: z.string().optional() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const toolErrorSchema = z.object({
+  errorCode: z.string().regex(/^[A-Z]+\.[A-Z_]+$/),
+  category: z.enum(CATEGORIES),
+  message: z.string(),
+  retryable: z.boolean(),
+  retryAfterMs: z.number().int().nonnegative().optional(),
+  fieldErrors: z.array(fieldErrorSchema).optional(),
+  requestId: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ToolError = z.infer<typeof toolErrorSchema>;
+
+/** Reads the structured error out of a tool result, or undefined when the result carries none. */
+export function toolErrorOf(result: { isError?: boolean; structuredContent?: unknown }): ToolError | undefined {
+  if (!result.isError) return undefined;
+  const parsed = toolErrorSchema.safeParse(result.structuredContent);
+  return parsed.success ? parsed.data : undefined;
+}
