@@ -39,6 +39,8 @@ export interface OpRecord {
   lookups?: number;
   /** Model-visible text of the final answer (for the leak scan). */
   visible?: string;
+  /** Unique argument values of this op, matched against Effect.argsKey when an effect carries no trace id. */
+  argsKey?: string;
 }
 
 export interface FaultWindow {
