@@ -1,0 +1,26 @@
+// Error distribution over failed attempts, by category and by stable error code.
+import type { History } from '../core/history.ts';
+
+export interface ErrorCounts {
+  errorsByCategory: Record<string, number>;
+  errorsByCode: Record<string, number>;
+}
+
+/** Failed attempts without a category or code are counted as UNKNOWN so totals still add up. */
+export function errorCounts(history: History): ErrorCounts {
+  const errorsByCategory: Record<string, number> = {};
+  const errorsByCode: Record<string, number> = {};
+  for (const a of history.attempts) {
+    if (a.ok) continue;
+    const category = a.category ?? 'UNKNOWN';
+    const code = a.errorCode ?? 'UNKNOWN';
+    errorsByCategory[category] = (errorsByCategory[category] ?? 0) + 1;
+    errorsByCode[code] = (errorsByCode[code] ?? 0) + 1;
+  }
+  return { errorsByCategory: sortKeys(errorsByCategory), errorsByCode: sortKeys(errorsByCode) };
+}
+
+// Stable key order keeps report.json diffable between runs.
+function sortKeys(record: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -1,0 +1,70 @@
+// Threshold metric names and how to read each from Metrics. Adding a metric is adding a row.
+import type { Metrics, RecoveryWindow } from './types.ts';
+
+/** value null means "no value": the threshold fails, and `reason` says why. */
+export interface MetricValue {
+  value: number | null;
+  reason?: string;
+}
+
+export interface MetricDef {
+  describe: string;
+  get: (m: Metrics) => MetricValue;
+}
+
+const v = (value: number): MetricValue => ({ value });
+
+export const METRICS: Record<string, MetricDef> = {
+  ops: { describe: 'logical calls', get: (m) => v(m.ops) },
+  ops_ok: { describe: 'ops that ended ok', get: (m) => v(m.opsOk) },
+  ops_fail: { describe: 'ops that ended fail', get: (m) => v(m.opsFail) },
+  ops_info: { describe: 'ops with an indeterminate outcome', get: (m) => v(m.opsInfo) },
+  attempts: { describe: 'attempts over all ops', get: (m) => v(m.attempts) },
+  attempts_per_op_max: { describe: 'most attempts of one op', get: (m) => v(m.attemptsPerOp.max) },
+  attempts_per_op_mean: { describe: 'mean attempts per op', get: (m) => v(m.attemptsPerOp.mean) },
+  retry_success_rate: { describe: 'retried ops that ended ok', get: (m) => v(m.retrySuccessRate) },
+  duplicate_effects: { describe: 'effects beyond the first per op', get: (m) => v(m.duplicateEffects) },
+  ghost_effects: { describe: 'failed ops with an effect', get: (m) => v(m.ghostEffects) },
+  lost_effects: { describe: 'ok side-effecting ops without effect', get: (m) => v(m.lostEffects) },
+  unattributed_effects: { describe: 'effects no op claims', get: (m) => v(m.unattributedEffects) },
+  leaks: { describe: 'canaries in model-visible content', get: (m) => v(m.leaks) },
+  recovery_ms: { describe: 'worst recovery over fault windows', get: (m) => worst(m.recovery, 'recoveryMs') },
+  first_success_ms: {
+    describe: 'worst first success after a fault window',
+    get: (m) => worst(m.recovery, 'firstSuccessMs'),
+  },
+  latency_p50_ms: { describe: 'op latency p50', get: (m) => v(m.latencyMs.p50) },
+  latency_p90_ms: { describe: 'op latency p90', get: (m) => v(m.latencyMs.p90) },
+  latency_p95_ms: { describe: 'op latency p95', get: (m) => v(m.latencyMs.p95) },
+  latency_p99_ms: { describe: 'op latency p99', get: (m) => v(m.latencyMs.p99) },
+  latency_max_ms: { describe: 'op latency max', get: (m) => v(m.latencyMs.max) },
+  attempt_latency_p50_ms: { describe: 'attempt latency p50', get: (m) => v(m.attemptLatencyMs.p50) },
+  attempt_latency_p99_ms: { describe: 'attempt latency p99', get: (m) => v(m.attemptLatencyMs.p99) },
+  attempt_latency_max_ms: { describe: 'attempt latency max', get: (m) => v(m.attemptLatencyMs.max) },
+  error_rate: { describe: '(ops_fail + ops_info) / ops', get: (m) => v(m.errorRate) },
+  retry_after_violations: {
+    describe: 'retries earlier than Retry-After advised',
+    get: (m) => v(m.retryAfterViolations),
+  },
+  throughput_ops_s: { describe: 'ops per second over the run', get: (m) => v(m.throughputOpsPerSec) },
+};
+
+export const METRIC_NAMES = Object.keys(METRICS);
+
+/**
+ * The worst window decides. A window that never recovered (or never saw a success) has no value, which fails
+ * the threshold whatever its operator; without any fault window there is nothing to wait for, so 0.
+ */
+function worst(windows: RecoveryWindow[], key: 'recoveryMs' | 'firstSuccessMs'): MetricValue {
+  let max = 0;
+  for (const w of windows) {
+    const value = w[key];
+    if (value === null) {
+      const what = key === 'recoveryMs' ? 'did not recover' : 'saw no successful op after it ended';
+      const when = w.offAtMs === null ? ' (never removed)' : '';
+      return { value: null, reason: `fault window ${w.fault}${when} ${what} by the end of the run` };
+    }
+    if (value > max) max = value;
+  }
+  return { value: max };
+}

@@ -1,0 +1,44 @@
+// computeMetrics: everything DESIGN.md's "Definitions" asks for, from one run's History.
+import type { History } from '../core/history.ts';
+import { errorCounts } from './errors.ts';
+import { opLatency } from './latency.ts';
+import { findLeaks } from './leaks.ts';
+import { outcomes, throughput } from './outcomes.ts';
+import { reconcile } from './reconcile.ts';
+import { recovery } from './recovery.ts';
+import { retrySuccess } from './retry.ts';
+import { retryAfterViolations } from './retry-after.ts';
+import type { Metrics, MetricsOptions } from './types.ts';
+
+export function computeMetrics(history: History, options: MetricsOptions = {}): Metrics {
+  const o = outcomes(history);
+  const retry = retrySuccess(history);
+  const effects = reconcile(history);
+  const rec = recovery(history, options.recovery);
+  const leakFindings = findLeaks(history, {
+    canaries: options.canaries,
+    scanAttemptMessages: options.scanAttemptMessages,
+  });
+  return {
+    ...o,
+    retrySuccessRate: retry.rate,
+    retriedOps: retry.retriedOps,
+    retrySuccessByWindow: retry.byWindow,
+    retrySuccessByKind: retry.byKind,
+    duplicateEffects: effects.duplicateEffects,
+    ghostEffects: effects.ghostEffects,
+    lostEffects: effects.lostEffects,
+    unattributedEffects: effects.unattributedEffects,
+    reconciliation: effects.reconciliation,
+    leaks: leakFindings.length,
+    leakFindings,
+    steadyState: rec.steadyState,
+    recovery: rec.windows,
+    latencyMs: opLatency(history.ops),
+    attemptLatencyMs: opLatency(history.attempts),
+    ...errorCounts(history),
+    retryAfterViolations: retryAfterViolations(history, options.retryAfterToleranceMs).length,
+    throughputOpsPerSec: Math.round(throughput(history) * 100) / 100,
+    durationMs: Math.round(history.endMs - history.startMs),
+  };
+}

@@ -1,0 +1,54 @@
+// Op outcomes and the attempt cost of each op.
+import type { History } from '../core/history.ts';
+
+export interface Outcomes {
+  ops: number;
+  opsOk: number;
+  opsFail: number;
+  opsInfo: number;
+  attempts: number;
+  attemptsPerOp: { mean: number; max: number };
+  errorRate: number;
+}
+
+export function outcomes(history: History): Outcomes {
+  let opsOk = 0;
+  let opsFail = 0;
+  let opsInfo = 0;
+  for (const op of history.ops) {
+    if (op.outcome === 'ok') opsOk++;
+    else if (op.outcome === 'fail') opsFail++;
+    else opsInfo++;
+  }
+  const ops = history.ops.length;
+  // Attempt records are the source of truth; fall back to the op's own count when a run recorded none for it.
+  const perOp = attemptsByOp(history);
+  let sum = 0;
+  let max = 0;
+  for (const op of history.ops) {
+    const n = Math.max(perOp.get(op.opId) ?? 0, op.attempts);
+    sum += n;
+    if (n > max) max = n;
+  }
+  return {
+    ops,
+    opsOk,
+    opsFail,
+    opsInfo,
+    attempts: history.attempts.length,
+    attemptsPerOp: { mean: ops === 0 ? 0 : sum / ops, max },
+    errorRate: ops === 0 ? 0 : (opsFail + opsInfo) / ops,
+  };
+}
+
+function attemptsByOp(history: History): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const a of history.attempts) counts.set(a.opId, (counts.get(a.opId) ?? 0) + 1);
+  return counts;
+}
+
+/** Ops per second over the whole run. */
+export function throughput(history: History): number {
+  const seconds = (history.endMs - history.startMs) / 1000;
+  return seconds > 0 ? history.ops.length / seconds : 0;
+}

@@ -1,0 +1,116 @@
+// k6-style thresholds: `<metric> <op> <number>`, e.g. `duplicate_effects == 0`, `latency_p99_ms < 1500`.
+import { METRIC_NAMES, METRICS } from './metric-table.ts';
+import type { Metrics } from './types.ts';
+
+export const OPERATORS = ['<', '<=', '==', '!=', '>=', '>'] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+export interface Threshold {
+  expr: string;
+  metric: string;
+  op: Operator;
+  target: number;
+}
+
+export interface ThresholdResult {
+  expr: string;
+  metric: string;
+  op: Operator;
+  target: number;
+  /** The metric's value; null when it has none (e.g. a fault window that never recovered). */
+  actual: number | null;
+  ok: boolean;
+  /** Why it failed without a value, when that is the case. */
+  reason?: string;
+}
+
+export class ThresholdError extends Error {
+  constructor(
+    message: string,
+    readonly expr: string,
+  ) {
+    super(message);
+    this.name = 'ThresholdError';
+  }
+}
+
+const SHAPE = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|==|!=|<|>)\s*(\S+)\s*$/;
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const EXAMPLE = 'e.g. `duplicate_effects == 0` or `latency_p99_ms < 1500`';
+
+export function parseThreshold(expr: string): Threshold {
+  const match = SHAPE.exec(expr);
+  if (!match) {
+    throw new ThresholdError(
+      `invalid threshold "${expr}": expected "<metric> <operator> <number>" (${EXAMPLE}); ` +
+        `operators: ${OPERATORS.join(' ')}`,
+      expr,
+    );
+  }
+  const [, metric, op, number] = match;
+  if (!(metric in METRICS)) {
+    const hint = closest(metric);
+    throw new ThresholdError(
+      `unknown metric "${metric}" in threshold "${expr}"${hint ? ` (did you mean "${hint}"?)` : ''}; ` +
+        `known metrics: ${METRIC_NAMES.join(', ')}`,
+      expr,
+    );
+  }
+  if (!NUMBER.test(number)) {
+    throw new ThresholdError(`invalid threshold "${expr}": expected a number after "${op}", got "${number}"`, expr);
+  }
+  return { expr: expr.trim(), metric, op: op as Operator, target: Number(number) };
+}
+
+export function compare(actual: number, op: Operator, target: number): boolean {
+  switch (op) {
+    case '<':
+      return actual < target;
+    case '<=':
+      return actual <= target;
+    case '==':
+      return actual === target;
+    case '!=':
+      return actual !== target;
+    case '>=':
+      return actual >= target;
+    case '>':
+      return actual > target;
+  }
+}
+
+/** Throws ThresholdError on the first invalid expression: validate profiles with parseThreshold first. */
+export function evaluateThresholds(exprs: readonly string[], metrics: Metrics): ThresholdResult[] {
+  return exprs.map((expr) => {
+    const t = parseThreshold(expr);
+    const { value, reason } = METRICS[t.metric].get(metrics);
+    const ok = value !== null && compare(value, t.op, t.target);
+    return { ...t, actual: value, ok, ...(reason ? { reason } : {}) };
+  });
+}
+
+/** A readable name for a typo: the known metric with the smallest edit distance, when it is close. */
+function closest(name: string): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const known of METRIC_NAMES) {
+    const d = editDistance(name.toLowerCase(), known);
+    if (d < bestDistance) {
+      best = known;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= Math.max(2, Math.floor(name.length / 4)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}

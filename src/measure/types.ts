@@ -1,0 +1,138 @@
+// The shape of what `computeMetrics` returns. Field names are the camelCase keys of report.json's `metrics`
+// (DESIGN.md): extend freely, never rename.
+
+export interface AttemptsPerOp {
+  mean: number;
+  max: number;
+}
+
+export interface RetryRate {
+  /** Ops with at least one failed attempt. */
+  retriedOps: number;
+  /** Of those, the ones that ended `ok`. */
+  recoveredOps: number;
+  /** recoveredOps / retriedOps, or 1 when retriedOps is 0 (look at retriedOps to tell 1-of-0 apart). */
+  rate: number;
+}
+
+export interface WindowRetryRate extends RetryRate {
+  fault: string;
+  kind: string;
+  /** Ops overlapping the window, retried or not. */
+  ops: number;
+}
+
+export interface KindRetryRate extends RetryRate {
+  kind: string;
+  ops: number;
+}
+
+export interface RecoveryWindow {
+  fault: string;
+  kind: string;
+  seam: string;
+  /** Relative to the run start (history.startMs). */
+  onAtMs: number;
+  /** Relative to the run start; null when the fault was never removed. */
+  offAtMs: number | null;
+  /** t_recovered - t_off; null when not recovered by the end of the run. */
+  recoveryMs: number | null;
+  /** First op starting after t_off that ended ok, minus t_off; null when none. */
+  firstSuccessMs: number | null;
+  recovered: boolean;
+}
+
+export interface SteadyState {
+  /** Ops that ended before the first fault's onset. */
+  ops: number;
+  /** Their success rate, or null when fewer than minOps (then the default target applies). */
+  rate: number | null;
+  /** The success rate a sliding window must reach to count as recovered. */
+  target: number;
+}
+
+export interface LatencySummary {
+  count: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export interface Reconciliation {
+  /** Effects in the ledger. */
+  effects: number;
+  /** Effects matched to an op by trace id. */
+  byTraceId: number;
+  /** Effects matched to an op by argsKey (no trace id, or an unknown one). */
+  byArgsKey: number;
+  /** Op ids with more than one effect. */
+  duplicateOps: string[];
+  /** Op ids with outcome `fail` and at least one effect. */
+  ghostOps: string[];
+  /** Side-effecting op ids with outcome `ok` and no effect. */
+  lostOps: string[];
+  /** Op ids with outcome `info` and at least one effect (indeterminate, for the record). */
+  infoWithEffectOps: string[];
+  /** Ledger `seq` of effects no op claims. */
+  unattributedSeqs: number[];
+}
+
+export interface LeakFinding {
+  opId: string;
+  /** Where the canary showed up: the op's final visible content or an attempt's error message. */
+  where: 'visible' | 'attempt-message';
+  /** The canary, masked so the report itself does not repeat it. */
+  canary: string;
+}
+
+export interface Metrics {
+  ops: number;
+  opsOk: number;
+  opsFail: number;
+  opsInfo: number;
+  attempts: number;
+  attemptsPerOp: AttemptsPerOp;
+  /** (opsFail + opsInfo) / ops, 0 without ops. */
+  errorRate: number;
+  retrySuccessRate: number;
+  retriedOps: number;
+  retrySuccessByWindow: WindowRetryRate[];
+  retrySuccessByKind: KindRetryRate[];
+  duplicateEffects: number;
+  ghostEffects: number;
+  lostEffects: number;
+  unattributedEffects: number;
+  reconciliation: Reconciliation;
+  leaks: number;
+  leakFindings: LeakFinding[];
+  steadyState: SteadyState;
+  recovery: RecoveryWindow[];
+  latencyMs: LatencySummary;
+  attemptLatencyMs: LatencySummary;
+  errorsByCategory: Record<string, number>;
+  errorsByCode: Record<string, number>;
+  retryAfterViolations: number;
+  throughputOpsPerSec: number;
+  durationMs: number;
+}
+
+export interface RecoveryOptions {
+  /** Sliding window width in ms (default 1000). */
+  windowMs?: number;
+  /** A window needs at least this many ops; it stretches past windowMs to reach them (default 5). */
+  minOps?: number;
+  /** Target success rate, capped at the measured steady state (default 0.99). */
+  targetSuccessRate?: number;
+}
+
+export interface MetricsOptions {
+  recovery?: RecoveryOptions;
+  /** Planted secret canaries (mocks/canaries.ts) to look for in model-visible content. */
+  canaries?: string[];
+  /** Also scan attempt error messages for canaries (JSON-RPC error messages are model-visible; default true). */
+  scanAttemptMessages?: boolean;
+  /** Clock slack allowed before a retry counts as ignoring Retry-After, in ms (default 1). */
+  retryAfterToleranceMs?: number;
+}
