@@ -21,9 +21,14 @@ export class DecisionLog {
     this.records.push(...records);
   }
 
+  /**
+   * Hash of the log grouped by stream. Concurrent ops interleave their draws differently from run to run, but
+   * each stream's own sequence is fixed by the seed, so grouping (a stable sort) makes equal runs hash equal.
+   */
   sha256(): string {
     const hash = createHash('sha256');
-    for (const r of this.records) hash.update(`${r.stream}\t${r.what}\t${String(r.value)}\n`);
+    const ordered = [...this.records].sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : 0));
+    for (const r of ordered) hash.update(`${r.stream}\t${r.what}\t${String(r.value)}\n`);
     return hash.digest('hex');
   }
 }

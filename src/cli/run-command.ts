@@ -1,0 +1,72 @@
+// faultline run [PROFILE...]: the main job.
+import { type Command, Option } from 'commander';
+import { POLICIES, type PolicyName } from '../client/policies/index.ts';
+import { createNetworkBackend } from '../network/index.ts';
+import { loadProfile } from '../profile/load.ts';
+import { formatConsoleSummary } from '../report/console.ts';
+import { writeReports } from '../report/write.ts';
+import { runSuite } from '../run/run-suite.ts';
+import { discoverProfiles } from './discover.ts';
+import { abortOnSignals } from './interrupt.ts';
+import { parseSeed } from './parse.ts';
+import { EXIT } from './user-error.ts';
+
+export interface RunFlags {
+  seed?: number;
+  out: string;
+  policy?: PolicyName;
+  toxiproxy: string;
+  allowNonLoopback?: boolean;
+}
+
+export function registerRunCommand(program: Command): void {
+  program
+    .command('run')
+    .description('run chaos profiles (default: every profile in chaos-profiles/) and write reports')
+    .argument('[profiles...]', 'profile files or folders')
+    .option('--seed <n>', 'override every profile seed (replays the same faults at the same moments)', parseSeed)
+    .option(
+      '--out <dir>',
+      'where to write report.json, junit.xml, report.html, summary.md, trace.jsonl',
+      'faultline-report',
+    )
+    .addOption(
+      new Option('--policy <name>', 'override the client policy (naive and none are negative controls)').choices(
+        Object.keys(POLICIES),
+      ),
+    )
+    .option('--toxiproxy <backend>', 'network backend: embedded, container, or the URL of a Toxiproxy API', 'embedded')
+    .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
+    .action(async (profiles: string[], flags: RunFlags) => {
+      process.exitCode = await runCommand(profiles, flags);
+    });
+}
+
+export async function runCommand(args: string[], flags: RunFlags): Promise<number> {
+  const loaded = discoverProfiles(args).map(loadProfile);
+  for (const l of loaded) for (const w of l.warnings) process.stderr.write(`faultline: warning: ${l.file}: ${w}\n`);
+  const interrupt = abortOnSignals();
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const backend = await createNetworkBackend(flags.toxiproxy, { allowNonLoopback: flags.allowNonLoopback === true });
+  say(`faultline: network backend ${backend.kind} (Toxiproxy API ${backend.apiUrl})`);
+  try {
+    const { run, histories } = await runSuite(loaded, {
+      backend,
+      seed: flags.seed,
+      policy: flags.policy,
+      signal: interrupt.signal,
+      say,
+    });
+    if (interrupt.signal.aborted) {
+      say('faultline: interrupted; no report written');
+      return EXIT.interrupted;
+    }
+    const written = await writeReports(flags.out, run, histories);
+    process.stdout.write(`${formatConsoleSummary(run)}\n`);
+    say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);
+    return run.verdict === 'pass' ? EXIT.ok : EXIT.thresholdFailed;
+  } finally {
+    await backend.close();
+    interrupt.dispose();
+  }
+}

@@ -1,0 +1,41 @@
+// What the HTTP layer saw during one attempt. The SDK turns a 429 into a plain StreamableHTTPError and drops the
+// headers, so the client's fetch wrapper writes status and Retry-After here, in the attempt's async context.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface AttemptHttp {
+  status?: number;
+  retryAfterMs?: number;
+}
+
+const storage = new AsyncLocalStorage<AttemptHttp>();
+
+export function runInAttempt<T>(http: AttemptHttp, fn: () => Promise<T>): Promise<T> {
+  return storage.run(http, fn);
+}
+
+export function currentAttempt(): AttemptHttp | undefined {
+  return storage.getStore();
+}
+
+/** Retry-After in both forms: delta-seconds or an HTTP-date. */
+export function parseRetryAfter(value: string | null, nowMs = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/** A fetch that records each response's status and Retry-After into the current attempt. */
+export function recordingFetch(inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    const attempt = currentAttempt();
+    if (attempt && (init?.method ?? 'GET') === 'POST') {
+      attempt.status = response.status;
+      const advised = parseRetryAfter(response.headers.get('retry-after'));
+      if (advised !== undefined) attempt.retryAfterMs = advised;
+    }
+    return response;
+  };
+}

@@ -1,0 +1,81 @@
+// One attempt: a tools/call through the current session, classified and recorded on the run's clock.
+import { epochMs } from '../core/clock.ts';
+import type { AttemptRecord } from '../core/history.ts';
+import { TRACE_META_KEY } from '../core/wire.ts';
+import { type AttemptHttp, runInAttempt } from './attempt-context.ts';
+import type { PolicyContext } from './call.ts';
+import { type Classified, classifyError, classifyResult } from './classify.ts';
+
+export type ToolCallResult = { content?: unknown; structuredContent?: unknown; isError?: boolean };
+
+export interface AttemptOutcome {
+  classified: Classified;
+  result?: ToolCallResult;
+  generation: number;
+  visible: string;
+  /** The recorded attempt; the policy fills in `next` once it decides. */
+  record: AttemptRecord;
+}
+
+const VISIBLE_LIMIT = 256 * 1024;
+
+/** Everything the model would see of an answer: text content, structured content, error messages. */
+export function visibleText(result: AttemptOutcome['result'], error?: unknown): string {
+  const parts: string[] = [];
+  if (result) {
+    for (const c of (result.content as { type?: string; text?: string }[] | undefined) ?? []) {
+      if (c?.type === 'text' && typeof c.text === 'string') parts.push(c.text);
+    }
+    if (result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent));
+  }
+  if (error !== undefined) parts.push(error instanceof Error ? error.message : String(error));
+  return parts.join('\n').slice(0, VISIBLE_LIMIT);
+}
+
+export async function callOnce(
+  ctx: PolicyContext,
+  opId: string,
+  attempt: number,
+  tool: string,
+  args: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<AttemptOutcome> {
+  const startMs = epochMs();
+  const http: AttemptHttp = {};
+  let generation = -1;
+  let outcome: Omit<AttemptOutcome, 'record'>;
+  try {
+    const session = await ctx.session.get();
+    generation = session.generation;
+    const result = (await runInAttempt(http, () =>
+      session.connection.client.callTool(
+        { name: tool, arguments: args, _meta: { [TRACE_META_KEY]: opId } },
+        undefined,
+        { timeout: Math.max(1, timeoutMs) },
+      ),
+    )) as ToolCallResult;
+    outcome = { classified: classifyResult(result), result, generation, visible: visibleText(result) };
+  } catch (error) {
+    outcome = { classified: classifyError(error, http), generation, visible: visibleText(undefined, error) };
+  }
+  const c = outcome.classified;
+  const record: AttemptRecord = {
+    opId,
+    attempt,
+    startMs,
+    endMs: epochMs(),
+    ok: c.ok,
+    ...(c.ok
+      ? {}
+      : {
+          category: c.category,
+          errorCode: c.errorCode,
+          retryable: c.retryable,
+          retryAfterMs: c.retryAfterMs,
+          uncertain: c.uncertain,
+          message: c.message?.slice(0, 300),
+        }),
+  };
+  ctx.recordAttempt(record);
+  return { ...outcome, record };
+}

@@ -1,0 +1,55 @@
+// One MCP session: the SDK Client over Streamable HTTP, with the fetch chain the harness needs
+// (edge faults inside, attempt recording outside) and complete reconnection options (a partial object
+// gives NaN delays in SDK 1.32, see notes §1.2).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { recordingFetch } from './attempt-context.ts';
+
+export interface ConnectionOptions {
+  url: string;
+  /** Wraps the real fetch: where MCP-edge faults enter. */
+  wrapFetch?: (inner: typeof fetch) => typeof fetch;
+  connectTimeoutMs?: number;
+  reconnection?: { initialMs: number; maxMs: number; grow: number; maxRetries: number };
+  onError?: (error: Error) => void;
+}
+
+export class Connection {
+  private constructor(
+    readonly client: Client,
+    readonly transport: StreamableHTTPClientTransport,
+  ) {}
+
+  static async open(options: ConnectionOptions): Promise<Connection> {
+    const inner = options.wrapFetch ? options.wrapFetch(fetch) : fetch;
+    const r = options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 };
+    const transport = new StreamableHTTPClientTransport(new URL(options.url), {
+      fetch: recordingFetch(inner),
+      reconnectionOptions: {
+        initialReconnectionDelay: r.initialMs,
+        maxReconnectionDelay: r.maxMs,
+        reconnectionDelayGrowFactor: r.grow,
+        maxRetries: r.maxRetries,
+      },
+    });
+    const client = new Client({ name: 'faultline', version: '0.1.0' });
+    if (options.onError) client.onerror = options.onError;
+    try {
+      await client.connect(transport, { timeout: options.connectTimeoutMs ?? 5000 });
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
+    return new Connection(client, transport);
+  }
+
+  get protocolVersion(): string | undefined {
+    return this.transport.protocolVersion;
+  }
+
+  /** Ends the session on the server (DELETE) as well as locally: client.close() alone leaks it. */
+  async close(): Promise<void> {
+    await Promise.race([this.transport.terminateSession().catch(() => {}), new Promise((r) => setTimeout(r, 500))]);
+    await this.client.close().catch(() => {});
+  }
+}

@@ -1,0 +1,47 @@
+// The client's current MCP session. Renewal is single-flight: when many in-flight ops see the same session
+// die (404, transport loss) only the first opens a new one, the rest reuse it.
+import { Connection, type ConnectionOptions } from './connection.ts';
+
+export class Session {
+  private current?: Promise<Connection>;
+  private generation = 0;
+  private closed = false;
+  renewals = 0;
+
+  constructor(private readonly options: ConnectionOptions) {}
+
+  /** The live connection and its generation (pass the generation back to renew()). */
+  async get(): Promise<{ connection: Connection; generation: number }> {
+    if (this.closed) throw new Error('Not connected: the session was closed');
+    if (!this.current) this.current = this.open();
+    const generation = this.generation;
+    return { connection: await this.current, generation };
+  }
+
+  /** Replaces the session that `generation` referred to, unless someone already did. */
+  async renew(generation: number): Promise<void> {
+    if (generation !== this.generation || this.closed) return;
+    this.generation++;
+    this.renewals++;
+    const old = this.current;
+    this.current = this.open();
+    old?.then((c) => c.close()).catch(() => {});
+    await this.current.catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const current = this.current;
+    this.current = undefined;
+    await current?.then((c) => c.close()).catch(() => {});
+  }
+
+  private open(): Promise<Connection> {
+    const opening = Connection.open(this.options);
+    // A failed open must not poison later calls: forget it so the next get() tries again.
+    opening.catch(() => {
+      if (this.current === opening) this.current = undefined;
+    });
+    return opening;
+  }
+}

@@ -1,0 +1,26 @@
+// The fault timeline: when each fault window opens and closes, relative to the start of the workload.
+import type { FaultEntry } from '../profile/schema.ts';
+
+export interface TimelineEvent {
+  atMs: number;
+  action: 'on' | 'off';
+  faultIndex: number;
+  faultId: string;
+}
+
+export function faultId(fault: FaultEntry, index: number): string {
+  return `f${index}-${fault.seam}-${fault.kind}`;
+}
+
+/** Events in time order; at equal times removals come first, so back-to-back windows do not overlap. */
+export function buildTimeline(faults: readonly FaultEntry[], durationMs: number): TimelineEvent[] {
+  const events: TimelineEvent[] = [];
+  faults.forEach((fault, i) => {
+    const id = faultId(fault, i);
+    events.push({ atMs: fault.start, action: 'on', faultIndex: i, faultId: id });
+    events.push({ atMs: Math.min(fault.stop ?? durationMs, durationMs), action: 'off', faultIndex: i, faultId: id });
+  });
+  return events.sort(
+    (a, b) => a.atMs - b.atMs || (a.action === b.action ? a.faultIndex - b.faultIndex : a.action === 'off' ? -1 : 1),
+  );
+}

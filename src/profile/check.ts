@@ -1,0 +1,72 @@
+// Checks that need more than the schema: fault kinds and their parameters, tool names, thresholds, windows,
+// and the timeout layering the seeds prescribe (client > server > dependency).
+import { findFaultKind, kindsOfSeam } from '../faults/registry.ts';
+import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
+import { REFERENCE_TOOLS } from '../run/catalog.ts';
+import type { DocPath } from './profile-error.ts';
+import type { Profile } from './schema.ts';
+
+type Fail = (path: DocPath, problem: string) => never;
+
+export function checkProfile(profile: Profile, fail: Fail): string[] {
+  profile.faults.forEach((fault, i) => {
+    const kind = findFaultKind(fault.seam, fault.kind);
+    if (!kind) {
+      fail(
+        ['faults', i, 'kind'],
+        `unknown ${fault.seam} fault kind "${fault.kind}"; expected one of: ${kindsOfSeam(fault.seam).join(', ')}`,
+      );
+    }
+    const { seam: _s, kind: _k, start: _a, stop: _b, ...params } = fault;
+    const parsed = kind!.params.safeParse(params);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const problem =
+        issue.code === 'unrecognized_keys'
+          ? `unknown key ${issue.keys.map((k) => `"${k}"`).join(', ')}`
+          : issue.message;
+      fail(['faults', i, ...(issue.path as DocPath)], problem);
+    }
+    if (fault.stop !== undefined && fault.stop <= fault.start)
+      fail(['faults', i, 'stop'], `expected a stop after start (${fault.start} ms)`);
+    if (fault.start >= profile.duration)
+      fail(['faults', i, 'start'], `expected a start within the duration (${profile.duration} ms)`);
+  });
+
+  if (profile.target.kind === 'reference') {
+    profile.workload.mix.forEach((item, i) => {
+      if (!(item.tool in REFERENCE_TOOLS)) {
+        fail(
+          ['workload', 'mix', i, 'tool'],
+          `unknown tool "${item.tool}"; expected one of: ${Object.keys(REFERENCE_TOOLS).join(', ')}`,
+        );
+      }
+    });
+  }
+
+  const checkThresholds = (exprs: readonly string[], path: DocPath) =>
+    exprs.forEach((expr, i) => {
+      try {
+        parseThreshold(expr);
+      } catch (error) {
+        if (error instanceof ThresholdError) fail([...path, i], error.message);
+        throw error;
+      }
+    });
+  checkThresholds(profile.expect, ['expect']);
+  for (const [policy, exprs] of Object.entries(profile.controls)) checkThresholds(exprs ?? [], ['controls', policy]);
+
+  const warnings: string[] = [];
+  const { attemptTimeoutMs, deadlineMs } = profile.client;
+  if (profile.target.kind === 'reference' && attemptTimeoutMs <= profile.target.dependencyTimeoutMs) {
+    warnings.push(
+      `timeout layering broken: client.attemptTimeoutMs (${attemptTimeoutMs}) should exceed target.dependencyTimeoutMs (${profile.target.dependencyTimeoutMs}); the client gives up while the server still waits on the dependency, which invites ghost writes`,
+    );
+  }
+  if (deadlineMs < attemptTimeoutMs) {
+    warnings.push(
+      `client.deadlineMs (${deadlineMs}) is shorter than one attempt (${attemptTimeoutMs}): no retry can happen`,
+    );
+  }
+  return warnings;
+}

@@ -1,0 +1,86 @@
+// The chaos profile: what to run, against what, with which faults, and what must hold. Validated with zod;
+// `faultline schema` exports it as JSON Schema so editors complete profiles.
+import { z } from 'zod';
+import { SEAMS } from '../faults/kind.ts';
+import { durationSchema } from './duration.ts';
+import { generatorSchema } from './generators.ts';
+
+export const POLICY_NAMES = ['resilient', 'naive', 'none'] as const;
+
+const referenceTarget = z.strictObject({
+  kind: z.literal('reference'),
+  /** Resumability through the server's event store. */
+  eventStore: z.boolean().default(true),
+  retryIntervalMs: z.number().int().positive().optional(),
+  /** The server's timeout on dependency calls (client > server > dependency). */
+  dependencyTimeoutMs: z.number().int().positive().default(4000),
+  /** Deliberately pass raw dependency errors through (the leak scan's negative control). */
+  leaky: z.boolean().default(false),
+});
+
+export const targetSchema = z.discriminatedUnion('kind', [referenceTarget]);
+
+export const clientSchema = z.strictObject({
+  policy: z.enum(POLICY_NAMES).default('resilient'),
+  attemptTimeoutMs: z.number().int().positive().default(2000),
+  deadlineMs: z.number().int().positive().default(8000),
+  maxAttempts: z.number().int().min(1).max(50).default(5),
+  backoff: z
+    .strictObject({
+      initialMs: z.number().int().nonnegative().default(50),
+      maxMs: z.number().int().positive().default(1000),
+    })
+    .default({ initialMs: 50, maxMs: 1000 }),
+});
+
+export const workloadItemSchema = z.strictObject({
+  tool: z.string().min(1),
+  weight: z.number().positive().default(1),
+  args: z.record(z.string(), generatorSchema).default({}),
+});
+
+export const workloadSchema = z
+  .strictObject({
+    /** Open model: ops started per second, whatever the latency. */
+    rate: z.number().positive().max(10_000).optional(),
+    /** Closed model: this many ops in flight, each starting when the last ends. */
+    concurrency: z.number().int().positive().max(1000).optional(),
+    mix: z.array(workloadItemSchema).min(1),
+  })
+  .refine((w) => (w.rate === undefined) !== (w.concurrency === undefined), {
+    message: 'expected exactly one of rate or concurrency',
+  });
+
+/** Seam, kind and window; the kind's own parameters are checked against the fault registry. */
+export const faultEntrySchema = z.looseObject({
+  seam: z.enum(SEAMS),
+  kind: z.string().min(1),
+  start: durationSchema,
+  stop: durationSchema.optional(),
+});
+
+export const steadyStateSchema = z.strictObject({
+  windowMs: z.number().int().positive().default(1000),
+  minOps: z.number().int().positive().default(5),
+  level: z.number().min(0).max(1).default(0.99),
+});
+
+export const profileSchema = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lowercase name such as "dependency-5xx"'),
+  description: z.string().min(1),
+  seed: z.number().int().nonnegative().default(1),
+  /** How long the workload issues ops. */
+  duration: durationSchema.default(8000),
+  target: targetSchema.default({ kind: 'reference', eventStore: true, dependencyTimeoutMs: 4000, leaky: false }),
+  client: clientSchema.default(clientSchema.parse({})),
+  workload: workloadSchema,
+  faults: z.array(faultEntrySchema).default([]),
+  steadyState: steadyStateSchema.default({ windowMs: 1000, minOps: 5, level: 0.99 }),
+  expect: z.array(z.string()).default([]),
+  /** Thresholds that replace `expect` when the run's policy is overridden (negative controls), by policy. */
+  controls: z.partialRecord(z.enum(POLICY_NAMES), z.array(z.string())).default({}),
+});
+
+export type Profile = z.infer<typeof profileSchema>;
+export type FaultEntry = z.infer<typeof faultEntrySchema>;
+export type WorkloadItem = z.infer<typeof workloadItemSchema>;

@@ -1,0 +1,40 @@
+// Collects the run's history as it happens, on one clock.
+import { epochMs } from '../core/clock.ts';
+import type { AttemptRecord, FaultWindow, History, OpRecord } from '../core/history.ts';
+import type { Effect } from '../core/ledger.ts';
+
+export class Recorder {
+  readonly startMs = epochMs();
+  readonly attempts: AttemptRecord[] = [];
+  readonly ops: OpRecord[] = [];
+  readonly faults: FaultWindow[] = [];
+
+  attempt = (a: AttemptRecord): void => {
+    this.attempts.push(a);
+  };
+
+  op(o: OpRecord): void {
+    this.ops.push(o);
+  }
+
+  faultOn(id: string, seam: string, kind: string): void {
+    this.faults.push({ id, seam, kind, onMs: epochMs() });
+  }
+
+  faultOff(id: string): void {
+    const window = this.faults.find((f) => f.id === id && f.offMs === undefined);
+    if (window) window.offMs = epochMs();
+  }
+
+  history(effects: Effect[], decisions: History['decisions']): History {
+    return {
+      startMs: this.startMs,
+      endMs: epochMs(),
+      attempts: [...this.attempts].sort((a, b) => a.startMs - b.startMs),
+      ops: [...this.ops].sort((a, b) => a.startMs - b.startMs),
+      faults: this.faults,
+      effects,
+      decisions,
+    };
+  }
+}

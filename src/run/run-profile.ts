@@ -1,0 +1,96 @@
+// Runs one profile end to end: environment up, faults on their timeline while the workload runs, drain,
+// read the ledger, measure, judge. The environment is torn down whatever happens.
+
+import { CANARY_STRINGS } from '../../mocks/canaries.ts';
+import { type PolicyName, policyByName } from '../client/policies/index.ts';
+import { epochMs } from '../core/clock.ts';
+import type { History } from '../core/history.ts';
+import type { NetworkBackend } from '../network/backend.ts';
+import { DecisionLog } from '../plan/decision-log.ts';
+import { buildTimeline } from '../plan/timeline.ts';
+import type { LoadedProfile } from '../profile/load.ts';
+import { buildProfileReport } from '../report/build.ts';
+import type { ProfileReport } from '../report/types.ts';
+import { startEnvironment } from './environment.ts';
+import { Recorder } from './recorder.ts';
+import { TimelineDriver } from './timeline-driver.ts';
+import { runWorkload } from './workload-driver.ts';
+
+export interface RunOptions {
+  backend: NetworkBackend;
+  seed?: number;
+  policy?: PolicyName;
+  signal: AbortSignal;
+  onProgress?: (opsDone: number) => void;
+}
+
+export interface ProfileResult {
+  report: ProfileReport;
+  history: History;
+}
+
+/** Start the workload a moment after everything is connected, so the first op does not pay for set-up. */
+const LEAD_IN_MS = 50;
+
+export async function runProfile(loaded: LoadedProfile, options: RunOptions): Promise<ProfileResult> {
+  const { profile } = loaded;
+  const seed = options.seed ?? profile.seed;
+  const policyName = options.policy ?? profile.client.policy;
+  const log = new DecisionLog(seed);
+  const env = await startEnvironment(profile, seed, options.backend);
+  const recorder = new Recorder();
+  const driver = new TimelineDriver(profile.faults, env, recorder, log);
+  try {
+    await env.session.get();
+    const t0 = epochMs() + LEAD_IN_MS;
+    await Promise.all([
+      driver.run(buildTimeline(profile.faults, profile.duration), t0, options.signal),
+      runWorkload(
+        {
+          profile,
+          policy: policyByName(policyName),
+          session: env.session,
+          recorder,
+          plan: log.stream('workload'),
+          client: log.stream('client'),
+          onProgress: options.onProgress,
+        },
+        t0,
+        options.signal,
+      ),
+    ]);
+    await driver.clear();
+    log.append(await env.server.decisions());
+    const history = recorder.history(await env.server.ledger(), log.records);
+    const exprs =
+      policyName !== profile.client.policy && profile.controls[policyName]
+        ? profile.controls[policyName]!
+        : profile.expect;
+    const report = buildProfileReport({
+      name: profile.name,
+      description: profile.description,
+      file: loaded.file,
+      seed,
+      policy: policyName,
+      history,
+      expect: exprs,
+      decisionLogSha256: log.sha256(),
+      metricsOptions: {
+        recovery: {
+          windowMs: profile.steadyState.windowMs,
+          minOps: profile.steadyState.minOps,
+          targetSuccessRate: profile.steadyState.level,
+        },
+        canaries: [...CANARY_STRINGS],
+      },
+      notes: [
+        ...loaded.warnings,
+        ...(env.session.renewals > 0 ? [`the client re-initialized its session ${env.session.renewals} time(s)`] : []),
+      ],
+    });
+    return { report, history };
+  } finally {
+    await driver.clear().catch(() => {});
+    await env.close();
+  }
+}

@@ -1,0 +1,51 @@
+// Runs several profiles on one network backend and writes one report for all of them.
+import type { PolicyName } from '../client/policies/index.ts';
+import type { History } from '../core/history.ts';
+import type { NetworkBackend } from '../network/backend.ts';
+import type { LoadedProfile } from '../profile/load.ts';
+import { buildRunReport } from '../report/build.ts';
+import type { ProfileReport, RunReport } from '../report/types.ts';
+import { runProfile } from './run-profile.ts';
+
+export interface SuiteOptions {
+  backend: NetworkBackend;
+  seed?: number;
+  policy?: PolicyName;
+  signal: AbortSignal;
+  /** Progress lines for a person watching (stderr). */
+  say: (line: string) => void;
+}
+
+export interface SuiteResult {
+  run: RunReport;
+  histories: Record<string, History>;
+}
+
+export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions): Promise<SuiteResult> {
+  const startedAt = new Date();
+  const reports: ProfileReport[] = [];
+  const histories: Record<string, History> = {};
+  for (const [i, loaded] of profiles.entries()) {
+    if (options.signal.aborted) break;
+    const { profile } = loaded;
+    const seed = options.seed ?? profile.seed;
+    const policy = options.policy ?? profile.client.policy;
+    options.say(
+      `[${i + 1}/${profiles.length}] ${profile.name} (seed ${seed}, policy ${policy}, ${profile.duration / 1000}s) ...`,
+    );
+    const { report, history } = await runProfile(loaded, { ...options, seed, policy });
+    reports.push(report);
+    histories[profile.name] = history;
+    const failed = report.thresholds.filter((t) => !t.ok).length;
+    options.say(
+      `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${failed} of ${report.thresholds.length} thresholds failed`,
+    );
+  }
+  const run = buildRunReport({
+    seed: options.seed ?? profiles[0]?.profile.seed ?? 0,
+    startedAt,
+    durationMs: Date.now() - startedAt.getTime(),
+    profiles: reports,
+  });
+  return { run, histories };
+}
