@@ -49,9 +49,10 @@ export function attempt(
 }
 
 let seq = 0;
-export function effect(traceId: string | undefined, extra: Partial<Effect> = {}): Effect {
+/** An effect; `at` is relative to T0 like every other fixture time. */
+export function effect(traceId: string | undefined, extra: Partial<Effect> = {}, at = 0): Effect {
   const kind: EffectKind = 'payment.charge';
-  return { seq: ++seq, atMs: T0 + seq, kind, ...(traceId === undefined ? {} : { traceId }), ...extra };
+  return { seq: ++seq, atMs: T0 + at, kind, ...(traceId === undefined ? {} : { traceId }), ...extra };
 }
 
 export function fault(id: string, on: number, off: number | undefined, kind = 'http-5xx'): FaultWindow {

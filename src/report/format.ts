@@ -1,0 +1,35 @@
+// Number and threshold formatting shared by the human-facing writers.
+import type { ThresholdResult } from '../measure/thresholds.ts';
+import type { Metrics, RecoveryWindow } from '../measure/types.ts';
+
+export function fmtMs(ms: number | null): string {
+  if (ms === null) return '–';
+  return ms >= 10_000 ? `${(ms / 1000).toFixed(2)} s` : `${Number(ms.toFixed(1))} ms`;
+}
+
+export function fmtPct(rate: number): string {
+  return `${Number((rate * 100).toFixed(2))}%`;
+}
+
+export function fmtNum(n: number | null): string {
+  if (n === null) return 'none';
+  return Number.isInteger(n) ? String(n) : String(Number(n.toFixed(4)));
+}
+
+export function fmtRetry(m: Metrics): string {
+  return m.retriedOps === 0 ? 'n/a (0 retried)' : `${fmtPct(m.retrySuccessRate)} (${m.retriedOps} retried)`;
+}
+
+/** The worst recovery over all windows, or the first window that never recovered. */
+export function worstRecovery(windows: RecoveryWindow[]): string {
+  if (windows.length === 0) return 'no faults';
+  const stuck = windows.find((w) => !w.recovered);
+  if (stuck) return `not recovered (${stuck.fault})`;
+  return fmtMs(Math.max(...windows.map((w) => w.recoveryMs ?? 0)));
+}
+
+/** "expected duplicate_effects == 0, actual 3" */
+export function describeThreshold(t: ThresholdResult): string {
+  const actual = t.actual === null ? `none${t.reason ? ` (${t.reason})` : ''}` : fmtNum(t.actual);
+  return `expected ${t.metric} ${t.op} ${fmtNum(t.target)}, actual ${actual}`;
+}

@@ -1,0 +1,6 @@
+// report.json: the RunReport as is (schemaVersion 1), two-space indented for diffs.
+import type { RunReport } from './types.ts';
+
+export function renderJson(run: RunReport): string {
+  return `${JSON.stringify(run, null, 2)}\n`;
+}
