@@ -1,0 +1,50 @@
+// Response writers that reproduce Go's net/http output byte for byte where clients can see it.
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { ApiError } from './errors.ts';
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+  const data = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(data) });
+  res.end(data);
+}
+
+export function sendEmpty(res: ServerResponse, status: number): void {
+  res.writeHead(status);
+  res.end();
+}
+
+/** Go's http.Error: text/plain content type, nosniff, message plus newline. */
+export function sendText(res: ServerResponse, status: number, text: string): void {
+  const data = `${text}\n`;
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': Buffer.byteLength(data),
+  });
+  res.end(data);
+}
+
+/** apiError in api.go: the JSON error body sent through http.Error, so the content type says text/plain. */
+export function sendApiError(res: ServerResponse, error: ApiError): void {
+  sendText(res, error.status, JSON.stringify(error.toJSON()));
+}
+
+const BASE32_HEX = '0123456789abcdefghijklmnopqrstuv';
+
+/** A 20-character base32hex id, the shape of the xid that hlog puts in X-Toxiproxy-Request-Id. */
+export function requestId(): string {
+  const bytes = randomBytes(13);
+  let bits = 0;
+  let value = 0;
+  let id = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && id.length < 20) {
+      id += BASE32_HEX[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return id;
+}

@@ -1,0 +1,69 @@
+// Start and stop an embedded Toxiproxy-compatible server. Every random draw of its toxics comes from `seed`.
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { DecisionSink } from '../plan/random.ts';
+import { RandomStream } from '../plan/random.ts';
+import { joinHostPort } from './address.ts';
+import { createApiHandler } from './api.ts';
+import { requestId } from './http-reply.ts';
+import { ProxyCollection } from './proxies.ts';
+
+export interface EmbeddedToxiproxyOptions {
+  host?: string;
+  port?: number;
+  seed?: number;
+  onDecision?: DecisionSink;
+}
+
+export interface EmbeddedToxiproxy {
+  /** Base URL of the HTTP API, e.g. http://127.0.0.1:8474 */
+  url: string;
+  host: string;
+  port: number;
+  proxies: ProxyCollection;
+  /** Closes the API server, every proxy listener and every live connection. */
+  close(): Promise<void>;
+}
+
+/** Name of the root random stream; a connection's toxic draws come from `toxiproxy/<proxy>/c<n>/<stream>/<toxic>`. */
+export const RANDOM_STREAM = 'toxiproxy';
+
+export async function startEmbeddedToxiproxy(options: EmbeddedToxiproxyOptions = {}): Promise<EmbeddedToxiproxy> {
+  const host = options.host ?? '127.0.0.1';
+  const random = new RandomStream(options.seed ?? 0, RANDOM_STREAM, options.onDecision);
+  const proxies = new ProxyCollection({ random, defaultHost: host });
+  const handle = createApiHandler(proxies);
+  const server: Server = createServer((req, res) => {
+    res.setHeader('X-Toxiproxy-Request-Id', requestId());
+    handle(req, res);
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host, port: options.port ?? 0 }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : (options.port ?? 0);
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${joinHostPort(host, port)}`,
+    host,
+    port,
+    proxies,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        proxies.clear();
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// The one tiny interface every toxic implements (Toxiproxy's toxics.Toxic plus its optional hooks), and the
+// toxic as the API sees it.
+import type { ToxicStub } from './stub.ts';
+
+export type Direction = 'upstream' | 'downstream';
+export type Attributes = Record<string, number>;
+
+export interface ToxicKind {
+  readonly type: string;
+  /** Go struct name, for decode error messages ("LatencyToxic"). */
+  readonly goName: string;
+  /** Attribute names in JSON order with their Go integer type; every attribute is an integer. */
+  readonly attributes: Readonly<Record<string, 'int' | 'int64'>>;
+  /** The toxic's loop over one stub; absent means passthrough (noop). */
+  pipe?(stub: ToxicStub, attributes: Readonly<Attributes>): Promise<void>;
+  /** Per-connection, per-direction state that survives re-runs. */
+  newState?(): unknown;
+  /** Called when the toxic is removed from a live link (timeout closes the connection). */
+  cleanup?(stub: ToxicStub): void;
+  /** Set SO_LINGER=0 on both sockets when the toxic exists at connection start (reset_peer). */
+  readonly resetsPeer?: boolean;
+}
+
+/** A toxic on a proxy: Toxiproxy's ToxicWrapper. */
+export interface ToxicModel {
+  name: string;
+  type: string;
+  /** As the client spelled it (Toxiproxy echoes the raw value). */
+  stream: string;
+  direction: Direction;
+  toxicity: number;
+  attributes: Attributes;
+  kind: ToxicKind;
+}
+
+export interface ToxicJson {
+  attributes: Attributes;
+  name: string;
+  type: string;
+  stream: string;
+  toxicity: number;
+}
+
+export function toxicJson(toxic: ToxicModel): ToxicJson {
+  return {
+    attributes: { ...toxic.attributes },
+    name: toxic.name,
+    type: toxic.type,
+    stream: toxic.stream,
+    toxicity: toxic.toxicity,
+  };
+}
+
+export function parseDirection(stream: string): Direction | undefined {
+  const lower = stream.toLowerCase();
+  return lower === 'upstream' || lower === 'downstream' ? lower : undefined;
+}

@@ -1,0 +1,21 @@
+// timeout: drop all data; close the connection after `timeout` ms without input in this direction (each chunk
+// restarts the wait, as Go's select on a fresh time.After does); 0 holds it forever (a blackhole). Removing the
+// toxic closes the stub, so held connections die rather than recover.
+import { INTERRUPTED, TIMED_OUT } from '../stub.ts';
+import type { ToxicKind } from '../toxic.ts';
+
+export const timeout: ToxicKind = {
+  type: 'timeout',
+  goName: 'TimeoutToxic',
+  attributes: { timeout: 'int64' },
+  async pipe(stub, attrs) {
+    for (;;) {
+      const chunk = await stub.read(attrs.timeout > 0 ? attrs.timeout : undefined);
+      if (chunk === INTERRUPTED) return;
+      if (chunk === TIMED_OUT || chunk === null) return stub.close();
+    }
+  },
+  cleanup(stub) {
+    stub.close();
+  },
+};
