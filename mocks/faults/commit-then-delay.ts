@@ -1,0 +1,17 @@
+// The dependency performs the effect, then answers only after `ms`. With ms above the caller's timeout this is
+// the classic ghost write: the effect exists while the caller saw a timeout.
+import { z } from 'zod';
+import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
+import { sleep } from './util.ts';
+
+export const commitThenDelay = defineFault(
+  baseFaultSpec.extend({
+    kind: z.literal('commit-then-delay'),
+    ms: wholeNumber('commit-then-delay `ms`'),
+  }),
+  async (spec, _ctx, next) => {
+    const response = await next();
+    await sleep(spec.ms);
+    return response;
+  },
+);

@@ -1,0 +1,13 @@
+// The dependency performs the effect, then the answer is replaced by an error status (a 5xx from a gateway).
+import { z } from 'zod';
+import { httpStatus } from './status.ts';
+import { baseFaultSpec, defineFault } from './types.ts';
+import { statusResponse } from './util.ts';
+
+export const commitThenFail = defineFault(
+  baseFaultSpec.extend({ kind: z.literal('commit-then-fail'), status: httpStatus.default(502) }),
+  async (spec, _ctx, next) => {
+    await next();
+    return statusResponse(spec.status);
+  },
+);

@@ -1,0 +1,18 @@
+// Fails the first `failTimes` calls with `status` (before the dependency acts), then lets every call through.
+import { z } from 'zod';
+import { httpStatus } from './status.ts';
+import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
+import { statusResponse } from './util.ts';
+
+export const flap = defineFault(
+  baseFaultSpec.extend({
+    kind: z.literal('flap'),
+    failTimes: wholeNumber('flap `failTimes`'),
+    status: httpStatus.default(503),
+  }),
+  async (spec, ctx, next) => {
+    const calls = (ctx.state.calls as number | undefined) ?? 0;
+    ctx.state.calls = calls + 1;
+    return calls < spec.failTimes ? statusResponse(spec.status) : next();
+  },
+);

@@ -1,0 +1,18 @@
+// Adds delay before the dependency acts. If the caller gives up meanwhile, the request never reaches it.
+import { z } from 'zod';
+import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
+import { sleep } from './util.ts';
+
+export const latency = defineFault(
+  baseFaultSpec.extend({
+    kind: z.literal('latency'),
+    ms: wholeNumber('latency `ms`'),
+    jitterMs: wholeNumber('latency `jitterMs`').optional(),
+  }),
+  async (spec, ctx, next) => {
+    const jitter = spec.jitterMs ? ctx.random.int('latency.jitterMs', 0, spec.jitterMs) : 0;
+    const completed = await sleep(spec.ms + jitter, ctx.request.signal);
+    if (!completed) return Response.error();
+    return next();
+  },
+);

@@ -1,0 +1,8 @@
+// The connection fails before the dependency acts (fetch rejects with "Failed to fetch").
+import { HttpResponse } from 'msw';
+import { z } from 'zod';
+import { baseFaultSpec, defineFault } from './types.ts';
+
+export const networkError = defineFault(baseFaultSpec.extend({ kind: z.literal('network-error') }), async () =>
+  HttpResponse.error(),
+);

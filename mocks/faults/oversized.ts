@@ -1,0 +1,30 @@
+// The dependency acts, then its answer is inflated by about `bytes`: result snippets grow (so the bloat reaches
+// the tool result), or a padding field is added to other bodies.
+import { HttpResponse } from 'msw';
+import { z } from 'zod';
+import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
+import { filler } from './util.ts';
+
+export const oversized = defineFault(
+  baseFaultSpec.extend({
+    kind: z.literal('oversized'),
+    bytes: wholeNumber('oversized `bytes`', 1),
+  }),
+  async (spec, _ctx, next) => {
+    const response = await next();
+    let body: Record<string, unknown>;
+    try {
+      body = (await response.json()) as Record<string, unknown>;
+    } catch {
+      return response;
+    }
+    const results = body.results;
+    if (Array.isArray(results) && results.length > 0) {
+      const per = Math.ceil(spec.bytes / results.length);
+      for (const r of results as Array<{ snippet?: string }>) r.snippet = `${r.snippet ?? ''} ${filler(per)}`;
+    } else {
+      body.padding = filler(spec.bytes);
+    }
+    return HttpResponse.json(body, { status: response.status });
+  },
+);

@@ -1,0 +1,75 @@
+// Every dependency fault kind, registered by name, and the zod schema of a fault spec (the profile loader embeds
+// it). Adding a fault kind = one file plus one line in FAULT_KINDS.
+import { z } from 'zod';
+import { authExpiry } from './auth-expiry.ts';
+import { commitThenDelay } from './commit-then-delay.ts';
+import { commitThenFail } from './commit-then-fail.ts';
+import { flap } from './flap.ts';
+import { hang } from './hang.ts';
+import { latency } from './latency.ts';
+import { leakCanary } from './leak-canary.ts';
+import { malformed } from './malformed.ts';
+import { networkError } from './network-error.ts';
+import { oversized } from './oversized.ts';
+import { rateLimit } from './rate-limit.ts';
+import { status } from './status.ts';
+import type { FaultKind } from './types.ts';
+
+export const FAULT_KINDS = [
+  latency,
+  hang,
+  status,
+  commitThenDelay,
+  commitThenFail,
+  rateLimit,
+  networkError,
+  authExpiry,
+  malformed,
+  oversized,
+  flap,
+  leakCanary,
+] as const;
+
+export const FAULT_KIND_NAMES = FAULT_KINDS.map((f) => f.kind);
+
+const byKind = new Map<string, FaultKind>(FAULT_KINDS.map((f) => [f.kind, f as unknown as FaultKind]));
+
+export function faultKind(kind: string): FaultKind | undefined {
+  return byKind.get(kind);
+}
+
+/** One dependency fault: `{ id, dependency, kind, probability?, ...params }`. */
+export const dependencyFaultSpecSchema = z.discriminatedUnion(
+  'kind',
+  [
+    latency.schema,
+    hang.schema,
+    status.schema,
+    commitThenDelay.schema,
+    commitThenFail.schema,
+    rateLimit.schema,
+    networkError.schema,
+    authExpiry.schema,
+    malformed.schema,
+    oversized.schema,
+    flap.schema,
+    leakCanary.schema,
+  ],
+  { error: `unknown dependency fault \`kind\`; expected one of: ${FAULT_KIND_NAMES.join(', ')}` },
+);
+
+/** The whole active set; ids must be unique. */
+export const dependencyFaultSetSchema = z
+  .array(dependencyFaultSpecSchema)
+  .refine((specs) => new Set(specs.map((s) => s.id)).size === specs.length, 'dependency fault ids must be unique');
+
+export type DependencyFaultSpec = z.infer<typeof dependencyFaultSpecSchema>;
+/** What callers may write: defaults (probability, status, form, commit) may be left out. */
+export type DependencyFaultSpecInput = z.input<typeof dependencyFaultSpecSchema>;
+
+/** Validates a fault set, throwing one readable error listing every problem. */
+export function parseDependencyFaults(input: unknown): DependencyFaultSpec[] {
+  const parsed = dependencyFaultSetSchema.safeParse(input);
+  if (!parsed.success) throw new Error(`invalid dependency faults:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}

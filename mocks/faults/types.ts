@@ -1,0 +1,50 @@
+// The one interface every dependency fault kind implements. A fault wraps the dependency's resolver: it can
+// answer instead of it (fail before the effect), delay it, or call it and then spoil the answer (effect happened).
+import { z } from 'zod';
+import type { RandomStream } from '../../src/plan/random.ts';
+import { DEPENDENCIES, type DependencyName } from '../apis/types.ts';
+
+/** Fields every fault spec has, whatever its kind. */
+export const baseFaultSpec = z.object({
+  id: z.string({ error: 'a fault needs an `id` (a short unique name)' }).min(1, 'a fault `id` must not be empty'),
+  dependency: z.enum([...DEPENDENCIES, '*'], {
+    error: `\`dependency\` must be one of: ${[...DEPENDENCIES, '*'].join(', ')}`,
+  }),
+  probability: z
+    .number()
+    .min(0, '`probability` must be between 0 and 1')
+    .max(1, '`probability` must be between 0 and 1')
+    .optional(),
+});
+
+export interface FaultContext {
+  request: Request;
+  dependency: DependencyName;
+  /** This fault's own seeded stream; every draw lands in the decision log. */
+  random: RandomStream;
+  /** State private to this fault instance; it lives until the active set is replaced. */
+  state: Record<string, unknown>;
+  /** When this fault was activated (epoch ms). */
+  activatedAtMs: number;
+}
+
+export type Next = () => Promise<Response>;
+
+export interface FaultKind<S extends z.ZodObject = z.ZodObject> {
+  kind: string;
+  schema: S;
+  apply(spec: z.infer<S>, ctx: FaultContext, next: Next): Promise<Response>;
+}
+
+export function defineFault<S extends z.ZodObject<{ kind: z.ZodLiteral<string> } & z.ZodRawShape>>(
+  schema: S,
+  apply: (spec: z.infer<S>, ctx: FaultContext, next: Next) => Promise<Response>,
+): FaultKind<S> {
+  return { kind: String(schema.shape.kind.value), schema, apply };
+}
+
+/** A whole number >= 0 (or > 0) with a message naming the field, for readable profile errors. */
+export function wholeNumber(label: string, min = 0) {
+  const message = `${label} must be a whole number >= ${min}`;
+  return z.number({ error: message }).int({ error: message }).min(min, { error: message });
+}

@@ -1,0 +1,56 @@
+// The dependencies' own state (charges, messages, reports) as key-value records per API. It lives "outside" the
+// server: the child pushes every upsert to the harness, and a restarted child gets all records back.
+
+export interface StateRecord {
+  api: string;
+  key: string;
+  value: unknown;
+}
+
+export class DependencyState {
+  private readonly tables = new Map<string, Map<string, unknown>>();
+  private readonly listeners = new Set<(record: StateRecord) => void>();
+
+  get<T>(api: string, key: string): T | undefined {
+    return this.tables.get(api)?.get(key) as T | undefined;
+  }
+
+  values<T>(api: string): T[] {
+    return [...(this.tables.get(api)?.values() ?? [])] as T[];
+  }
+
+  private table(api: string): Map<string, unknown> {
+    let table = this.tables.get(api);
+    if (!table) {
+      table = new Map();
+      this.tables.set(api, table);
+    }
+    return table;
+  }
+
+  put(api: string, key: string, value: unknown): void {
+    this.table(api).set(key, value);
+    for (const listener of this.listeners) listener({ api, key, value });
+  }
+
+  onPut(listener: (record: StateRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  records(): StateRecord[] {
+    const out: StateRecord[] = [];
+    for (const [api, table] of this.tables) for (const [key, value] of table) out.push({ api, key, value });
+    return out;
+  }
+
+  /** Loads records without notifying listeners (they came from the harness). */
+  restore(records: StateRecord[]): void {
+    this.tables.clear();
+    for (const { api, key, value } of records) this.table(api).set(key, value);
+  }
+
+  reset(): void {
+    this.tables.clear();
+  }
+}

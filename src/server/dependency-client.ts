@@ -1,0 +1,93 @@
+// Outbound calls to the dependency APIs. Forwards the op's trace id and the idempotency key as headers, enforces
+// the server's own dependency timeout (aborting the fetch), and turns every failure into a DependencyFailure.
+import { DEPENDENCY_URLS, type DependencyName } from '../../mocks/apis/types.ts';
+import { IDEMPOTENCY_HEADER, TRACE_HEADER } from '../core/wire.ts';
+import { Cancelled, DependencyFailure } from './errors.ts';
+import { parseRetryAfter } from './retry-after.ts';
+
+export interface DependencyRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  idempotencyKey?: string;
+  /** A call that changes state: its timeouts are reported as uncertain. */
+  sideEffecting: boolean;
+}
+
+export interface DependencyResponse<T> {
+  data: T;
+  /** The dependency answered from its idempotency cache (Idempotent-Replayed header). */
+  replayed: boolean;
+}
+
+export interface CallScope {
+  traceId?: string;
+  signal: AbortSignal;
+}
+
+export class DependencyClient {
+  constructor(private readonly timeoutMs: number) {}
+
+  async call<T>(dependency: DependencyName, req: DependencyRequest, scope: CallScope): Promise<DependencyResponse<T>> {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), this.timeoutMs);
+    const signal = AbortSignal.any([timeout.signal, scope.signal]);
+    const headers: Record<string, string> = { accept: 'application/json', authorization: 'Bearer faultline-service' };
+    if (scope.traceId) headers[TRACE_HEADER] = scope.traceId;
+    if (req.idempotencyKey) headers[IDEMPOTENCY_HEADER] = req.idempotencyKey;
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    const fail = (kind: 'timeout' | 'network' | 'bad-response' | 'status', extra = {}) =>
+      new DependencyFailure(kind, dependency, {
+        sideEffecting: req.sideEffecting,
+        timeoutMs: this.timeoutMs,
+        ...extra,
+      });
+    try {
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetch(`${DEPENDENCY_URLS[dependency]}${req.path}`, {
+          method: req.method,
+          headers,
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          signal,
+        });
+        text = await response.text();
+      } catch {
+        if (scope.signal.aborted) throw new Cancelled();
+        if (timeout.signal.aborted) throw fail('timeout');
+        throw fail('network');
+      }
+      const rawHeaders = Object.fromEntries(response.headers.entries());
+      if (!response.ok) {
+        throw fail('status', {
+          status: response.status,
+          apiCode: apiCodeOf(text),
+          retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+          rawBody: text,
+          rawHeaders,
+        });
+      }
+      if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
+        throw fail('bad-response', { status: response.status, rawBody: text.slice(0, 2000), rawHeaders });
+      }
+      try {
+        const data = JSON.parse(text) as T;
+        return { data, replayed: response.headers.get('idempotent-replayed') === 'true' };
+      } catch {
+        throw fail('bad-response', { status: response.status, rawBody: text.slice(0, 2000), rawHeaders });
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function apiCodeOf(text: string): string | undefined {
+  try {
+    const code = (JSON.parse(text) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,152 @@
+// Tool errors: the structured ToolError the server returns in `structuredContent`, and the mapping from a failed
+// dependency call to a stable `CATEGORY.REASON` code. Clients decide on code, category and retryable only.
+import type { Category, FieldError, ToolError } from '../core/taxonomy.ts';
+
+export type ToolErrorBody = Omit<ToolError, 'requestId'>;
+
+/** Thrown inside tools; the dispatcher turns it into an isError result. */
+export class ToolFailure extends Error {
+  constructor(readonly body: ToolErrorBody) {
+    super(body.message);
+  }
+}
+
+export function toolFailure(
+  errorCode: `${Category}.${string}`,
+  message: string,
+  extra: {
+    retryable?: boolean;
+    retryAfterMs?: number;
+    fieldErrors?: FieldError[];
+    details?: Record<string, unknown>;
+  } = {},
+): ToolFailure {
+  const category = errorCode.split('.')[0] as Category;
+  return new ToolFailure({
+    errorCode,
+    category,
+    message,
+    retryable: extra.retryable ?? false,
+    ...(extra.retryAfterMs !== undefined && { retryAfterMs: extra.retryAfterMs }),
+    ...(extra.fieldErrors && { fieldErrors: extra.fieldErrors }),
+    ...(extra.details && { details: extra.details }),
+  });
+}
+
+/** The caller cancelled the request (extra.signal); the SDK will not send any result. */
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
+export type FailureKind = 'status' | 'timeout' | 'network' | 'bad-response';
+
+/** A failed dependency call, as the dependency client saw it. Raw body and headers stay server-side. */
+export class DependencyFailure extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    readonly dependency: string,
+    readonly info: {
+      status?: number;
+      apiCode?: string;
+      retryAfterMs?: number;
+      timeoutMs?: number;
+      sideEffecting: boolean;
+      rawBody?: string;
+      rawHeaders?: Record<string, string>;
+    },
+  ) {
+    super(`${dependency} ${kind}${info.status ? ` ${info.status}` : ''}`);
+  }
+}
+
+const CONFLICT_CODES = new Set(['idempotency_key_reused', 'idempotency_conflict']);
+
+export function mapDependencyFailure(f: DependencyFailure, leaky: boolean): ToolFailure {
+  const dep = f.dependency;
+  const { status, sideEffecting } = f.info;
+  const mayHaveActed = f.kind === 'timeout' || f.kind === 'bad-response' || (status !== undefined && status >= 500);
+  const details: Record<string, unknown> = { dependency: dep };
+  if (status !== undefined) details.status = status;
+  if (sideEffecting && mayHaveActed) details.uncertain = true;
+  if (leaky) {
+    // Negative control for the leak scan: raw upstream body and headers reach the model.
+    details.upstreamBody = f.info.rawBody;
+    details.upstreamHeaders = f.info.rawHeaders;
+  }
+  const raw = leaky && f.info.rawBody ? ` Upstream said: ${f.info.rawBody}` : '';
+  const uncertainHint = details.uncertain
+    ? ' The operation may have taken effect: check its status before retrying.'
+    : '';
+  const opts = { details, retryAfterMs: f.info.retryAfterMs };
+  switch (f.kind) {
+    case 'timeout':
+      return toolFailure(
+        'DEPENDENCY.TIMEOUT',
+        `The ${dep} service did not answer within ${f.info.timeoutMs} ms.${uncertainHint}${raw}`,
+        {
+          ...opts,
+          retryable: true,
+          details: { ...details, timeoutMs: f.info.timeoutMs },
+        },
+      );
+    case 'network':
+      return toolFailure('DEPENDENCY.NETWORK', `Could not reach the ${dep} service.${raw}`, {
+        ...opts,
+        retryable: true,
+      });
+    case 'bad-response':
+      return toolFailure(
+        'DEPENDENCY.BAD_RESPONSE',
+        `The ${dep} service sent an unreadable answer.${uncertainHint}${raw}`,
+        {
+          ...opts,
+          retryable: true,
+        },
+      );
+    case 'status':
+      break;
+  }
+  if (status === 401) {
+    return toolFailure(
+      'AUTH.TOKEN_EXPIRED',
+      `The server's credentials for the ${dep} service expired; re-authorise.${raw}`,
+      opts,
+    );
+  }
+  if (status === 403) return toolFailure('AUTH.FORBIDDEN', `The ${dep} service refused access.${raw}`, opts);
+  if (status === 404)
+    return toolFailure('RESOURCE.NOT_FOUND', `The ${dep} service found no such resource.${raw}`, opts);
+  if (status === 409 || (status === 422 && CONFLICT_CODES.has(f.info.apiCode ?? ''))) {
+    return toolFailure(
+      'RESOURCE.CONFLICT',
+      `This idempotency_key was already used with different arguments; use a new key for a new operation.${raw}`,
+      opts,
+    );
+  }
+  if (status === 429) {
+    return toolFailure(
+      'DEPENDENCY.RATE_LIMITED',
+      `The ${dep} service is rate limiting; retry after the advised delay.${raw}`,
+      {
+        ...opts,
+        retryable: true,
+      },
+    );
+  }
+  if (status !== undefined && status >= 500) {
+    return toolFailure(
+      'DEPENDENCY.UNAVAILABLE',
+      `The ${dep} service is unavailable (HTTP ${status}).${uncertainHint}${raw}`,
+      {
+        ...opts,
+        retryable: true,
+      },
+    );
+  }
+  if (status !== undefined && status >= 400) {
+    return toolFailure('DEPENDENCY.REJECTED', `The ${dep} service rejected the request (HTTP ${status}).${raw}`, opts);
+  }
+  return toolFailure('INTERNAL.UNEXPECTED', `Unexpected answer from the ${dep} service.${raw}`, opts);
+}

@@ -1,0 +1,52 @@
+// The whole system under test in the current process: dependency world and msw, runtime, Streamable HTTP server.
+// The child process entry and a standalone `faultline server` both build on this.
+import { startDependencyMocks } from '../../mocks/msw.ts';
+import { DependencyWorld, type WorldSnapshot } from '../../mocks/world.ts';
+import { LocalControl } from './control.ts';
+import { type McpHttpServer, startMcpHttpServer } from './http-server.ts';
+import { DEFAULT_DEPENDENCY_TIMEOUT_MS, ServerRuntime } from './runtime.ts';
+
+export interface ReferenceServerOptions {
+  seed: number;
+  host?: string;
+  port?: number;
+  eventStore?: boolean;
+  retryIntervalMs?: number;
+  dependencyTimeoutMs?: number;
+  leaky?: boolean;
+  maxResultBytes?: number;
+  keepAliveMs?: number;
+}
+
+export interface ReferenceServer {
+  world: DependencyWorld;
+  runtime: ServerRuntime;
+  http: McpHttpServer;
+  control: LocalControl;
+  close(): Promise<void>;
+}
+
+export async function startReferenceServer(
+  opts: ReferenceServerOptions,
+  restore?: WorldSnapshot,
+): Promise<ReferenceServer> {
+  const world = new DependencyWorld(opts.seed);
+  if (restore) world.restore(restore);
+  const mocks = startDependencyMocks(world);
+  const runtime = new ServerRuntime({
+    dependencyTimeoutMs: opts.dependencyTimeoutMs ?? DEFAULT_DEPENDENCY_TIMEOUT_MS,
+    leaky: opts.leaky ?? false,
+    maxResultBytes: opts.maxResultBytes,
+  });
+  const http = await startMcpHttpServer(runtime, opts);
+  return {
+    world,
+    runtime,
+    http,
+    control: new LocalControl(world, runtime),
+    async close() {
+      await http.close();
+      mocks.close();
+    },
+  };
+}

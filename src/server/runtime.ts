@@ -1,0 +1,30 @@
+// Per-process server state shared by every session: the dependency client, the idempotency store, and the
+// create_payment calls in flight (so get_payment_status can answer "processing").
+import { DependencyClient } from './dependency-client.ts';
+import { IdempotencyStore } from './idempotency-store.ts';
+
+export interface RuntimeOptions {
+  /** The server's own timeout for one dependency call. */
+  dependencyTimeoutMs: number;
+  /** Pass raw dependency error bodies and headers to the model (negative control for the leak scan). */
+  leaky: boolean;
+  /** Cut search results above this many bytes (seed advice); unlimited by default so size faults stay visible. */
+  maxResultBytes?: number;
+}
+
+export const DEFAULT_DEPENDENCY_TIMEOUT_MS = 4000;
+
+export class ServerRuntime {
+  readonly deps: DependencyClient;
+  readonly notifications = new IdempotencyStore<Record<string, unknown>>();
+  readonly inflightPayments = new Map<string, number>();
+
+  constructor(readonly options: RuntimeOptions) {
+    this.deps = new DependencyClient(options.dependencyTimeoutMs);
+  }
+
+  reset(): void {
+    this.notifications.clear();
+    this.inflightPayments.clear();
+  }
+}

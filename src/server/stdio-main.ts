@@ -1,0 +1,54 @@
+// The reference tools over stdio (msw dependencies in this process too). Usage:
+//   node bin/run-ts.js src/server/stdio-main.ts [--seed N] [--dependency-timeout-ms N] [--leaky]
+//     [--faults '<JSON array of dependency fault specs>'] [--admin-port N --admin-token T]
+// stdout carries only JSON-RPC; nothing else may print there.
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { startDependencyMocks } from '../../mocks/msw.ts';
+import { DependencyWorld } from '../../mocks/world.ts';
+import { startAdminHttp } from './admin-http.ts';
+import { LocalControl } from './control.ts';
+import { createMcpServer } from './mcp-server.ts';
+import { DEFAULT_DEPENDENCY_TIMEOUT_MS, ServerRuntime } from './runtime.ts';
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    'dependency-timeout-ms': { type: 'string' },
+    leaky: { type: 'boolean', default: false },
+    faults: { type: 'string' },
+    'admin-port': { type: 'string' },
+    'admin-token': { type: 'string' },
+  },
+});
+
+// Keep stdout clean for JSON-RPC: anything logged goes to stderr.
+console.log = console.error;
+console.info = console.error;
+console.warn = console.error;
+
+const world = new DependencyWorld(Number(values.seed));
+const mocks = startDependencyMocks(world);
+if (values.faults) world.faults.set(JSON.parse(values.faults));
+const runtime = new ServerRuntime({
+  dependencyTimeoutMs: Number(values['dependency-timeout-ms'] ?? DEFAULT_DEPENDENCY_TIMEOUT_MS),
+  leaky: values.leaky ?? false,
+});
+const admin =
+  values['admin-port'] && values['admin-token']
+    ? await startAdminHttp(new LocalControl(world, runtime), {
+        port: Number(values['admin-port']),
+        token: values['admin-token'],
+      })
+    : undefined;
+if (admin) console.error(`faultline admin endpoint on ${admin.url}`);
+
+const server = createMcpServer(runtime);
+const transport = new StdioServerTransport();
+transport.onclose = () => {
+  mocks.close();
+  void admin?.close();
+  process.exit(0);
+};
+await server.connect(transport);
+process.stdin.on('end', () => void server.close());

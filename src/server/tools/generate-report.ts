@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { Report } from '../../../mocks/apis/reports.ts';
+import { sleep } from '../../../mocks/faults/util.ts';
+import { Cancelled } from '../errors.ts';
+import { defineTool, idempotencyKey } from './types.ts';
+
+const STEPS = 10;
+
+export const generateReport = defineTool({
+  name: 'generate_report',
+  title: 'Generate a report',
+  description: [
+    'Builds a report and publishes it (a side effect). Long-running: takes duration_ms (default 2000) and sends',
+    'progress notifications when you pass a progressToken. Cancelling before it finishes publishes nothing.',
+    'Use when: the user asked for a report. Do not call again while one is running; if it timed out, retry with the',
+    'SAME idempotency_key (a published report is returned, never published twice).',
+    'Formats: report_type is one of "sales", "usage", "audit", "latency"; duration_ms 0-60000.',
+    'Example: {"report_type":"usage","idempotency_key":"rep-5a7c-0001","duration_ms":1500}',
+  ].join(' '),
+  input: z.strictObject({
+    report_type: z.enum(['sales', 'usage', 'audit', 'latency']).describe('Which report to build.'),
+    idempotency_key: idempotencyKey,
+    duration_ms: z.number().int().min(0).max(60_000).optional().describe('How long the build takes (default 2000).'),
+  }),
+  output: z.object({
+    report_id: z.string(),
+    report_type: z.string(),
+    status: z.literal('ready'),
+    url: z.string(),
+    idempotency_key: z.string(),
+  }),
+  sideEffecting: true,
+  async run(args, ctx) {
+    const duration = args.duration_ms ?? 2000;
+    for (let step = 1; step <= STEPS; step++) {
+      if (!(await sleep(duration / STEPS, ctx.signal))) throw new Cancelled();
+      await ctx.progress(step, STEPS + 1, `building ${args.report_type} report (${step}/${STEPS})`);
+    }
+    // The commit point: cancellation after this may still publish, before it never does.
+    if (ctx.signal.aborted) throw new Cancelled();
+    const { data: report } = await ctx.call<Report>('reports', {
+      method: 'POST',
+      path: '/v1/reports',
+      body: { report_type: args.report_type },
+      idempotencyKey: args.idempotency_key,
+      sideEffecting: true,
+    });
+    await ctx.progress(STEPS + 1, STEPS + 1, 'published');
+    const structured = {
+      report_id: report.id,
+      report_type: report.report_type,
+      status: report.status,
+      url: report.url,
+      idempotency_key: args.idempotency_key,
+    };
+    return { structured, text: `Report ${report.id} (${report.report_type}) is ready: ${report.url}` };
+  },
+});
