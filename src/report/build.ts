@@ -9,6 +9,7 @@ import type { ProfileReport, RunReport, Verdict } from './types.ts';
 export interface ProfileInput {
   name: string;
   description?: string;
+  file?: string;
   seed: number;
   policy: string;
   history: History;
@@ -26,6 +27,7 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
   return {
     name: input.name,
     ...(input.description ? { description: input.description } : {}),
+    ...(input.file ? { file: input.file } : {}),
     seed: input.seed,
     policy: input.policy,
     verdict: verdictOf(thresholds, input.error),

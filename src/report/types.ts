@@ -8,6 +8,8 @@ export type Verdict = 'pass' | 'fail';
 export interface ProfileReport {
   name: string;
   description?: string;
+  /** The profile file the run loaded, so `faultline replay` can run it again. */
+  file?: string;
   seed: number;
   /** Client policy: resilient | naive | none (string so new policies need no schema change). */
   policy: string;

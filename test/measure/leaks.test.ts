@@ -12,7 +12,10 @@ describe('findLeaks', () => {
       op('both', 0, 10, 'fail', { visible: 'sk_live_CANARY_123456 / db-pass-CANARY-9' }),
       op('silent', 0, 10, 'fail'),
     ],
-    attempts: [attempt('silent', 1, 0, 10, false, { message: 'connect failed: password=db-pass-CANARY-9' })],
+    attempts: [
+      attempt('silent', 1, 0, 5, false, { message: 'connect failed: password=db-pass-CANARY-9' }),
+      attempt('silent', 2, 5, 10, false, { message: 'again: password=db-pass-CANARY-9' }),
+    ],
   });
 
   it('finds each canary once per op and place', () => {

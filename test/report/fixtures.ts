@@ -52,6 +52,7 @@ export function sampleRun(): RunReport {
     profiles: [
       buildProfileReport({
         name: 'good',
+        file: 'chaos-profiles/good.yaml',
         seed: 7,
         policy: 'resilient',
         history: h.good,

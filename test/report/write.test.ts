@@ -53,6 +53,7 @@ describe('writeReports', () => {
       expect(Object.keys(p.metrics.latencyMs)).toEqual(expect.arrayContaining(['p50', 'p90', 'p95', 'p99', 'max']));
       for (const t of p.thresholds) expect(Object.keys(t)).toEqual(expect.arrayContaining(['expr', 'actual', 'ok']));
     }
+    expect(json.profiles[0].file).toBe('chaos-profiles/good.yaml');
     expect(json.profiles[1].thresholds[0]).toMatchObject({ expr: 'duplicate_effects == 0', actual: 1, ok: false });
   });
 });
