@@ -14,8 +14,10 @@ export interface TimelineOptions {
 
 export function renderTimelineSvg(history: History, recovery: RecoveryWindow[], options: TimelineOptions = {}): string {
   const width = options.width ?? 900;
-  const height = options.height ?? 160;
-  const pad = { left: 36, right: 10, top: 18, bottom: 22 };
+  // One label row per fault (up to 4) above the plot, so overlapping windows keep readable labels.
+  const labelRows = Math.min(4, Math.max(1, history.faults.length));
+  const height = (options.height ?? 160) + 12 * (labelRows - 1);
+  const pad = { left: 36, right: 10, top: 6 + 12 * labelRows, bottom: 22 };
   const plotW = width - pad.left - pad.right;
   const plotH = height - pad.top - pad.bottom;
   const span = Math.max(1, history.endMs - history.startMs);
@@ -31,15 +33,15 @@ export function renderTimelineSvg(history: History, recovery: RecoveryWindow[], 
   const binW = plotW / bins;
   const parts: string[] = [];
 
-  for (const f of history.faults) {
+  history.faults.forEach((f, row) => {
     const x0 = x(f.onMs);
     const x1 = x(f.offMs ?? history.endMs);
     const label = escapeXml(`${f.id} (${f.kind})`);
     parts.push(
       `<rect class="fault" x="${n(x0)}" y="${pad.top}" width="${n(Math.max(1, x1 - x0))}" height="${plotH}" fill="${TIMELINE_COLORS.fault}" fill-opacity="0.12"><title>${label}</title></rect>`,
-      `<text x="${n(x0 + 2)}" y="${pad.top - 5}" font-size="10" fill="#555">${label}</text>`,
+      `<text x="${n(x0 + 2)}" y="${14 + 12 * (row % labelRows)}" font-size="10" fill="#555">${label}</text>`,
     );
-  }
+  });
   counts.forEach((c, i) => {
     let y = pad.top + plotH;
     for (const outcome of ['ok', 'info', 'fail'] as const) {
