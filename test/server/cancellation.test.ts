@@ -1,0 +1,34 @@
+// generate_report honours cancellation: aborted before its commit, it leaves no effect; completed, exactly one.
+import { describe, expect, it } from 'vitest';
+import { call, connect, key, startServer } from './helpers.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('generate_report cancellation', () => {
+  it('a cancelled report leaves no effect, a completed one leaves one', async () => {
+    const server = await startServer();
+    const { client } = await connect(server.url);
+    const abort = new AbortController();
+    const cancelled = call(
+      client,
+      'generate_report',
+      { report_type: 'audit', idempotency_key: key('rep'), duration_ms: 1500 },
+      { signal: abort.signal, traceId: 'op-cancel' },
+    ).catch((e: unknown) => e);
+    await sleep(300);
+    abort.abort('user changed their mind');
+    expect(await cancelled).toBeInstanceOf(Error);
+    // Well past the report's own duration: had the handler ignored the abort, it would have committed by now.
+    await sleep(2000);
+    expect(await server.ledger()).toEqual([]);
+
+    const done = await call(
+      client,
+      'generate_report',
+      { report_type: 'audit', idempotency_key: key('rep'), duration_ms: 200 },
+      { traceId: 'op-done' },
+    );
+    expect(done.isError).toBeFalsy();
+    expect((await server.ledger()).map((e) => [e.kind, e.traceId])).toEqual([['report.generate', 'op-done']]);
+  });
+});

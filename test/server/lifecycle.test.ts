@@ -1,0 +1,92 @@
+// The server child's life: crash and restart on the same port with the dependencies' state intact, graceful stop,
+// and self-exit when the harness disappears.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { call, connect, key, payment, startServer } from './helpers.ts';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(predicate: () => boolean, timeoutMs = 5000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (predicate()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return predicate();
+}
+
+describe('server child lifecycle', () => {
+  it('the ledger and dependency state survive kill() + restart() on the same port', async () => {
+    const server = await startServer();
+    const { client } = await connect(server.url);
+    const k = key('pay');
+    await call(client, 'create_payment', payment(k), { traceId: 'op-before' });
+    const port = server.port;
+    const oldPid = server.pid!;
+    server.kill();
+    await waitUntil(() => !isRunning(oldPid));
+    expect(await server.ledger()).toHaveLength(1); // served from the parent's copy while the child is dead
+
+    await server.restart();
+    expect(server.port).toBe(port);
+    expect(server.pid).not.toBe(oldPid);
+    const { client: fresh } = await connect(server.url);
+    // The payments API remembers the charge: the same key replays it instead of charging again.
+    const replay = await call(fresh, 'create_payment', payment(k), { traceId: 'op-after' });
+    expect(replay.structuredContent).toMatchObject({ replayed: true });
+    expect((await call(fresh, 'get_payment_status', { idempotency_key: k })).structuredContent).toMatchObject({
+      status: 'succeeded',
+    });
+    await call(fresh, 'create_payment', payment(key('pay')), { traceId: 'op-new' });
+    const ledger = await server.ledger();
+    expect(ledger.map((e) => [e.seq, e.traceId])).toEqual([
+      [1, 'op-before'],
+      [2, 'op-new'],
+    ]);
+  });
+
+  it('restart() keeps the active dependency faults', async () => {
+    const server = await startServer();
+    await server.setDependencyFaults([{ id: 'down', dependency: 'search', kind: 'status', status: 503 }]);
+    await server.restart();
+    const { client } = await connect(server.url);
+    expect((await call(client, 'search_documents', { query: '*' })).isError).toBe(true);
+    await server.reset();
+    expect((await call(client, 'search_documents', { query: '*' })).isError).toBeFalsy();
+  });
+
+  it('stop() leaves no child process and is idempotent', async () => {
+    const server = await startServer();
+    const pid = server.pid!;
+    expect(isRunning(pid)).toBe(true);
+    await server.stop();
+    expect(isRunning(pid)).toBe(false);
+    await server.stop();
+    await expect(server.setDependencyFaults([])).rejects.toThrow(/not running/);
+  });
+
+  it('the child exits by itself when the IPC channel disconnects', async () => {
+    const runTs = fileURLToPath(new URL('../../bin/run-ts.js', import.meta.url));
+    const main = fileURLToPath(new URL('../../src/server/child-main.ts', import.meta.url));
+    const child = fork(runTs, [main], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    try {
+      const ready = new Promise((resolve) => child.on('message', resolve));
+      child.send({ type: 'start', options: { seed: 1 } });
+      await ready;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      await exited;
+      expect(isRunning(child.pid!)).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,40 @@
+// The same tools over stdio.
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toolErrorOf } from '../../src/core/taxonomy.ts';
+
+let client: Client | undefined;
+afterEach(async () => {
+  await client?.close();
+  client = undefined;
+});
+
+describe('stdio entry point', () => {
+  it('serves the tools with msw dependencies and faults from --faults', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        fileURLToPath(new URL('../../bin/run-ts.js', import.meta.url)),
+        fileURLToPath(new URL('../../src/server/stdio-main.ts', import.meta.url)),
+        '--seed',
+        '3',
+        '--faults',
+        JSON.stringify([{ id: 'down', dependency: 'search', kind: 'status', status: 503 }]),
+      ],
+      stderr: 'ignore',
+    });
+    client = new Client({ name: 'stdio-test', version: '0.0.0' });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(5);
+    const paid = await client.callTool({
+      name: 'create_payment',
+      arguments: { customer_id: 'cus_1', amount_cents: 500, currency: 'EUR', idempotency_key: 'stdio-key-0001' },
+    });
+    expect(paid.structuredContent).toMatchObject({ status: 'succeeded', currency: 'EUR' });
+    const search = await client.callTool({ name: 'search_documents', arguments: { query: '*' } });
+    expect(toolErrorOf(search as any)?.errorCode).toBe('DEPENDENCY.UNAVAILABLE');
+  });
+});
