@@ -41,6 +41,7 @@ export class FaultEngine {
     const label = `${dependency} ${request.method} ${url.pathname}`;
     const chosen = this.active.filter((a) => {
       if (a.spec.dependency !== '*' && a.spec.dependency !== dependency) return false;
+      if (a.spec.method && a.spec.method !== request.method) return false;
       const p = a.spec.probability ?? 1;
       // Certain faults need no draw; only real random decisions go into the log.
       return p >= 1 || a.random.chance(`fires ${label}`, p);
