@@ -35,8 +35,8 @@ const READY_TIMEOUT_MS = 10_000;
 const STOP_GRACE_MS = 2_000;
 
 export class ServerHandle implements ControlApi {
-  url = '';
-  port = 0;
+  private currentUrl = '';
+  private currentPort = 0;
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
   private readonly effects: Effect[] = [];
@@ -53,6 +53,15 @@ export class ServerHandle implements ControlApi {
     const handle = new ServerHandle(opts);
     await handle.spawn(opts.port);
     return handle;
+  }
+
+  /** e.g. http://127.0.0.1:PORT/mcp; unchanged by restart(). */
+  get url(): string {
+    return this.currentUrl;
+  }
+
+  get port(): number {
+    return this.currentPort;
   }
 
   /** Pid of the current child, if one is running. */
@@ -186,8 +195,8 @@ export class ServerHandle implements ControlApi {
         if (m.type === 'ready') {
           ready = true;
           clearTimeout(timer);
-          this.url = m.url;
-          this.port = m.port;
+          this.currentUrl = m.url;
+          this.currentPort = m.port;
           resolve();
         } else if (m.type === 'fatal') fail(`failed to start: ${m.error}`);
       });
