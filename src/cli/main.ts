@@ -1,5 +1,6 @@
 // faultline: the command line. Exit 0 when every threshold holds, 1 when any fails, 2 for bad input or usage.
 import { Command, CommanderError } from 'commander';
+import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
 import { registerReplayCommand } from './replay-command.ts';
 import { registerRunCommand } from './run-command.ts';
@@ -33,7 +34,12 @@ function exitCodeFor(error: unknown): number {
     // --help and --version end with exit code 0; everything else commander rejects is a usage error.
     return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
   }
-  if (error instanceof UserError || error instanceof ProfileError || isUserFacing(error)) {
+  if (
+    error instanceof UserError ||
+    error instanceof ProfileError ||
+    error instanceof NetworkBackendError ||
+    isUserFacing(error)
+  ) {
     process.stderr.write(`faultline: ${(error as Error).message}\n`);
     return EXIT.badInput;
   }

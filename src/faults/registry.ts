@@ -1,8 +1,19 @@
 // Every fault kind a profile can name, by seam and kind.
 import { DEPENDENCY_FAULTS } from './dependency.ts';
+import { edgeHeader } from './edge-header.ts';
+import { edgeSseCut } from './edge-sse-cut.ts';
+import { edgeStatus } from './edge-status.ts';
 import type { FaultKind, Seam } from './kind.ts';
+import { NETWORK_TOXICS, networkDown } from './network-toxic.ts';
 
-export const FAULTS: readonly FaultKind[] = [...DEPENDENCY_FAULTS];
+export const FAULTS: readonly FaultKind[] = [
+  ...DEPENDENCY_FAULTS,
+  ...NETWORK_TOXICS,
+  networkDown,
+  edgeStatus,
+  edgeSseCut,
+  edgeHeader,
+];
 
 export function findFaultKind(seam: string, kind: string): FaultKind | undefined {
   return FAULTS.find((f) => f.seam === seam && f.kind === kind);

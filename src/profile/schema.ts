@@ -13,7 +13,7 @@ const referenceTarget = z.strictObject({
   eventStore: z.boolean().default(true),
   retryIntervalMs: z.number().int().positive().optional(),
   /** The server's timeout on dependency calls (client > server > dependency). */
-  dependencyTimeoutMs: z.number().int().positive().default(4000),
+  dependencyTimeoutMs: z.number().int().positive().default(1000),
   /** Deliberately pass raw dependency errors through (the leak scan's negative control). */
   leaky: z.boolean().default(false),
 });
@@ -71,7 +71,7 @@ export const profileSchema = z.strictObject({
   seed: z.number().int().nonnegative().default(1),
   /** How long the workload issues ops. */
   duration: durationSchema.default(8000),
-  target: targetSchema.default({ kind: 'reference', eventStore: true, dependencyTimeoutMs: 4000, leaky: false }),
+  target: targetSchema.default({ kind: 'reference', eventStore: true, dependencyTimeoutMs: 1000, leaky: false }),
   client: clientSchema.default(clientSchema.parse({})),
   workload: workloadSchema,
   faults: z.array(faultEntrySchema).default([]),

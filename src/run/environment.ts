@@ -1,6 +1,7 @@
 // One profile's running system: the reference server in its own process, the MCP link through a Toxiproxy
 // proxy, and the client session. close() tears all of it down, whatever state it is in.
 import { Session } from '../client/session.ts';
+import { EdgeController } from '../edge/controller.ts';
 import type { FaultEnvironment } from '../faults/environment.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import type { Profile } from '../profile/schema.ts';
@@ -24,18 +25,20 @@ export async function startEnvironment(profile: Profile, seed: number, backend: 
   const proxyName = `mcp-${profile.name}`;
   let session: Session | undefined;
   try {
-    const listen = await backend.createProxy(proxyName, server.port);
+    const listen = await backend.createProxy(proxyName, { port: server.port });
     const mcpUrl = `http://${listen.host}:${listen.port}/mcp`;
-    session = new Session({ url: mcpUrl });
+    const edge = new EdgeController();
+    session = new Session({ url: mcpUrl, wrapFetch: edge.wrap });
     const env: Environment = {
       server,
       session,
       mcpUrl,
-      network: { apiUrl: backend.apiUrl, mcpProxy: proxyName },
+      network: { api: backend.api, mcpProxy: proxyName },
       dependencyFaults: new Map(),
+      edge,
       close: async () => {
         await session?.close();
-        await backend.removeProxy(proxyName).catch(() => {});
+        await backend.api.deleteProxy(proxyName).catch(() => {});
         await server.stop();
       },
     };

@@ -7,6 +7,7 @@ import { epochMs } from '../core/clock.ts';
 import type { History } from '../core/history.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import { DecisionLog } from '../plan/decision-log.ts';
+import type { DecisionSink } from '../plan/random.ts';
 import { buildTimeline } from '../plan/timeline.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { buildProfileReport } from '../report/build.ts';
@@ -16,8 +17,11 @@ import { Recorder } from './recorder.ts';
 import { TimelineDriver } from './timeline-driver.ts';
 import { runWorkload } from './workload-driver.ts';
 
+/** Starts the network backend for one profile, with that profile's seed and decision log. */
+export type NetworkFactory = (seed: number, onDecision: DecisionSink) => Promise<NetworkBackend>;
+
 export interface RunOptions {
-  backend: NetworkBackend;
+  network: NetworkFactory;
   seed?: number;
   policy?: PolicyName;
   signal: AbortSignal;
@@ -37,7 +41,11 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const seed = options.seed ?? profile.seed;
   const policyName = options.policy ?? profile.client.policy;
   const log = new DecisionLog(seed);
-  const env = await startEnvironment(profile, seed, options.backend);
+  const backend = await options.network(seed, log.sink);
+  const env = await startEnvironment(profile, seed, backend).catch(async (error) => {
+    await backend.close();
+    throw error;
+  });
   const recorder = new Recorder();
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
   try {
@@ -92,5 +100,6 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   } finally {
     await driver.clear().catch(() => {});
     await env.close();
+    await backend.close();
   }
 }

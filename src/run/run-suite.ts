@@ -1,14 +1,13 @@
 // Runs several profiles on one network backend and writes one report for all of them.
 import type { PolicyName } from '../client/policies/index.ts';
 import type { History } from '../core/history.ts';
-import type { NetworkBackend } from '../network/backend.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { buildRunReport } from '../report/build.ts';
 import type { ProfileReport, RunReport } from '../report/types.ts';
-import { runProfile } from './run-profile.ts';
+import { type NetworkFactory, runProfile } from './run-profile.ts';
 
 export interface SuiteOptions {
-  backend: NetworkBackend;
+  network: NetworkFactory;
   seed?: number;
   policy?: PolicyName;
   signal: AbortSignal;

@@ -1,0 +1,52 @@
+// The MCP-edge seam: a fetch middleware on the client transport. Active rules apply in the order they were
+// added; a rule either answers or calls the next one, which ends in the real fetch to the server.
+import type { EdgeExchange, EdgeRule, Forward } from './rule.ts';
+
+export class EdgeController {
+  private rules: EdgeRule[] = [];
+
+  add(rule: EdgeRule): void {
+    this.rules.push(rule);
+  }
+
+  remove(id: string): void {
+    this.rules = this.rules.filter((r) => r.id !== id);
+  }
+
+  wrap = (inner: typeof fetch): typeof fetch => {
+    return async (input, init) => {
+      if (this.rules.length === 0) return inner(input, init);
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? init.body : undefined;
+      const exchange: EdgeExchange = {
+        url: String(input instanceof Request ? input.url : input),
+        method,
+        headers: new Headers(init?.headers),
+        rpcMethod: rpcMethodOf(body),
+        body,
+      };
+      const applicable = this.rules.filter(
+        (r) =>
+          (r.methods.length === 0 || (exchange.rpcMethod !== undefined && r.methods.includes(exchange.rpcMethod))) &&
+          r.random.chance(`fires ${exchange.rpcMethod ?? method}`, r.probability),
+      );
+      const chain = applicable.reduceRight<Forward>(
+        (next, rule) => (changed) =>
+          rule.handle({ ...exchange, ...changed, headers: changed?.headers ?? exchange.headers }, next),
+        (changed) =>
+          inner(input, { ...init, headers: changed?.headers ?? init?.headers, body: changed?.body ?? init?.body }),
+      );
+      return chain();
+    };
+  };
+}
+
+function rpcMethodOf(body: string | undefined): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed = JSON.parse(body);
+    return typeof parsed?.method === 'string' ? parsed.method : undefined;
+  } catch {
+    return undefined;
+  }
+}
