@@ -9,7 +9,7 @@ export type DecisionSink = (decision: DecisionRecord) => void;
 
 /** FNV-1a over the seed and stream name: a stable 32-bit seed per stream. */
 function streamSeed(seed: number, name: string): number {
-  let hash = 0x811c9dc5 ^ (seed >>> 0);
+  let hash = 0x811c9dc5;
   for (const ch of `${seed}:${name}`) {
     hash ^= ch.codePointAt(0)!;
     hash = Math.imul(hash, 0x01000193);
