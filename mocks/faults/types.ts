@@ -11,7 +11,9 @@ export const baseFaultSpec = z.object({
     error: `\`dependency\` must be one of: ${[...DEPENDENCIES, '*'].join(', ')}`,
   }),
   /** Only requests with this HTTP method (e.g. POST: the write path), default every method. */
-  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], { error: '`method` must be GET, POST, PUT, PATCH or DELETE' }).optional(),
+  method: z
+    .enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], { error: '`method` must be GET, POST, PUT, PATCH or DELETE' })
+    .optional(),
   probability: z
     .number()
     .min(0, '`probability` must be between 0 and 1')

@@ -44,6 +44,11 @@ describe('fault timeline', () => {
       ],
       5000,
     );
-    expect(events.map((e) => `${e.atMs}:${e.action}:${e.faultIndex}`)).toEqual(['1000:on:0', '2000:off:0', '2000:on:1', '5000:off:1']);
+    expect(events.map((e) => `${e.atMs}:${e.action}:${e.faultIndex}`)).toEqual([
+      '1000:on:0',
+      '2000:off:0',
+      '2000:on:1',
+      '5000:off:1',
+    ]);
   });
 });
