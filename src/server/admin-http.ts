@@ -1,12 +1,14 @@
 // The control operations as JSON over HTTP, for servers outside the harness's process tree. Separate port,
 // 127.0.0.1 by default, bearer token required on every route.
-//   GET /ledger, GET /decisions, PUT /faults (body: fault spec array), POST /reset
+//   GET /ledger, GET /decisions, PUT /faults (body: fault spec array), POST /reset,
+//   PUT /behaviour (body: server behaviour object, see behaviour.ts), GET /behaviour/stats
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
+import type { BehaviourStats, ServerBehaviour } from './behaviour.ts';
 import type { ControlApi } from './control.ts';
 
 export interface AdminHttpOptions {
@@ -77,6 +79,22 @@ export async function startAdminHttp(api: ControlApi, opts: AdminHttpOptions): P
         case 'POST /reset':
           await api.reset();
           return send(res, 204);
+        case 'PUT /behaviour': {
+          let body: unknown;
+          try {
+            body = await readBody(req);
+          } catch {
+            return send(res, 400, { error: 'body must be a JSON server behaviour object' });
+          }
+          try {
+            await api.setBehaviour(body as ServerBehaviour);
+          } catch (error) {
+            return send(res, 400, { error: error instanceof Error ? error.message : String(error) });
+          }
+          return send(res, 204);
+        }
+        case 'GET /behaviour/stats':
+          return send(res, 200, await api.behaviourStats());
         default:
           return send(res, 404, { error: `no route ${route}` });
       }
@@ -135,5 +153,13 @@ export class AdminClient implements ControlApi {
 
   async reset(): Promise<void> {
     await this.call('POST', '/reset');
+  }
+
+  async setBehaviour(behaviour: ServerBehaviour): Promise<void> {
+    await this.call('PUT', '/behaviour', behaviour);
+  }
+
+  async behaviourStats(): Promise<BehaviourStats> {
+    return (await this.call('GET', '/behaviour/stats')) as BehaviourStats;
   }
 }

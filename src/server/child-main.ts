@@ -19,6 +19,7 @@ async function onMessage(message: ToChild): Promise<void> {
       world.state.onPut((record) => send({ type: 'state', record }));
       world.onDecision((decision) => send({ type: 'decision', decision }));
       if (message.faults) world.faults.set(message.faults);
+      if (message.behaviour) await server.control.setBehaviour(message.behaviour);
       send({ type: 'ready', url: server.http.url, port: server.http.port });
       return;
     }
@@ -27,6 +28,11 @@ async function onMessage(message: ToChild): Promise<void> {
         if (!server) throw new Error('server not started');
         if (message.op === 'setDependencyFaults') await server.control.setDependencyFaults(message.faults);
         else if (message.op === 'reset') await server.control.reset();
+        else if (message.op === 'setBehaviour') await server.control.setBehaviour(message.behaviour);
+        else if (message.op === 'behaviourStats') {
+          send({ type: 'response', id: message.id, ok: true, stats: await server.control.behaviourStats() });
+          return;
+        }
         send({ type: 'response', id: message.id, ok: true });
       } catch (error) {
         send({

@@ -8,6 +8,7 @@ import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
 import type { StateRecord } from '../../mocks/state.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
+import type { BehaviourStats, ServerBehaviour } from './behaviour.ts';
 import type { ControlApi } from './control.ts';
 import type { ControlOp, FromChild, ToChild } from './ipc.ts';
 
@@ -43,8 +44,12 @@ export class ServerHandle implements ControlApi {
   private readonly records = new Map<string, StateRecord>();
   private readonly decisionLog: DecisionRecord[] = [];
   private faults: DependencyFaultSpecInput[] = [];
+  private behaviour: ServerBehaviour = {};
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (stats?: BehaviourStats) => void; reject: (e: Error) => void }
+  >();
   private outputTail = '';
 
   private constructor(private readonly opts: ServerOptions) {}
@@ -95,6 +100,21 @@ export class ServerHandle implements ControlApi {
     this.records.clear();
     this.decisionLog.length = 0;
     this.faults = [];
+    this.behaviour = {};
+  }
+
+  /** Replaces the server-behaviour faults; they survive restart() (except the one-shot `evictNow`). */
+  async setBehaviour(behaviour: ServerBehaviour): Promise<void> {
+    await this.request({ op: 'setBehaviour', behaviour });
+    const { evictNow: _once, ...kept } = behaviour;
+    this.behaviour = kept;
+  }
+
+  /** Counts from the current child (they restart at zero with a new child). */
+  async behaviourStats(): Promise<BehaviourStats> {
+    const stats = await this.request({ op: 'behaviourStats' });
+    if (!stats) throw new Error('server child sent no behaviour stats');
+    return stats;
   }
 
   /** A crash: SIGKILL by default. The ledger and dependency state survive here. */
@@ -122,13 +142,17 @@ export class ServerHandle implements ControlApi {
   }
 
   private async sync(): Promise<void> {
-    if (this.alive) await this.request({ op: 'sync' }).catch(() => undefined);
+    if (this.alive)
+      await this.request({ op: 'sync' }).then(
+        () => undefined,
+        () => undefined,
+      );
   }
 
-  private request(op: ControlOp): Promise<void> {
+  private request(op: ControlOp): Promise<BehaviourStats | undefined> {
     if (!this.alive) return Promise.reject(new Error('server child is not running'));
     const id = this.nextId++;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<BehaviourStats | undefined>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.post({ type: 'request', id, ...op });
     });
@@ -152,7 +176,7 @@ export class ServerHandle implements ControlApi {
       case 'response': {
         const waiter = this.pending.get(message.id);
         this.pending.delete(message.id);
-        if (message.ok) waiter?.resolve();
+        if (message.ok) waiter?.resolve(message.stats);
         else waiter?.reject(new Error(message.error));
         break;
       }
@@ -205,6 +229,7 @@ export class ServerHandle implements ControlApi {
         options: { ...options, port },
         snapshot: { effects: this.effects, records: [...this.records.values()], decisions: this.decisionLog },
         faults: this.faults,
+        behaviour: this.behaviour,
       });
     });
   }
