@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
+import { registerLimitsCommand } from './limits-command.ts';
 import { registerReplayCommand } from './replay-command.ts';
 import { registerRunCommand } from './run-command.ts';
 import { registerSchemaCommand } from './schema-command.ts';
@@ -22,6 +23,7 @@ registerReplayCommand(program);
 registerSchemaCommand(program);
 registerServerCommand(program);
 registerToxiproxyCommand(program);
+registerLimitsCommand(program);
 
 try {
   await program.parseAsync(process.argv);

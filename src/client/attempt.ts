@@ -5,6 +5,7 @@ import { TRACE_META_KEY } from '../core/wire.ts';
 import { type AttemptHttp, runInAttempt } from './attempt-context.ts';
 import type { PolicyContext } from './call.ts';
 import { type Classified, classifyError, classifyResult } from './classify.ts';
+import { type BudgetOutcome, fitResult } from './result-budget.ts';
 
 export type ToolCallResult = { content?: unknown; structuredContent?: unknown; isError?: boolean };
 
@@ -44,27 +45,37 @@ export async function callOnce(
   const http: AttemptHttp = {};
   let generation = -1;
   let outcome: Omit<AttemptOutcome, 'record'>;
+  let budget: BudgetOutcome<ToolCallResult> | undefined;
   try {
     const session = await ctx.session.get();
     generation = session.generation;
-    const result = (await runInAttempt(http, () =>
-      session.connection.client.callTool(
-        { name: tool, arguments: args, _meta: { [TRACE_META_KEY]: opId } },
-        undefined,
-        { timeout: Math.max(1, timeoutMs) },
-      ),
-    )) as ToolCallResult;
+    const call = (pageArgs: Record<string, unknown>) =>
+      runInAttempt(http, () =>
+        session.connection.client.callTool(
+          { name: tool, arguments: pageArgs, _meta: { [TRACE_META_KEY]: opId } },
+          undefined,
+          { timeout: Math.max(1, timeoutMs) },
+        ),
+      ) as Promise<ToolCallResult>;
+    budget = await fitResult(await call(args), ctx.session.resultBudgetBytes, args.page_size, (page_size) =>
+      call({ ...args, page_size }),
+    );
+    const result = budget.result;
     outcome = { classified: classifyResult(result), result, generation, visible: visibleText(result) };
   } catch (error) {
     outcome = { classified: classifyError(error, http), generation, visible: visibleText(undefined, error) };
   }
   const c = outcome.classified;
+  // Not retried, but the next op should not inherit a session whose version the server refuses.
+  if (c.renegotiate && generation >= 0) void ctx.session.renew(generation);
   const record: AttemptRecord = {
     opId,
     attempt,
     startMs,
     endMs: epochMs(),
     ok: c.ok,
+    ...(budget && { resultBytes: budget.bytes }),
+    ...(budget?.action && { budget: budget.action }),
     ...(c.ok
       ? {}
       : {

@@ -6,6 +6,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type Category, toolErrorOf } from '../core/taxonomy.ts';
 import type { AttemptHttp } from './attempt-context.ts';
+import { ProtocolVersionRejected } from './protocol-mismatch.ts';
 
 export interface Classified {
   ok: boolean;
@@ -19,6 +20,8 @@ export interface Classified {
   sessionLost: boolean;
   /** The connection or stream is unusable: reconnect before retrying. */
   transportLost: boolean;
+  /** The server refused this session's protocol version: the next op should negotiate on a new session. */
+  renegotiate?: boolean;
   message?: string;
 }
 
@@ -52,8 +55,29 @@ export function classifyResult(result: {
 
 export function classifyError(error: unknown, http: AttemptHttp = {}): Classified {
   const message = error instanceof Error ? error.message : String(error);
+  // Version negotiation failed: our own check, or the SDK's (a plain Error, so its text is all there is).
+  if (error instanceof ProtocolVersionRejected || /protocol version is not supported/i.test(message)) {
+    return failure({
+      category: 'PROTO',
+      errorCode: 'PROTO.VERSION_UNSUPPORTED',
+      retryable: false,
+      uncertain: false,
+      message,
+    });
+  }
   if (error instanceof StreamableHTTPError) {
     const status = error.code ?? http.status;
+    if (status === 400 && /unsupported protocol version/i.test(message)) {
+      // The MCP-Protocol-Version header was refused (the request never ran): no retry on this session.
+      return failure({
+        category: 'PROTO',
+        errorCode: 'PROTO.BAD_PROTOCOL_VERSION',
+        retryable: false,
+        uncertain: false,
+        renegotiate: true,
+        message,
+      });
+    }
     if (status === 404) {
       return failure({
         category: 'PROTO',

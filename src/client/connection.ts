@@ -4,6 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { recordingFetch } from './attempt-context.ts';
+import { offerObserver } from './offer-observer.ts';
 
 export interface ConnectionOptions {
   url: string;
@@ -14,14 +15,21 @@ export interface ConnectionOptions {
   onError?: (error: Error) => void;
 }
 
+/** A failed open carries the version its initialize offered, when it got that far. */
+export type OpenFailure = Error & { offeredVersion?: string };
+
 export class Connection {
   private constructor(
     readonly client: Client,
     readonly transport: StreamableHTTPClientTransport,
+    /** The protocol version the initialize request offered on the wire (after any edge rewrite). */
+    readonly offeredVersion: string | undefined,
   ) {}
 
   static async open(options: ConnectionOptions): Promise<Connection> {
-    const inner = options.wrapFetch ? options.wrapFetch(fetch) : fetch;
+    // Observed innermost, next to the real fetch: what the server was offered, whatever rewrote it on the way.
+    const observer = offerObserver(fetch);
+    const inner = options.wrapFetch ? options.wrapFetch(observer.fetch) : observer.fetch;
     const r = options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 };
     const transport = new StreamableHTTPClientTransport(new URL(options.url), {
       fetch: recordingFetch(inner),
@@ -37,10 +45,13 @@ export class Connection {
     try {
       await client.connect(transport, { timeout: options.connectTimeoutMs ?? 5000 });
     } catch (error) {
+      // The server may have created a session already (initialize passed, a later step failed): end it.
+      if (transport.sessionId !== undefined) await Connection.terminate(transport);
       await client.close().catch(() => {});
+      if (error instanceof Error) (error as OpenFailure).offeredVersion = observer.offered();
       throw error;
     }
-    return new Connection(client, transport);
+    return new Connection(client, transport, observer.offered());
   }
 
   get protocolVersion(): string | undefined {
@@ -49,7 +60,11 @@ export class Connection {
 
   /** Ends the session on the server (DELETE) as well as locally: client.close() alone leaks it. */
   async close(): Promise<void> {
-    await Promise.race([this.transport.terminateSession().catch(() => {}), new Promise((r) => setTimeout(r, 500))]);
+    await Connection.terminate(this.transport);
     await this.client.close().catch(() => {});
+  }
+
+  private static async terminate(transport: StreamableHTTPClientTransport): Promise<void> {
+    await Promise.race([transport.terminateSession().catch(() => {}), new Promise((r) => setTimeout(r, 500))]);
   }
 }

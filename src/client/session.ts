@@ -1,12 +1,26 @@
 // The client's current MCP session. Renewal is single-flight: when many in-flight ops see the same session
 // die (404, transport loss) only the first opens a new one, the rest reuse it.
-import { Connection, type ConnectionOptions } from './connection.ts';
+import { epochMs } from '../core/clock.ts';
+import { Connection, type ConnectionOptions, type OpenFailure } from './connection.ts';
+
+/** One initialize: what was offered, what was agreed, or why it failed. */
+export interface Negotiation {
+  generation: number;
+  atMs: number;
+  offered?: string;
+  negotiated?: string;
+  error?: string;
+}
 
 export class Session {
   private current?: Promise<Connection>;
   private generation = 0;
   private closed = false;
   renewals = 0;
+  /** Context-window guard of the client (profile client.resultBudgetBytes); absent: no guard. */
+  resultBudgetBytes?: number;
+  /** Every initialize this session ran, in order (the report shows the negotiated versions). */
+  readonly negotiations: Negotiation[] = [];
 
   constructor(private readonly options: ConnectionOptions) {}
 
@@ -38,6 +52,23 @@ export class Session {
 
   private open(): Promise<Connection> {
     const opening = Connection.open(this.options);
+    const generation = this.generation;
+    opening.then(
+      (c) =>
+        this.negotiations.push({
+          generation,
+          atMs: epochMs(),
+          offered: c.offeredVersion,
+          negotiated: c.protocolVersion,
+        }),
+      (e: OpenFailure) =>
+        this.negotiations.push({
+          generation,
+          atMs: epochMs(),
+          offered: e?.offeredVersion,
+          error: e?.message ?? String(e),
+        }),
+    );
     // A failed open must not poison later calls: forget it so the next get() tries again.
     opening.catch(() => {
       if (this.current === opening) this.current = undefined;

@@ -22,6 +22,10 @@ export interface AttemptRecord {
   message?: string;
   /** What the client did next: retry, status lookup, re-initialize, give up. */
   next?: 'retry' | 'lookup' | 'reinit' | 'give-up' | 'done';
+  /** Size of the tool result as received (serialised JSON bytes), when there was one. */
+  resultBytes?: number;
+  /** The result was over the client's result budget and was cut, or re-fetched as a smaller page. */
+  budget?: 'truncated' | 'paginated';
 }
 
 export interface OpRecord {

@@ -1,6 +1,7 @@
 // Every fault kind a profile can name, by seam and kind.
 import { DEPENDENCY_FAULTS } from './dependency.ts';
 import { edgeHeader } from './edge-header.ts';
+import { edgeProtocolVersion } from './edge-protocol-version.ts';
 import { edgeSseCut } from './edge-sse-cut.ts';
 import { edgeStatus } from './edge-status.ts';
 import type { FaultKind, Seam } from './kind.ts';
@@ -13,6 +14,7 @@ export const FAULTS: readonly FaultKind[] = [
   edgeStatus,
   edgeSseCut,
   edgeHeader,
+  edgeProtocolVersion,
 ];
 
 export function findFaultKind(seam: string, kind: string): FaultKind | undefined {

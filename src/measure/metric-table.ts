@@ -1,4 +1,5 @@
 // Threshold metric names and how to read each from Metrics. Adding a metric is adding a row.
+import { worstDetect } from './edge-metrics.ts';
 import type { Metrics, RecoveryWindow } from './types.ts';
 
 /** value null means "no value": the threshold fails, and `reason` says why. */
@@ -47,6 +48,21 @@ export const METRICS: Record<string, MetricDef> = {
     get: (m) => v(m.retryAfterViolations),
   },
   throughput_ops_s: { describe: 'ops per second over the run', get: (m) => v(m.throughputOpsPerSec) },
+  detect_ms: {
+    describe: 'worst time from a fault to the first failed attempt',
+    get: (m) => worstDetect(m.detect ?? []),
+  },
+  proto_errors: { describe: 'failed attempts in category PROTO', get: (m) => v(m.protoErrors ?? 0) },
+  results_over_budget: {
+    describe: 'results over the client result budget',
+    get: (m) => v(m.resultsOverBudget ?? 0),
+  },
+  results_truncated: { describe: 'over-budget results truncated', get: (m) => v(m.resultsTruncated ?? 0) },
+  results_paginated: {
+    describe: 'over-budget results re-fetched as a smaller page',
+    get: (m) => v(m.resultsPaginated ?? 0),
+  },
+  result_bytes_max: { describe: 'largest tool result received, bytes', get: (m) => v(m.resultBytesMax ?? 0) },
 };
 
 export const METRIC_NAMES = Object.keys(METRICS);

@@ -1,5 +1,6 @@
 // computeMetrics: everything DESIGN.md's "Definitions" asks for, from one run's History.
 import type { History } from '../core/history.ts';
+import { edgeMetrics } from './edge-metrics.ts';
 import { errorCounts } from './errors.ts';
 import { opLatency } from './latency.ts';
 import { findLeaks } from './leaks.ts';
@@ -40,5 +41,6 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     retryAfterViolations: retryAfterViolations(history, options.retryAfterToleranceMs).length,
     throughputOpsPerSec: Math.round(throughput(history) * 100) / 100,
     durationMs: Math.round(history.endMs - history.startMs),
+    ...edgeMetrics(history),
   };
 }

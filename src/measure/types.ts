@@ -1,6 +1,8 @@
 // The shape of what `computeMetrics` returns. Field names are the camelCase keys of report.json's `metrics`
 // (DESIGN.md): extend freely, never rename.
 
+import type { EdgeMetrics } from './edge-metrics.ts';
+
 export interface AttemptsPerOp {
   mean: number;
   max: number;
@@ -87,7 +89,7 @@ export interface LeakFinding {
   canary: string;
 }
 
-export interface Metrics {
+export interface Metrics extends Partial<EdgeMetrics> {
   ops: number;
   opsOk: number;
   opsFail: number;

@@ -31,6 +31,8 @@ export const clientSchema = z.strictObject({
       maxMs: z.number().int().positive().default(1000),
     })
     .default({ initialMs: 50, maxMs: 1000 }),
+  /** Context-window guard: results larger than this (bytes of JSON) are re-fetched as a smaller page or cut. */
+  resultBudgetBytes: z.number().int().positive().optional(),
 });
 
 export const workloadItemSchema = z.strictObject({

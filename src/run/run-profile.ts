@@ -13,6 +13,7 @@ import type { LoadedProfile } from '../profile/load.ts';
 import { buildProfileReport } from '../report/build.ts';
 import type { ProfileReport } from '../report/types.ts';
 import { startEnvironment } from './environment.ts';
+import { negotiationNotes } from './negotiation-notes.ts';
 import { Recorder } from './recorder.ts';
 import { TimelineDriver } from './timeline-driver.ts';
 import { runWorkload } from './workload-driver.ts';
@@ -46,6 +47,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     await backend.close();
     throw error;
   });
+  env.session.resultBudgetBytes = profile.client.resultBudgetBytes;
   const recorder = new Recorder();
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
   try {
@@ -94,6 +96,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       notes: [
         ...loaded.warnings,
         ...(env.session.renewals > 0 ? [`the client re-initialized its session ${env.session.renewals} time(s)`] : []),
+        ...negotiationNotes(env.session.negotiations),
       ],
     });
     return { report, history };

@@ -15,6 +15,10 @@ function fitToBudget(results: Doc[], maxBytes: number | undefined): { results: D
   return { results: results.map((r) => ({ ...r, snippet: `${r.snippet.slice(0, per)}…` })), truncated: true };
 }
 
+function padded(snippet: string, bytes: number | undefined): string {
+  return bytes === undefined || snippet.length >= bytes ? snippet : snippet + ' '.repeat(bytes - snippet.length);
+}
+
 export const searchDocuments = defineTool({
   name: 'search_documents',
   title: 'Search the runbook library',
@@ -29,6 +33,14 @@ export const searchDocuments = defineTool({
     query: z.string().min(1).max(500).describe('Free-text query, e.g. "refunds latency".'),
     page_size: z.number().int().min(1).max(100).default(10).describe('Results per page, 1-100 (default 10).'),
     cursor: z.string().max(200).optional().describe('nextCursor from the previous page; omit for the first page.'),
+    /** Test knob: pads every snippet to this many bytes (large documents), so a page's size scales with page_size. */
+    snippet_bytes: z
+      .number()
+      .int()
+      .min(0)
+      .max(64 * 1024 * 1024)
+      .optional()
+      .describe('Testing only: pad each snippet to this many bytes.'),
   }),
   output: z.object({
     results: z.array(z.object({ id: z.string(), title: z.string(), snippet: z.string(), score: z.number() })),
@@ -46,7 +58,12 @@ export const searchDocuments = defineTool({
       sideEffecting: false,
     });
     const page = fitToBudget(
-      data.results.map(({ id, title, snippet, score }) => ({ id, title, snippet, score })),
+      data.results.map(({ id, title, snippet, score }) => ({
+        id,
+        title,
+        snippet: padded(snippet, args.snippet_bytes),
+        score,
+      })),
       ctx.runtime.options.maxResultBytes,
     );
     const structured = {
