@@ -67,6 +67,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       seed: flags.seed,
       policy: flags.policy,
       signal: interrupt.signal,
+      allowNonLoopback: flags.allowNonLoopback === true,
       say,
     });
     if (interrupt.signal.aborted) {

@@ -3,6 +3,7 @@
 // gives NaN delays in SDK 1.32, see notes §1.2).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { recordingFetch } from './attempt-context.ts';
 import { offerObserver } from './offer-observer.ts';
 
@@ -13,7 +14,12 @@ export interface ConnectionOptions {
   connectTimeoutMs?: number;
   reconnection?: { initialMs: number; maxMs: number; grow: number; maxRetries: number };
   onError?: (error: Error) => void;
+  /** Another transport instead of Streamable HTTP (stdio targets), made per connect; `url` then only names it. */
+  transport?: () => Transport;
 }
+
+/** Streamable HTTP, or another transport that may offer the same extras (the stdio decorator has protocolVersion). */
+type ClientTransport = Transport & { protocolVersion?: string; terminateSession?: () => Promise<void> };
 
 /** A failed open carries the version its initialize offered, when it got that far. */
 export type OpenFailure = Error & { offeredVersion?: string };
@@ -21,7 +27,7 @@ export type OpenFailure = Error & { offeredVersion?: string };
 export class Connection {
   private constructor(
     readonly client: Client,
-    readonly transport: StreamableHTTPClientTransport,
+    readonly transport: ClientTransport,
     /** The protocol version the initialize request offered on the wire (after any edge rewrite). */
     readonly offeredVersion: string | undefined,
   ) {}
@@ -31,15 +37,17 @@ export class Connection {
     const observer = offerObserver(fetch);
     const inner = options.wrapFetch ? options.wrapFetch(observer.fetch) : observer.fetch;
     const r = options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 };
-    const transport = new StreamableHTTPClientTransport(new URL(options.url), {
-      fetch: recordingFetch(inner),
-      reconnectionOptions: {
-        initialReconnectionDelay: r.initialMs,
-        maxReconnectionDelay: r.maxMs,
-        reconnectionDelayGrowFactor: r.grow,
-        maxRetries: r.maxRetries,
-      },
-    });
+    const transport: ClientTransport =
+      options.transport?.() ??
+      new StreamableHTTPClientTransport(new URL(options.url), {
+        fetch: recordingFetch(inner),
+        reconnectionOptions: {
+          initialReconnectionDelay: r.initialMs,
+          maxReconnectionDelay: r.maxMs,
+          reconnectionDelayGrowFactor: r.grow,
+          maxRetries: r.maxRetries,
+        },
+      });
     const client = new Client({ name: 'faultline', version: '0.1.0' });
     if (options.onError) client.onerror = options.onError;
     try {
@@ -64,7 +72,8 @@ export class Connection {
     await this.client.close().catch(() => {});
   }
 
-  private static async terminate(transport: StreamableHTTPClientTransport): Promise<void> {
+  private static async terminate(transport: ClientTransport): Promise<void> {
+    if (!transport.terminateSession) return;
     await Promise.race([transport.terminateSession().catch(() => {}), new Promise((r) => setTimeout(r, 500))]);
   }
 }

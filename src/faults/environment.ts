@@ -1,7 +1,8 @@
 // What fault kinds can reach: the seams of one running environment.
 import type { EdgeController } from '../edge/controller.ts';
+import type { StdioEdgeController } from '../edge/stdio-decorator.ts';
 import type { ToxiproxyApi } from '../network/toxiproxy-api.ts';
-import type { ServerHandle } from '../server/handle.ts';
+import type { ServerUnderTest } from '../run/target.ts';
 
 export interface NetworkSeam {
   /** The Toxiproxy HTTP API in use (embedded, external or container). */
@@ -11,10 +12,13 @@ export interface NetworkSeam {
 }
 
 export interface FaultEnvironment {
-  server: ServerHandle;
+  /** The target (ServerHandle, a stdio child, or a remote server): operations it cannot do throw. */
+  server: ServerUnderTest;
   network: NetworkSeam;
   /** Dependency faults active now, by fault id: the server takes the whole set at once. */
   dependencyFaults: Map<string, unknown>;
   /** MCP-edge faults: rules on the client's fetch. */
   edge: EdgeController;
+  /** MCP-edge faults on a stdio target: rules on the client's Transport decorator (inert on HTTP targets). */
+  stdio: StdioEdgeController;
 }

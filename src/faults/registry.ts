@@ -4,6 +4,7 @@ import { edgeHeader } from './edge-header.ts';
 import { edgeProtocolVersion } from './edge-protocol-version.ts';
 import { edgeSseCut } from './edge-sse-cut.ts';
 import { edgeStatus } from './edge-status.ts';
+import { STDIO_EDGE_FAULTS } from './edge-stdio.ts';
 import type { FaultKind, Seam } from './kind.ts';
 import { NETWORK_TOXICS, networkDown } from './network-toxic.ts';
 
@@ -15,6 +16,7 @@ export const FAULTS: readonly FaultKind[] = [
   edgeSseCut,
   edgeHeader,
   edgeProtocolVersion,
+  ...STDIO_EDGE_FAULTS,
 ];
 
 export function findFaultKind(seam: string, kind: string): FaultKind | undefined {

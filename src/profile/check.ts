@@ -3,6 +3,7 @@
 import { findFaultKind, kindsOfSeam } from '../faults/registry.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import { REFERENCE_TOOLS } from '../run/catalog.ts';
+import { unsupportedFault } from '../run/target-capabilities.ts';
 import type { DocPath } from './profile-error.ts';
 import type { Profile } from './schema.ts';
 
@@ -27,13 +28,15 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
           : issue.message;
       fail(['faults', i, ...(issue.path as DocPath)], problem);
     }
+    const unsupported = unsupportedFault(profile.target, fault.seam, fault.kind);
+    if (unsupported) fail(['faults', i, 'kind'], unsupported);
     if (fault.stop !== undefined && fault.stop <= fault.start)
       fail(['faults', i, 'stop'], `expected a stop after start (${fault.start} ms)`);
     if (fault.start >= profile.duration)
       fail(['faults', i, 'start'], `expected a start within the duration (${profile.duration} ms)`);
   });
 
-  if (profile.target.kind === 'reference') {
+  if (profile.target.kind !== 'url') {
     profile.workload.mix.forEach((item, i) => {
       if (!(item.tool in REFERENCE_TOOLS)) {
         fail(
@@ -58,7 +61,7 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
 
   const warnings: string[] = [];
   const { attemptTimeoutMs, deadlineMs } = profile.client;
-  if (profile.target.kind === 'reference' && attemptTimeoutMs <= profile.target.dependencyTimeoutMs) {
+  if (profile.target.dependencyTimeoutMs !== undefined && attemptTimeoutMs <= profile.target.dependencyTimeoutMs) {
     warnings.push(
       `timeout layering broken: client.attemptTimeoutMs (${attemptTimeoutMs}) should exceed target.dependencyTimeoutMs (${profile.target.dependencyTimeoutMs}); the client gives up while the server still waits on the dependency, which invites ghost writes`,
     );

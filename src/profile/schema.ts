@@ -18,7 +18,32 @@ const referenceTarget = z.strictObject({
   leaky: z.boolean().default(false),
 });
 
-export const targetSchema = z.discriminatedUnion('kind', [referenceTarget]);
+/** The reference server over stdio: the client spawns it (one child per connection) and talks newline JSON. */
+const referenceStdioTarget = z.strictObject({
+  kind: z.literal('reference-stdio'),
+  dependencyTimeoutMs: z.number().int().positive().default(1000),
+  leaky: z.boolean().default(false),
+  /** The client's stdio framing limit in bytes (SDK default 10 MiB). */
+  maxBufferBytes: z.number().int().positive().optional(),
+});
+
+/** A server someone else runs (docker-compose, another machine); loopback unless --allow-non-loopback. */
+const urlTarget = z.strictObject({
+  kind: z.literal('url'),
+  /** The MCP endpoint, e.g. http://127.0.0.1:3001/mcp */
+  url: z.url({ protocol: /^http$/ }),
+  /** Its control API (`faultline server --admin-port`), e.g. http://127.0.0.1:3002: dependency faults, ledger. */
+  admin: z.url({ protocol: /^https?$/ }).optional(),
+  /** Environment variable holding the admin bearer token. */
+  adminTokenEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name')
+    .default('FAULTLINE_ADMIN_TOKEN'),
+  /** The server's dependency timeout, if known (only for the timeout-layering check). */
+  dependencyTimeoutMs: z.number().int().positive().optional(),
+});
+
+export const targetSchema = z.discriminatedUnion('kind', [referenceTarget, referenceStdioTarget, urlTarget]);
 
 export const clientSchema = z.strictObject({
   policy: z.enum(POLICY_NAMES).default('resilient'),

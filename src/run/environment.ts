@@ -1,51 +1,103 @@
-// One profile's running system: the reference server in its own process, the MCP link through a Toxiproxy
-// proxy, and the client session. close() tears all of it down, whatever state it is in.
+// One profile's running system: the server under test (the reference server in its own process, the reference
+// server spawned over stdio by the client, or a remote server by URL), the MCP link through a Toxiproxy proxy
+// (not for stdio: no TCP link), and the client session. close() tears all of it down, whatever state it is in.
 import { Session } from '../client/session.ts';
 import { EdgeController } from '../edge/controller.ts';
+import { StdioEdgeController } from '../edge/stdio-decorator.ts';
 import type { FaultEnvironment } from '../faults/environment.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import type { Profile } from '../profile/schema.ts';
 import { ServerHandle } from '../server/handle.ts';
+import { remoteTargetFrom } from './remote-target.ts';
+import { StdioTarget } from './stdio-target.ts';
 
 export interface Environment extends FaultEnvironment {
   session: Session;
   mcpUrl: string;
+  /** What the target wants said in the report (stdio: processes spawned, framing errors). */
+  notes(): string[];
   close(): Promise<void>;
 }
 
-export async function startEnvironment(profile: Profile, seed: number, backend: NetworkBackend): Promise<Environment> {
+export interface EnvironmentOptions {
+  /** A url target (and its admin endpoint) may be outside 127.0.0.0/8 and ::1. */
+  allowNonLoopback?: boolean;
+}
+
+export async function startEnvironment(
+  profile: Profile,
+  seed: number,
+  backend: NetworkBackend,
+  options: EnvironmentOptions = {},
+): Promise<Environment> {
   const target = profile.target;
-  const server = await ServerHandle.start({
-    seed,
-    eventStore: target.eventStore,
-    retryIntervalMs: target.retryIntervalMs,
-    dependencyTimeoutMs: target.dependencyTimeoutMs,
-    leaky: target.leaky,
-  });
-  const proxyName = `mcp-${profile.name}`;
+  const edge = new EdgeController();
+  const stdio = new StdioEdgeController();
+  const network = { api: backend.api, mcpProxy: '' };
+
+  if (target.kind === 'reference-stdio') {
+    // No TCP link: the client spawns the server; the stdio decorator is the edge seam.
+    const server = new StdioTarget({ seed, ...target, edge: stdio });
+    const session = new Session({ url: 'stdio:reference', transport: server.createTransport });
+    return {
+      server,
+      session,
+      mcpUrl: 'stdio:reference',
+      network,
+      dependencyFaults: new Map(),
+      edge,
+      stdio,
+      notes: () => server.notes(),
+      close: async () => {
+        await session.close();
+        await server.close();
+      },
+    };
+  }
+
+  const remote = target.kind === 'url' ? remoteTargetFrom(target, options.allowNonLoopback === true) : undefined;
+  const server =
+    remote ??
+    (await ServerHandle.start({
+      seed,
+      eventStore: target.kind === 'reference' ? target.eventStore : undefined,
+      retryIntervalMs: target.kind === 'reference' ? target.retryIntervalMs : undefined,
+      dependencyTimeoutMs: target.dependencyTimeoutMs,
+      leaky: target.kind === 'reference' ? target.leaky : undefined,
+    }));
+  const upstream = remote ? new URL(remote.url) : new URL((server as ServerHandle).url);
+  network.mcpProxy = `mcp-${profile.name}`;
   let session: Session | undefined;
+  const stopServer = () => (server instanceof ServerHandle ? server.stop() : Promise.resolve());
   try {
-    const listen = await backend.createProxy(proxyName, { port: server.port });
-    const mcpUrl = `http://${listen.host}:${listen.port}/mcp`;
-    const edge = new EdgeController();
+    const listen = await backend.createProxy(network.mcpProxy, {
+      host: upstream.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(upstream.port || 80),
+    });
+    const mcpUrl = `http://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${listen.port}${upstream.pathname}`;
     session = new Session({ url: mcpUrl, wrapFetch: edge.wrap });
     const env: Environment = {
       server,
       session,
       mcpUrl,
-      network: { api: backend.api, mcpProxy: proxyName },
+      network,
       dependencyFaults: new Map(),
       edge,
+      stdio,
+      notes: () =>
+        remote && !remote.hasControl
+          ? ['url target without admin: no dependency faults and no ledger (effects unknown)']
+          : [],
       close: async () => {
         await session?.close();
-        await backend.api.deleteProxy(proxyName).catch(() => {});
-        await server.stop();
+        await backend.api.deleteProxy(network.mcpProxy).catch(() => {});
+        await stopServer();
       },
     };
     return env;
   } catch (error) {
     await session?.close();
-    await server.stop();
+    await stopServer();
     throw error;
   }
 }

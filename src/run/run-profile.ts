@@ -27,6 +27,8 @@ export interface RunOptions {
   policy?: PolicyName;
   signal: AbortSignal;
   onProgress?: (opsDone: number) => void;
+  /** A url target may be outside loopback (--allow-non-loopback). */
+  allowNonLoopback?: boolean;
 }
 
 export interface ProfileResult {
@@ -43,10 +45,12 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const policyName = options.policy ?? profile.client.policy;
   const log = new DecisionLog(seed);
   const backend = await options.network(seed, log.sink);
-  const env = await startEnvironment(profile, seed, backend).catch(async (error) => {
-    await backend.close();
-    throw error;
-  });
+  const env = await startEnvironment(profile, seed, backend, { allowNonLoopback: options.allowNonLoopback }).catch(
+    async (error) => {
+      await backend.close();
+      throw error;
+    },
+  );
   env.session.resultBudgetBytes = profile.client.resultBudgetBytes;
   const recorder = new Recorder();
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
@@ -97,6 +101,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         ...loaded.warnings,
         ...(env.session.renewals > 0 ? [`the client re-initialized its session ${env.session.renewals} time(s)`] : []),
         ...negotiationNotes(env.session.negotiations),
+        ...env.notes(),
       ],
     });
     return { report, history };

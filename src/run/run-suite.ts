@@ -11,6 +11,8 @@ export interface SuiteOptions {
   seed?: number;
   policy?: PolicyName;
   signal: AbortSignal;
+  /** A url target may be outside loopback (--allow-non-loopback). */
+  allowNonLoopback?: boolean;
   /** Progress lines for a person watching (stderr). */
   say: (line: string) => void;
 }

@@ -8,6 +8,7 @@ import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
 import type { StateRecord } from '../../mocks/state.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
+import type { ServerUnderTest } from '../run/target.ts';
 import type { BehaviourStats, ServerBehaviour } from './behaviour.ts';
 import type { ControlApi } from './control.ts';
 import type { ControlOp, FromChild, ToChild } from './ipc.ts';
@@ -35,7 +36,7 @@ const CHILD_MAIN = fileURLToPath(new URL('./child-main.ts', import.meta.url));
 const READY_TIMEOUT_MS = 10_000;
 const STOP_GRACE_MS = 2_000;
 
-export class ServerHandle implements ControlApi {
+export class ServerHandle implements ControlApi, ServerUnderTest {
   private currentUrl = '';
   private currentPort = 0;
   private child: ChildProcess | undefined;

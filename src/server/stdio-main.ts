@@ -1,15 +1,22 @@
 // The reference tools over stdio (msw dependencies in this process too). Usage:
 //   node bin/run-ts.js src/server/stdio-main.ts [--seed N] [--dependency-timeout-ms N] [--leaky]
 //     [--faults '<JSON array of dependency fault specs>'] [--admin-port N --admin-token T]
-// stdout carries only JSON-RPC; nothing else may print there.
+//     [--snapshot FILE] [--events]
+// stdout carries only JSON-RPC; nothing else may print there (except what a tagged stdio fault writes on purpose).
+// With --events every effect, dependency state change and decision also goes to stderr as one
+// `@faultline {json}` line as it happens, so a harness keeps the ledger when this process is killed; --snapshot
+// restores what an earlier process left (the dependencies are "external": they outlive a server crash).
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { startDependencyMocks } from '../../mocks/msw.ts';
 import { DependencyWorld } from '../../mocks/world.ts';
+import { StdioOutputFaults } from '../edge/stdio-output.ts';
 import { startAdminHttp } from './admin-http.ts';
 import { LocalControl } from './control.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS, ServerRuntime } from './runtime.ts';
+import { STDIO_EVENT_PREFIX } from './stdio-events.ts';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +26,8 @@ const { values } = parseArgs({
     faults: { type: 'string' },
     'admin-port': { type: 'string' },
     'admin-token': { type: 'string' },
+    snapshot: { type: 'string' },
+    events: { type: 'boolean', default: false },
   },
 });
 
@@ -28,6 +37,13 @@ console.info = console.error;
 console.warn = console.error;
 
 const world = new DependencyWorld(Number(values.seed));
+if (values.snapshot) world.restore(JSON.parse(readFileSync(values.snapshot, 'utf8')));
+if (values.events) {
+  const push = (event: object) => process.stderr.write(`${STDIO_EVENT_PREFIX}${JSON.stringify(event)}\n`);
+  world.ledger.onEffect((effect) => push({ type: 'effect', effect }));
+  world.state.onPut((record) => push({ type: 'state', record }));
+  world.onDecision((decision) => push({ type: 'decision', decision }));
+}
 const mocks = startDependencyMocks(world);
 if (values.faults) world.faults.set(JSON.parse(values.faults));
 const runtime = new ServerRuntime({
@@ -44,7 +60,7 @@ const admin =
 if (admin) console.error(`faultline admin endpoint on ${admin.url}`);
 
 const server = createMcpServer(runtime);
-const transport = new StdioServerTransport();
+const transport = new StdioOutputFaults(new StdioServerTransport(), process.stdout);
 transport.onclose = () => {
   mocks.close();
   void admin?.close();
