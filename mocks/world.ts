@@ -4,6 +4,7 @@ import { type HttpHandler, http } from 'msw';
 import type { DecisionRecord } from '../src/core/history.ts';
 import type { Effect } from '../src/core/ledger.ts';
 import { IDEMPOTENCY_HEADER, TRACE_HEADER } from '../src/core/wire.ts';
+import { authApi } from './apis/auth.ts';
 import { notificationsApi } from './apis/notifications.ts';
 import { paymentsApi } from './apis/payments.ts';
 import { reportsApi } from './apis/reports.ts';
@@ -13,7 +14,7 @@ import { FaultEngine } from './faults/engine.ts';
 import { EffectLedger } from './ledger.ts';
 import { DependencyState, type StateRecord } from './state.ts';
 
-export const APIS: readonly DependencyApi[] = [paymentsApi, notificationsApi, searchApi, reportsApi];
+export const APIS: readonly DependencyApi[] = [paymentsApi, notificationsApi, searchApi, reportsApi, authApi];
 
 /** What must survive a server crash: the dependencies are "external". */
 export interface WorldSnapshot {

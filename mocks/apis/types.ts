@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import type { EffectLedger } from '../ledger.ts';
 import type { DependencyState } from '../state.ts';
 
-export const DEPENDENCIES = ['payments', 'notifications', 'search', 'reports'] as const;
+export const DEPENDENCIES = ['payments', 'notifications', 'search', 'reports', 'auth'] as const;
 export type DependencyName = (typeof DEPENDENCIES)[number];
 
 /** Fake hosts: msw answers them in-process, nothing leaves the machine. */
@@ -12,6 +12,7 @@ export const DEPENDENCY_URLS: Record<DependencyName, string> = {
   notifications: 'https://notifications.faultline.test',
   search: 'https://search.faultline.test',
   reports: 'https://reports.faultline.test',
+  auth: 'https://auth.faultline.test',
 };
 
 export interface ApiContext {

@@ -1,5 +1,9 @@
-// The server's access token expires `ttlMs` after the fault is activated: from then on every call is a 401.
+// Access tokens live `ttlMs`: a request whose bearer token was issued (or, for older tokens, the fault activated)
+// more than ttlMs ago is refused with 401. A refreshed token from the auth API is accepted for another ttlMs, so a
+// client that renews credentials recovers and one that retries blindly does not. The token service itself is
+// exempt (it authenticates with the client secret).
 import { z } from 'zod';
+import { bearerOf, issuedAtOf } from '../apis/auth.ts';
 import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
 import { statusResponse } from './util.ts';
 
@@ -9,7 +13,9 @@ export const authExpiry = defineFault(
     ttlMs: wholeNumber('auth-expiry `ttlMs`'),
   }),
   async (spec, ctx, next) => {
-    if (Date.now() - ctx.activatedAtMs < spec.ttlMs) return next();
+    if (ctx.dependency === 'auth') return next();
+    const since = Math.max(ctx.activatedAtMs, issuedAtOf(bearerOf(ctx.request)));
+    if (Date.now() - since < spec.ttlMs) return next();
     return statusResponse(401, {
       'www-authenticate': 'Bearer error="invalid_token", error_description="token expired"',
     });

@@ -1,6 +1,7 @@
 // One logical call of the workload and what came of it.
+import type { CircuitBreakerPolicy } from 'cockatiel';
 import type { AttemptRecord, OpOutcome } from '../core/history.ts';
-import type { Category } from '../core/taxonomy.ts';
+import type { Category, FieldError } from '../core/taxonomy.ts';
 import type { RandomStream } from '../plan/random.ts';
 import type { Session } from './session.ts';
 
@@ -13,6 +14,8 @@ export interface LogicalCall {
   idempotencyArg?: string;
   /** How to ask whether an uncertain side effect happened (by idempotency key). */
   statusLookup?: { tool: string; keyArg: string };
+  /** The tool undoes nothing but promises no effect once cancelled: a timed-out (and so cancelled) attempt took none. */
+  honoursCancel?: boolean;
 }
 
 export interface OpResult {
@@ -26,6 +29,13 @@ export interface OpResult {
   visible?: string;
   /** The idempotency key(s) the op used, for attribution by argument values. */
   keys: string[];
+  /** Lookups that found the effect (re-executions avoided). */
+  lookupsFound?: number;
+  authRefreshes?: number;
+  /** The circuit breaker refused a call of this op. */
+  circuitOpen?: boolean;
+  /** fieldErrors of the final VALIDATION failure, for the model's self-correction. */
+  fieldErrors?: FieldError[];
 }
 
 export interface ClientTimeouts {
@@ -40,6 +50,15 @@ export interface PolicyContext {
   maxAttempts: number;
   backoff: { initialMs: number; maxMs: number };
   recordAttempt(attempt: AttemptRecord): void;
+  /** Circuit breaker shared by the run's ops (per tool); absent when the profile turns it off. */
+  breaker?: CircuitBreakerPolicy;
+  /** Renews the server's credentials after an AUTH failure; absent for policies that never refresh. */
+  credentials?: CredentialHook;
+}
+
+export interface CredentialHook {
+  /** Refreshes unless a refresh finished after `sinceMs` already; true when fresh credentials are in place. */
+  refresh(sinceMs: number): Promise<boolean>;
 }
 
 export interface ClientPolicy {

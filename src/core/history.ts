@@ -45,6 +45,26 @@ export interface OpRecord {
   visible?: string;
   /** Unique argument values of this op, matched against Effect.argsKey when an effect carries no trace id. */
   argsKey?: string;
+  /** Of `lookups`, those that found the effect: each one a re-execution avoided. */
+  lookupsFound?: number;
+  /** Credential refreshes the client asked for after an AUTH failure. */
+  authRefreshes?: number;
+  /** The circuit breaker refused the op's next attempt (failed fast). */
+  circuitOpen?: boolean;
+  /** The model-side mistake the workload injected into this op's first call, if any. */
+  mistake?: string;
+  /** Calls re-issued with arguments corrected from fieldErrors (the model's self-corrections). */
+  corrections?: number;
+  /** The loop guard stopped a repeat of the same tool, arguments and error code. */
+  loopGuardStop?: boolean;
+}
+
+/** A circuit breaker changed state (client side). */
+export interface BreakerEvent {
+  /** Which breaker: the tool it guards. */
+  key: string;
+  atMs: number;
+  state: 'open' | 'half-open' | 'closed';
 }
 
 export interface FaultWindow {
@@ -69,4 +89,6 @@ export interface History {
   faults: FaultWindow[];
   effects: Effect[];
   decisions: DecisionRecord[];
+  /** Circuit breaker state changes, when the client runs a breaker. */
+  breaker?: BreakerEvent[];
 }

@@ -1,5 +1,6 @@
 // computeMetrics: everything DESIGN.md's "Definitions" asks for, from one run's History.
 import type { History } from '../core/history.ts';
+import { applicationMetrics } from './application.ts';
 import { edgeMetrics } from './edge-metrics.ts';
 import { errorCounts } from './errors.ts';
 import { opLatency } from './latency.ts';
@@ -42,5 +43,6 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     throughputOpsPerSec: Math.round(throughput(history) * 100) / 100,
     durationMs: Math.round(history.endMs - history.startMs),
     ...edgeMetrics(history),
+    ...applicationMetrics(history),
   };
 }

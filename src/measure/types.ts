@@ -1,6 +1,7 @@
 // The shape of what `computeMetrics` returns. Field names are the camelCase keys of report.json's `metrics`
 // (DESIGN.md): extend freely, never rename.
 
+import type { ApplicationMetrics } from './application.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
 
 export interface AttemptsPerOp {
@@ -89,7 +90,7 @@ export interface LeakFinding {
   canary: string;
 }
 
-export interface Metrics extends Partial<EdgeMetrics> {
+export interface Metrics extends Partial<ApplicationMetrics>, Partial<EdgeMetrics> {
   ops: number;
   opsOk: number;
   opsFail: number;

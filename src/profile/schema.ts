@@ -56,6 +56,15 @@ export const clientSchema = z.strictObject({
       maxMs: z.number().int().positive().default(1000),
     })
     .default({ initialMs: 50, maxMs: 1000 }),
+  /** Circuit breaker per tool (resilient policy): opens on consecutive DEPENDENCY failures. Off by default. */
+  breaker: z
+    .strictObject({
+      consecutiveFailures: z.number().int().min(1).max(1000).default(5),
+      halfOpenAfterMs: z.number().int().positive().default(1000),
+    })
+    .optional(),
+  /** On an AUTH failure, ask the server to renew its credentials once and retry once (resilient policy). */
+  credentialRefresh: z.boolean().default(true),
   /** Context-window guard: results larger than this (bytes of JSON) are re-fetched as a smaller page or cut. */
   resultBudgetBytes: z.number().int().positive().optional(),
 });
@@ -66,6 +75,26 @@ export const workloadItemSchema = z.strictObject({
   args: z.record(z.string(), generatorSchema).default({}),
 });
 
+export const MISTAKE_KINDS = [
+  'unknown-tool',
+  'wrong-type',
+  'flattened',
+  'out-of-range',
+  'wrong-format',
+  'garbled',
+] as const;
+
+export const mistakesSchema = z.strictObject({
+  /** Share of ops whose first call carries a mistake (0..1). */
+  share: z.number().min(0).max(1),
+  kinds: z
+    .array(z.enum(MISTAKE_KINDS))
+    .min(1)
+    .default([...MISTAKE_KINDS]),
+  /** Self-corrections allowed per op before giving up. */
+  maxCorrections: z.number().int().min(0).max(10).default(2),
+});
+
 export const workloadSchema = z
   .strictObject({
     /** Open model: ops started per second, whatever the latency. */
@@ -73,6 +102,8 @@ export const workloadSchema = z
     /** Closed model: this many ops in flight, each starting when the last ends. */
     concurrency: z.number().int().positive().max(1000).optional(),
     mix: z.array(workloadItemSchema).min(1),
+    /** Model-side mistakes: a seeded share of ops start with a wrong call that the corrector must fix. */
+    mistakes: mistakesSchema.optional(),
   })
   .refine((w) => (w.rate === undefined) !== (w.concurrency === undefined), {
     message: 'expected exactly one of rate or concurrency',

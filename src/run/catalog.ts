@@ -2,7 +2,7 @@
 // the idempotency key, and how to look up an uncertain effect.
 import type { LogicalCall } from '../client/call.ts';
 
-export type ToolTraits = Pick<LogicalCall, 'sideEffecting' | 'idempotencyArg' | 'statusLookup'>;
+export type ToolTraits = Pick<LogicalCall, 'sideEffecting' | 'idempotencyArg' | 'statusLookup' | 'honoursCancel'>;
 
 export const REFERENCE_TOOLS: Record<string, ToolTraits> = {
   create_payment: {
@@ -13,7 +13,7 @@ export const REFERENCE_TOOLS: Record<string, ToolTraits> = {
   get_payment_status: { sideEffecting: false },
   send_notification: { sideEffecting: true, idempotencyArg: 'idempotency_key' },
   search_documents: { sideEffecting: false },
-  generate_report: { sideEffecting: true, idempotencyArg: 'idempotency_key' },
+  generate_report: { sideEffecting: true, idempotencyArg: 'idempotency_key', honoursCancel: true },
 };
 
 /** Traits of a tool the workload names; unknown tools (model mistakes) are treated as reads. */

@@ -1,6 +1,6 @@
 // Collects the run's history as it happens, on one clock.
 import { epochMs } from '../core/clock.ts';
-import type { AttemptRecord, FaultWindow, History, OpRecord } from '../core/history.ts';
+import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
 
 export class Recorder {
@@ -8,6 +8,7 @@ export class Recorder {
   readonly attempts: AttemptRecord[] = [];
   readonly ops: OpRecord[] = [];
   readonly faults: FaultWindow[] = [];
+  readonly breaker: BreakerEvent[] = [];
 
   attempt = (a: AttemptRecord): void => {
     this.attempts.push(a);
@@ -16,6 +17,10 @@ export class Recorder {
   op(o: OpRecord): void {
     this.ops.push(o);
   }
+
+  breakerEvent = (e: BreakerEvent): void => {
+    this.breaker.push(e);
+  };
 
   faultOn(id: string, seam: string, kind: string): void {
     this.faults.push({ id, seam, kind, onMs: epochMs() });
@@ -35,6 +40,7 @@ export class Recorder {
       faults: this.faults,
       effects,
       decisions,
+      ...(this.breaker.length > 0 && { breaker: [...this.breaker] }),
     };
   }
 }

@@ -1,5 +1,6 @@
 // Outbound calls to the dependency APIs. Forwards the op's trace id and the idempotency key as headers, enforces
 // the server's own dependency timeout (aborting the fetch), and turns every failure into a DependencyFailure.
+import { INITIAL_TOKEN } from '../../mocks/apis/auth.ts';
 import { DEPENDENCY_URLS, type DependencyName } from '../../mocks/apis/types.ts';
 import { IDEMPOTENCY_HEADER, TRACE_HEADER } from '../core/wire.ts';
 import { Cancelled, DependencyFailure } from './errors.ts';
@@ -26,13 +27,16 @@ export interface CallScope {
 }
 
 export class DependencyClient {
+  /** The access token sent to every API; renewed by ServerCredentials. */
+  token = INITIAL_TOKEN;
+
   constructor(private readonly timeoutMs: number) {}
 
   async call<T>(dependency: DependencyName, req: DependencyRequest, scope: CallScope): Promise<DependencyResponse<T>> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.timeoutMs);
     const signal = AbortSignal.any([timeout.signal, scope.signal]);
-    const headers: Record<string, string> = { accept: 'application/json', authorization: 'Bearer faultline-service' };
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${this.token}` };
     if (scope.traceId) headers[TRACE_HEADER] = scope.traceId;
     if (req.idempotencyKey) headers[IDEMPOTENCY_HEADER] = req.idempotencyKey;
     if (req.body !== undefined) headers['content-type'] = 'application/json';

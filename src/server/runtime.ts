@@ -1,5 +1,6 @@
 // Per-process server state shared by every session: the dependency client, the idempotency store, and the
 // create_payment calls in flight (so get_payment_status can answer "processing").
+import { ServerCredentials } from './credentials.ts';
 import { DependencyClient } from './dependency-client.ts';
 import { IdempotencyStore } from './idempotency-store.ts';
 
@@ -18,9 +19,11 @@ export class ServerRuntime {
   readonly deps: DependencyClient;
   readonly notifications = new IdempotencyStore<Record<string, unknown>>();
   readonly inflightPayments = new Map<string, number>();
+  readonly credentials: ServerCredentials;
 
   constructor(readonly options: RuntimeOptions) {
     this.deps = new DependencyClient(options.dependencyTimeoutMs);
+    this.credentials = new ServerCredentials(this.deps, options.dependencyTimeoutMs);
   }
 
   reset(): void {

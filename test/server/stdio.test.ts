@@ -28,7 +28,7 @@ describe('stdio entry point', () => {
     client = new Client({ name: 'stdio-test', version: '0.0.0' });
     await client.connect(transport);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(5);
+    expect(tools).toHaveLength(6);
     const paid = await client.callTool({
       name: 'create_payment',
       arguments: { customer_id: 'cus_1', amount_cents: 500, currency: 'EUR', idempotency_key: 'stdio-key-0001' },

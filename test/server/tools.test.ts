@@ -4,12 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { call, connect, errorOf, key, payment, startServer } from './helpers.ts';
 
 describe('reference server tools', () => {
-  it('lists the five tools with their real input schemas', async () => {
+  it('lists the six tools with their real input schemas', async () => {
     const server = await startServer();
     const { client } = await connect(server.url);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['create_payment', 'generate_report', 'get_payment_status', 'search_documents', 'send_notification'].sort(),
+      [
+        'create_payment',
+        'generate_report',
+        'get_payment_status',
+        'refresh_credentials',
+        'search_documents',
+        'send_notification',
+      ].sort(),
     );
     const create = tools.find((t) => t.name === 'create_payment')!;
     expect(create.inputSchema.required).toEqual(

@@ -21,6 +21,10 @@ export const generateReport = defineTool({
     report_type: z.enum(['sales', 'usage', 'audit', 'latency']).describe('Which report to build.'),
     idempotency_key: idempotencyKey,
     duration_ms: z.number().int().min(0).max(60_000).optional().describe('How long the build takes (default 2000).'),
+    ignore_cancel: z
+      .boolean()
+      .optional()
+      .describe('Test hook (chaos negative control): keep building and publish even after cancellation. Leave unset.'),
   }),
   output: z.object({
     report_id: z.string(),
@@ -32,19 +36,24 @@ export const generateReport = defineTool({
   sideEffecting: true,
   async run(args, ctx) {
     const duration = args.duration_ms ?? 2000;
+    // ignore_cancel: a tool that never looks at the abort signal, as many do (the ghost-write control).
+    const signal = args.ignore_cancel ? new AbortController().signal : ctx.signal;
     for (let step = 1; step <= STEPS; step++) {
-      if (!(await sleep(duration / STEPS, ctx.signal))) throw new Cancelled();
+      if (!(await sleep(duration / STEPS, signal))) throw new Cancelled();
       await ctx.progress(step, STEPS + 1, `building ${args.report_type} report (${step}/${STEPS})`);
     }
     // The commit point: cancellation after this may still publish, before it never does.
-    if (ctx.signal.aborted) throw new Cancelled();
-    const { data: report } = await ctx.call<Report>('reports', {
-      method: 'POST',
+    if (signal.aborted) throw new Cancelled();
+    const request = {
+      method: 'POST' as const,
       path: '/v1/reports',
       body: { report_type: args.report_type },
       idempotencyKey: args.idempotency_key,
       sideEffecting: true,
-    });
+    };
+    const { data: report } = args.ignore_cancel
+      ? await ctx.runtime.deps.call<Report>('reports', request, { traceId: ctx.traceId, signal })
+      : await ctx.call<Report>('reports', request);
     await ctx.progress(STEPS + 1, STEPS + 1, 'published');
     const structured = {
       report_id: report.id,

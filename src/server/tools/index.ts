@@ -2,6 +2,7 @@
 import { createPayment } from './create-payment.ts';
 import { generateReport } from './generate-report.ts';
 import { getPaymentStatus } from './get-payment-status.ts';
+import { refreshCredentials } from './refresh-credentials.ts';
 import { searchDocuments } from './search-documents.ts';
 import { sendNotification } from './send-notification.ts';
 import type { ToolDef } from './types.ts';
@@ -12,6 +13,7 @@ export const TOOLS: readonly ToolDef[] = [
   sendNotification,
   searchDocuments,
   generateReport,
+  refreshCredentials,
 ] as unknown as readonly ToolDef[];
 
 export const TOOL_NAMES = TOOLS.map((t) => t.name);

@@ -1,0 +1,41 @@
+// The server's dependency credentials: trades the client secret for a fresh access token at the token service
+// and hands it to the dependency client. Single-flight, so a burst of refresh requests costs one token.
+import { CLIENT_SECRET } from '../../mocks/apis/auth.ts';
+import { DEPENDENCY_URLS } from '../../mocks/apis/types.ts';
+import type { DependencyClient } from './dependency-client.ts';
+import { DependencyFailure } from './errors.ts';
+
+export class ServerCredentials {
+  private inFlight?: Promise<void>;
+
+  constructor(
+    private readonly deps: DependencyClient,
+    private readonly timeoutMs: number,
+  ) {}
+
+  refresh(): Promise<void> {
+    this.inFlight ??= this.fetchToken().finally(() => {
+      this.inFlight = undefined;
+    });
+    return this.inFlight;
+  }
+
+  private async fetchToken(): Promise<void> {
+    const fail = (kind: 'status' | 'network' | 'bad-response', status?: number) =>
+      new DependencyFailure(kind, 'auth', { status, sideEffecting: false, timeoutMs: this.timeoutMs });
+    let response: Response;
+    try {
+      response = await fetch(`${DEPENDENCY_URLS.auth}/v1/token`, {
+        method: 'POST',
+        headers: { 'x-client-secret': CLIENT_SECRET, accept: 'application/json' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch {
+      throw fail('network');
+    }
+    if (!response.ok) throw fail('status', response.status);
+    const body = (await response.json().catch(() => undefined)) as { access_token?: unknown } | undefined;
+    if (typeof body?.access_token !== 'string') throw fail('bad-response', response.status);
+    this.deps.token = body.access_token;
+  }
+}

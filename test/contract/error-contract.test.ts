@@ -1,0 +1,92 @@
+// The reference server against its error contract (contract-table.ts): for every dependency fault kind and the
+// model-side cases, the answer's form, category, errorCode, retryable, retryAfterMs, requestId and effects, and
+// no planted secret in anything the model sees. Also: the README's table is generated from the same rows.
+import { readFileSync } from 'node:fs';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { findCanaries } from '../../mocks/canaries.ts';
+import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
+import { visibleText } from '../../src/client/attempt.ts';
+import { classifyError } from '../../src/client/classify.ts';
+import { ServerHandle } from '../../src/server/handle.ts';
+import { call, connect, errorOf, key, payment } from '../server/helpers.ts';
+import { CONTRACT, contractMarkdown, README_END, README_START } from './contract-table.ts';
+
+let server: ServerHandle;
+let client: Client;
+
+beforeAll(async () => {
+  server = await ServerHandle.start({ seed: 5, dependencyTimeoutMs: 500 });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+afterEach(async () => {
+  await server.reset();
+});
+
+describe('error contract of the reference server', () => {
+  it.each(CONTRACT.map((row) => [row.fault, row] as const))('%s', async (_name, row) => {
+    if (row.inject) await server.setDependencyFaults([{ id: 'c', ...row.inject } as DependencyFaultSpecInput]);
+    ({ client } = await connect(server.url)); // helpers close clients after each test
+    const args =
+      row.tool === 'search_documents' ? { query: 'refund', ...row.args } : { ...payment(key('ct')), ...row.args };
+    if (row.answer === 'JSON-RPC error -32602') {
+      const error = await call(client, row.tool, args).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(McpError);
+      expect((error as McpError).code).toBe(-32602);
+      expect((error as McpError).data).toMatchObject({ availableTools: expect.arrayContaining(['create_payment']) });
+      const classified = classifyError(error);
+      expect([classified.category, classified.errorCode, classified.retryable]).toEqual([
+        row.category,
+        row.errorCode,
+        row.retryable,
+      ]);
+      expect(findCanaries(visibleText(undefined, error))).toEqual([]);
+    } else {
+      const result = await call(client, row.tool, args, { traceId: 'op-contract' });
+      expect(result.isError).toBe(true);
+      const error = errorOf(result);
+      expect(error.category).toBe(row.category);
+      expect(error.errorCode).toBe(row.errorCode);
+      expect(error.retryable).toBe(row.retryable);
+      expect(error.requestId).toMatch(/^req_/);
+      if (row.retryAfterMs) {
+        expect(error.retryAfterMs).toBeGreaterThanOrEqual(row.retryAfterMs[0]);
+        expect(error.retryAfterMs).toBeLessThanOrEqual(row.retryAfterMs[1]);
+      } else expect(error.retryAfterMs).toBeUndefined();
+      expect(error.details?.uncertain === true).toBe(row.uncertain === true);
+      if (row.category === 'VALIDATION') expect(error.fieldErrors?.length).toBeGreaterThan(0);
+      expect(findCanaries(visibleText(result))).toEqual([]);
+    }
+    // Effects land in the ledger before the answer; a late one (commit-then-delay) has landed by now too.
+    expect(await server.ledger()).toHaveLength(row.effects);
+  });
+
+  it('negative control: a leaky server does let the planted secrets through, so the scan can fire', async () => {
+    const leaky = await ServerHandle.start({ seed: 5, dependencyTimeoutMs: 500, leaky: true });
+    try {
+      await leaky.setDependencyFaults([{ id: 'l', dependency: 'payments', kind: 'leak-canary' }]);
+      const { client: c } = await connect(leaky.url);
+      const result = await call(c, 'create_payment', payment(key('leak')));
+      expect(findCanaries(visibleText(result)).length).toBeGreaterThan(0);
+    } finally {
+      await leaky.stop();
+    }
+  });
+});
+
+describe('README', () => {
+  it('documents the contract with the table generated from contract-table.ts', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf(README_START);
+    const end = readme.indexOf(README_END);
+    expect(start, 'README has the error-contract markers').toBeGreaterThanOrEqual(0);
+    expect(end).toBeGreaterThan(start);
+    expect(readme.slice(start + README_START.length, end).trim()).toBe(contractMarkdown());
+  });
+});
