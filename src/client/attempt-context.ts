@@ -5,6 +5,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface AttemptHttp {
   status?: number;
   retryAfterMs?: number;
+  /** SSE resumptions of this attempt's stream: accepted GETs with Last-Event-ID (the SDK reconnects in this context). */
+  resumptions?: number;
 }
 
 const storage = new AsyncLocalStorage<AttemptHttp>();
@@ -31,6 +33,9 @@ export function recordingFetch(inner: typeof fetch): typeof fetch {
   return async (input, init) => {
     const response = await inner(input, init);
     const attempt = currentAttempt();
+    if (attempt && response.ok && init?.method === 'GET' && new Headers(init.headers).has('last-event-id')) {
+      attempt.resumptions = (attempt.resumptions ?? 0) + 1;
+    }
     if (attempt && (init?.method ?? 'GET') === 'POST') {
       attempt.status = response.status;
       const advised = parseRetryAfter(response.headers.get('retry-after'));

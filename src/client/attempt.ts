@@ -76,6 +76,7 @@ export async function callOnce(
     ok: c.ok,
     ...(budget && { resultBytes: budget.bytes }),
     ...(budget?.action && { budget: budget.action }),
+    ...(http.resumptions && { resumptions: http.resumptions }),
     ...(c.ok
       ? {}
       : {

@@ -20,6 +20,8 @@ export interface AttemptRecord {
   /** True when the attempt may have taken effect (timeout, lost response). */
   uncertain?: boolean;
   message?: string;
+  /** SSE resumptions (GET + Last-Event-ID) the transport made for this attempt's stream. */
+  resumptions?: number;
   /** What the client did next: retry, status lookup, re-initialize, give up. */
   next?: 'retry' | 'lookup' | 'reinit' | 'give-up' | 'done';
   /** Size of the tool result as received (serialised JSON bytes), when there was one. */
@@ -67,6 +69,13 @@ export interface BreakerEvent {
   state: 'open' | 'half-open' | 'closed';
 }
 
+/** Something the client transport reported on client.onerror (SSE drops, reconnects, late responses). */
+export interface TransportEvent {
+  atMs: number;
+  kind: 'sse-disconnected' | 'reconnect-failed' | 'reconnect-exhausted' | 'late-response' | 'request-failed' | 'other';
+  message: string;
+}
+
 export interface FaultWindow {
   id: string;
   seam: string;
@@ -89,6 +98,8 @@ export interface History {
   faults: FaultWindow[];
   effects: Effect[];
   decisions: DecisionRecord[];
+  /** What the client transport reported on onerror, in order (server-behaviour and network seams). */
+  transportEvents?: TransportEvent[];
   /** Circuit breaker state changes, when the client runs a breaker. */
   breaker?: BreakerEvent[];
 }

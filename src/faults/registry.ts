@@ -7,6 +7,7 @@ import { edgeStatus } from './edge-status.ts';
 import { STDIO_EDGE_FAULTS } from './edge-stdio.ts';
 import type { FaultKind, Seam } from './kind.ts';
 import { NETWORK_TOXICS, networkDown } from './network-toxic.ts';
+import { SERVER_FAULTS } from './server-kinds.ts';
 
 export const FAULTS: readonly FaultKind[] = [
   ...DEPENDENCY_FAULTS,
@@ -16,6 +17,7 @@ export const FAULTS: readonly FaultKind[] = [
   edgeSseCut,
   edgeHeader,
   edgeProtocolVersion,
+  ...SERVER_FAULTS,
   ...STDIO_EDGE_FAULTS,
 ];
 

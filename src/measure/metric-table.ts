@@ -81,6 +81,17 @@ export const METRICS: Record<string, MetricDef> = {
     describe: 'over-budget results re-fetched as a smaller page',
     get: (m) => v(m.resultsPaginated ?? 0),
   },
+  sse_resumptions: { describe: 'SSE resumptions (GET + Last-Event-ID)', get: (m) => v(m.sseResumptions ?? 0) },
+  results_resumed: { describe: 'ops delivered once after an SSE resumption', get: (m) => v(m.delivery?.resumed ?? 0) },
+  results_lost: { describe: 'ops not ok whose effect exists (result lost)', get: (m) => v(m.delivery?.lost ?? 0) },
+  attempts_timed_out: {
+    describe: 'attempts that hung until the client timeout',
+    get: (m) => v(m.attemptsTimedOut ?? 0),
+  },
+  reconnect_exhausted: {
+    describe: 'times the SDK gave up reconnecting a stream',
+    get: (m) => v(m.reconnectExhausted ?? 0),
+  },
   result_bytes_max: { describe: 'largest tool result received, bytes', get: (m) => v(m.resultBytesMax ?? 0) },
 };
 

@@ -10,6 +10,7 @@ import { reconcile } from './reconcile.ts';
 import { recovery } from './recovery.ts';
 import { retrySuccess } from './retry.ts';
 import { retryAfterViolations } from './retry-after.ts';
+import { serverSeamMetrics } from './server-seam.ts';
 import type { Metrics, MetricsOptions } from './types.ts';
 
 export function computeMetrics(history: History, options: MetricsOptions = {}): Metrics {
@@ -42,7 +43,8 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     retryAfterViolations: retryAfterViolations(history, options.retryAfterToleranceMs).length,
     throughputOpsPerSec: Math.round(throughput(history) * 100) / 100,
     durationMs: Math.round(history.endMs - history.startMs),
-    ...edgeMetrics(history),
     ...applicationMetrics(history),
+    ...edgeMetrics(history),
+    ...serverSeamMetrics(history),
   };
 }

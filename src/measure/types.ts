@@ -3,6 +3,7 @@
 
 import type { ApplicationMetrics } from './application.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
+import type { ServerSeamMetrics } from './server-seam.ts';
 
 export interface AttemptsPerOp {
   mean: number;
@@ -90,7 +91,7 @@ export interface LeakFinding {
   canary: string;
 }
 
-export interface Metrics extends Partial<ApplicationMetrics>, Partial<EdgeMetrics> {
+export interface Metrics extends Partial<ApplicationMetrics>, Partial<EdgeMetrics>, Partial<ServerSeamMetrics> {
   ops: number;
   opsOk: number;
   opsFail: number;

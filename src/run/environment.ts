@@ -2,6 +2,8 @@
 // server spawned over stdio by the client, or a remote server by URL), the MCP link through a Toxiproxy proxy
 // (not for stdio: no TCP link), and the client session. close() tears all of it down, whatever state it is in.
 import { Session } from '../client/session.ts';
+import { epochMs } from '../core/clock.ts';
+import type { TransportEvent } from '../core/history.ts';
 import { EdgeController } from '../edge/controller.ts';
 import { StdioEdgeController } from '../edge/stdio-decorator.ts';
 import type { FaultEnvironment } from '../faults/environment.ts';
@@ -14,6 +16,8 @@ import { StdioTarget } from './stdio-target.ts';
 export interface Environment extends FaultEnvironment {
   session: Session;
   mcpUrl: string;
+  /** What the client transport reported on onerror (SSE drops and reconnects), on the run's clock. */
+  transportEvents: TransportEvent[];
   /** What the target wants said in the report (stdio: processes spawned, framing errors). */
   notes(): string[];
   close(): Promise<void>;
@@ -31,6 +35,8 @@ export async function startEnvironment(
   options: EnvironmentOptions = {},
 ): Promise<Environment> {
   const target = profile.target;
+  const transportEvents: TransportEvent[] = [];
+  const onError = (error: Error) => transportEvents.push(transportEvent(error));
   const edge = new EdgeController();
   const stdio = new StdioEdgeController();
   const network = { api: backend.api, mcpProxy: '' };
@@ -38,11 +44,12 @@ export async function startEnvironment(
   if (target.kind === 'reference-stdio') {
     // No TCP link: the client spawns the server; the stdio decorator is the edge seam.
     const server = new StdioTarget({ seed, ...target, edge: stdio });
-    const session = new Session({ url: 'stdio:reference', transport: server.createTransport });
+    const session = new Session({ url: 'stdio:reference', transport: server.createTransport, onError });
     return {
       server,
       session,
       mcpUrl: 'stdio:reference',
+      transportEvents,
       network,
       dependencyFaults: new Map(),
       edge,
@@ -75,11 +82,12 @@ export async function startEnvironment(
       port: Number(upstream.port || 80),
     });
     const mcpUrl = `http://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${listen.port}${upstream.pathname}`;
-    session = new Session({ url: mcpUrl, wrapFetch: edge.wrap });
+    session = new Session({ url: mcpUrl, wrapFetch: edge.wrap, onError });
     const env: Environment = {
       server,
       session,
       mcpUrl,
+      transportEvents,
       network,
       dependencyFaults: new Map(),
       edge,
@@ -100,4 +108,21 @@ export async function startEnvironment(
     await stopServer();
     throw error;
   }
+}
+
+/** client.onerror carries only message text for these (SDK 1.32 builds plain Errors), so the text decides. */
+export function transportEvent(error: Error): TransportEvent {
+  const message = error.message.slice(0, 300);
+  const kind: TransportEvent['kind'] = /SSE stream disconnected/.test(message)
+    ? 'sse-disconnected'
+    : /Maximum reconnection attempts/.test(message)
+      ? 'reconnect-exhausted'
+      : /Failed to reconnect SSE stream/.test(message)
+        ? 'reconnect-failed'
+        : /unknown message ID/i.test(message)
+          ? 'late-response'
+          : /Error POSTing to endpoint|Failed to open SSE stream|fetch failed/.test(message)
+            ? 'request-failed'
+            : 'other';
+  return { atMs: epochMs(), kind, message };
 }

@@ -16,6 +16,7 @@ import { startEnvironment } from './environment.ts';
 import { negotiationNotes } from './negotiation-notes.ts';
 import { Recorder } from './recorder.ts';
 import { TimelineDriver } from './timeline-driver.ts';
+import { transportNotes } from './transport-notes.ts';
 import { runWorkload } from './workload-driver.ts';
 
 /** Starts the network backend for one profile, with that profile's seed and decision log. */
@@ -76,6 +77,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     await driver.clear();
     log.append(await env.server.decisions());
     const history = recorder.history(await env.server.ledger(), log.records);
+    if (env.transportEvents.length > 0) history.transportEvents = [...env.transportEvents];
     const exprs =
       policyName !== profile.client.policy && profile.controls[policyName]
         ? profile.controls[policyName]!
@@ -101,6 +103,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         ...loaded.warnings,
         ...(env.session.renewals > 0 ? [`the client re-initialized its session ${env.session.renewals} time(s)`] : []),
         ...negotiationNotes(env.session.negotiations),
+        ...transportNotes(env.transportEvents),
         ...env.notes(),
       ],
     });

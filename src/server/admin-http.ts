@@ -87,6 +87,7 @@ export async function startAdminHttp(api: ControlApi, opts: AdminHttpOptions): P
             return send(res, 400, { error: 'body must be a JSON server behaviour object' });
           }
           try {
+            if (!api.setBehaviour) return send(res, 404, { error: 'this server has no behaviour faults' });
             await api.setBehaviour(body as ServerBehaviour);
           } catch (error) {
             return send(res, 400, { error: error instanceof Error ? error.message : String(error) });
@@ -94,6 +95,7 @@ export async function startAdminHttp(api: ControlApi, opts: AdminHttpOptions): P
           return send(res, 204);
         }
         case 'GET /behaviour/stats':
+          if (!api.behaviourStats) return send(res, 404, { error: 'this server has no behaviour faults' });
           return send(res, 200, await api.behaviourStats());
         default:
           return send(res, 404, { error: `no route ${route}` });

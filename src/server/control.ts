@@ -18,10 +18,11 @@ export interface ControlApi {
   /**
    * Replaces the active server-behaviour faults (session eviction, stream close, standalone stream drop,
    * protocol-version override; see behaviour.ts). `{}` clears them; `evictNow` is a one-shot action.
+   * Optional: only the reference HTTP server has them (LocalControl, ServerHandle, AdminClient implement it).
    */
-  setBehaviour(behaviour: ServerBehaviour): Promise<void>;
+  setBehaviour?(behaviour: ServerBehaviour): Promise<void>;
   /** What the behaviour faults did so far (counts since the server process started). */
-  behaviourStats(): Promise<BehaviourStats>;
+  behaviourStats?(): Promise<BehaviourStats>;
 }
 
 /** Control of a server running in this process. */

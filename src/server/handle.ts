@@ -40,6 +40,8 @@ export class ServerHandle implements ControlApi, ServerUnderTest {
   private currentUrl = '';
   private currentPort = 0;
   private child: ChildProcess | undefined;
+  /** A child forked ahead of a restart, modules loaded, waiting for `start` (see prepareRestart). */
+  private standby: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
   private readonly effects: Effect[] = [];
   private readonly records = new Map<string, StateRecord>();
@@ -123,6 +125,15 @@ export class ServerHandle implements ControlApi, ServerUnderTest {
     if (this.alive) this.child?.kill(signal);
   }
 
+  /**
+   * Forks the next child now, so a later restart() only has to start listening: loading the server's modules
+   * takes seconds on a busy machine, which would otherwise count as downtime. Idempotent.
+   */
+  prepareRestart(): void {
+    if (this.standby && this.standby.exitCode === null && this.standby.signalCode === null) return;
+    this.standby = this.forkChild();
+  }
+
   /** A new child on the same port, with the dependency state, ledger, decisions and faults restored. */
   async restart(): Promise<void> {
     if (this.alive) {
@@ -134,6 +145,8 @@ export class ServerHandle implements ControlApi, ServerUnderTest {
 
   /** Graceful shutdown; idempotent; SIGKILL after 2 s. */
   async stop(): Promise<void> {
+    this.standby?.kill('SIGKILL');
+    this.standby = undefined;
     const child = this.child;
     if (!child || !this.alive) return this.exited;
     this.post({ type: 'shutdown' });
@@ -184,18 +197,26 @@ export class ServerHandle implements ControlApi, ServerUnderTest {
     }
   }
 
-  private spawn(port: number | undefined): Promise<void> {
-    const { inheritOutput, ...options } = this.opts;
+  private forkChild(): ChildProcess {
     const child = fork(RUN_TS, [CHILD_MAIN], {
       execPath: process.execPath,
-      stdio: inheritOutput ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'],
+      stdio: this.opts.inheritOutput ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'],
     });
-    this.child = child;
     const keepTail = (chunk: Buffer) => {
       this.outputTail = (this.outputTail + chunk.toString('utf8')).slice(-4000);
     };
     child.stdout?.on('data', keepTail);
     child.stderr?.on('data', keepTail);
+    return child;
+  }
+
+  private spawn(port: number | undefined): Promise<void> {
+    const { inheritOutput: _inherit, ...options } = this.opts;
+    const standby = this.standby;
+    this.standby = undefined;
+    const usable = standby && standby.exitCode === null && standby.signalCode === null && standby.connected;
+    const child = usable ? standby : this.forkChild();
+    this.child = child;
     let ready = false;
     let onEarlyExit: (why: string) => void = () => undefined;
     this.exited = new Promise<void>((resolve) => {
