@@ -38,7 +38,9 @@ export interface ServerSeamMetrics {
   reconnectExhausted: number;
 }
 
-const timedOut = (a: AttemptRecord) => a.errorCode === 'DEPENDENCY.TIMEOUT' && a.message?.includes('timed out');
+/** The client's own timeout (SDK McpError -32001), not a server-side dependency timeout with the same code. */
+const timedOut = (a: AttemptRecord) =>
+  a.errorCode === 'DEPENDENCY.TIMEOUT' && /Request timed out|Maximum total timeout/.test(a.message ?? '');
 
 export function serverSeamMetrics(history: History): ServerSeamMetrics {
   const { effectsByOp } = reconcile(history);

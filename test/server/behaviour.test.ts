@@ -59,7 +59,8 @@ describe('server behaviour: session eviction', () => {
     expect((error as StreamableHTTPError).code).toBe(404);
     await server.setBehaviour({});
     const { client: fresh } = await connect(server.url);
-    for (const q of ['a', 'b', 'c', 'd']) expect((await call(fresh, 'search_documents', { query: q })).isError).toBeFalsy();
+    for (const q of ['a', 'b', 'c', 'd'])
+      expect((await call(fresh, 'search_documents', { query: q })).isError).toBeFalsy();
   });
 });
 
@@ -95,9 +96,10 @@ describe('server behaviour: tools/call stream close', () => {
     const { client } = await connect(server.url, { fetch: fetchImpl });
     await server.setBehaviour({ closeToolStreams: {} });
     const started = Date.now();
-    const outcome = await call(client, 'create_payment', payment(key('pay')), { traceId: 'op-lost', timeout: 1500 }).catch(
-      (e: unknown) => e,
-    );
+    const outcome = await call(client, 'create_payment', payment(key('pay')), {
+      traceId: 'op-lost',
+      timeout: 1500,
+    }).catch((e: unknown) => e);
     expect(outcome).toMatchObject({ code: -32001 }); // request timed out
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     expect(stats.resumes).toBe(0);
@@ -173,7 +175,9 @@ describe('server behaviour: control plumbing', () => {
     await expect(control.setBehaviour({ protocolVersion: '' })).rejects.toThrow(/HTTP 400/);
     const { client } = await connect(server.url);
     await control.setBehaviour({ evictNow: true });
-    expect(await call(client, 'search_documents', { query: 'x' }).catch((e: unknown) => e)).toMatchObject({ code: 404 });
+    expect(await call(client, 'search_documents', { query: 'x' }).catch((e: unknown) => e)).toMatchObject({
+      code: 404,
+    });
     expect(await control.behaviourStats()).toMatchObject({ sessionsEvicted: 1 });
   });
 
