@@ -63,6 +63,8 @@ export async function startEnvironment(
   }
 
   const remote = target.kind === 'url' ? remoteTargetFrom(target, options.allowNonLoopback === true) : undefined;
+  // A remote server outlives runs: start each profile from an empty ledger, state and fault set.
+  if (remote?.hasControl) await remote.reset();
   const server =
     remote ??
     (await ServerHandle.start({

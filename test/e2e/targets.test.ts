@@ -1,0 +1,241 @@
+// Targets other than the reference server over HTTP: the reference server over stdio (spawned by the client,
+// faults on its stdout, crash and respawn with the ledger kept) and a server outside the harness's process tree
+// reached by URL and controlled through its admin endpoint.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StdioEdgeController } from '../../src/edge/stdio-decorator.ts';
+import { createNetworkBackend } from '../../src/network/index.ts';
+import { parseProfile } from '../../src/profile/load.ts';
+import { remoteTargetFrom, TargetConfigError } from '../../src/run/remote-target.ts';
+import type { ProfileResult } from '../../src/run/run-profile.ts';
+import { runProfile } from '../../src/run/run-profile.ts';
+import { StdioTarget } from '../../src/run/stdio-target.ts';
+import { failing, runShipped } from '../helpers/run.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/faultline.js', import.meta.url));
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const note = (r: ProfileResult, re: RegExp) => r.report.notes?.find((n) => re.test(n));
+const messages = (r: ProfileResult) => r.history.attempts.filter((a) => !a.ok).map((a) => a.message ?? '');
+
+describe('stdio target: the ledger outlives the server process', () => {
+  it('keeps effects of a killed child (streamed on stderr) and hands them to the next one', async () => {
+    const edge = new StdioEdgeController();
+    const target = new StdioTarget({ seed: 2, edge });
+    const clients: Client[] = [];
+    try {
+      const first = new Client({ name: 't', version: '0' });
+      clients.push(first);
+      await first.connect(target.createTransport());
+      const pay = (key: string) => ({
+        name: 'create_payment',
+        arguments: { customer_id: 'cus_1', amount_cents: 900, currency: 'EUR', idempotency_key: key },
+      });
+      await first.callTool(pay('kill-test-key-1'));
+      const pid = target.pid;
+      expect(pid).toBeTypeOf('number');
+      target.kill();
+      await expect.poll(() => target.alive, { timeout: 5000 }).toBe(false);
+      // The child is gone: what the harness knows came from its stderr.
+      const ledger = await target.ledger();
+      expect(ledger).toEqual([expect.objectContaining({ kind: 'payment.charge', idempotencyKey: 'kill-test-key-1' })]);
+
+      const second = new Client({ name: 't', version: '0' });
+      clients.push(second);
+      await second.connect(target.createTransport());
+      expect(target.pid).not.toBe(pid);
+      // Same key again: the payments API (restored from the snapshot) replays instead of charging twice.
+      await second.callTool(pay('kill-test-key-1'));
+      await second.callTool(pay('kill-test-key-2'));
+      const after = await target.ledger();
+      expect(after.map((e) => e.idempotencyKey)).toEqual(['kill-test-key-1', 'kill-test-key-2']);
+      expect(target.spawned).toBe(2);
+    } finally {
+      for (const c of clients) await c.close().catch(() => {});
+      await target.close();
+    }
+    expect(target.alive).toBe(false);
+  }, 60_000);
+});
+
+describe('stdio profiles (resilient client)', () => {
+  it('stdio-crash: the child is killed mid-run, the client spawns a new one, nothing lost or doubled', async () => {
+    const r = await runShipped('stdio-crash');
+    expect(failing(r)).toBe('');
+    expect(note(r, /spawned 2 server process\(es\); 1 killed/)).toBeDefined();
+    const crash = r.history.faults[0];
+    // Effects from before the crash are in the ledger although their process is dead.
+    expect(r.history.effects.filter((e) => e.atMs < crash.onMs).length).toBeGreaterThan(5);
+    expect(r.history.effects.filter((e) => e.atMs > crash.onMs).length).toBeGreaterThan(5);
+    expect(r.report.metrics.retriedOps).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('stdio-crash control: with no retries every call after the crash fails', async () => {
+    const r = await runShipped('stdio-crash', 'none');
+    expect(r.report.verdict).toBe('pass'); // controls.none: error_rate > 0.3
+    expect(r.report.metrics.opsOk).toBeLessThan(r.report.metrics.ops * 0.7);
+  }, 90_000);
+
+  it('stdio-oversized-line: an 11 MiB line closes the transport; classified as a framing failure', async () => {
+    const r = await runShipped('stdio-oversized-line');
+    expect(failing(r)).toBe('');
+    expect(note(r, /1 line\(s\) over the framing limit closed the transport/)).toBeDefined();
+    expect(messages(r).some((m) => /stdio framing: ReadBuffer exceeded maximum size of 10485760 bytes/.test(m))).toBe(
+      true,
+    );
+    expect(note(r, /spawned [2-9] server process/)).toBeDefined();
+    expect(r.report.metrics.retriedOps).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('stdio-malformed-line: bad lines before answers change nothing; instead of answers they cost a retry', async () => {
+    const r = await runShipped('stdio-malformed-line');
+    expect(failing(r)).toBe('');
+    const spoiled = Number(/malformed-line (\d+)/.exec(note(r, /answers spoiled/) ?? '')?.[1]);
+    const reported = Number(/(\d+) malformed line\(s\)/.exec(note(r, /malformed line\(s\) reported/) ?? '')?.[1]);
+    expect(spoiled).toBeGreaterThan(5);
+    expect(reported).toBe(spoiled); // every bad line reached onerror, none was taken for an answer
+    const [before, instead] = r.history.faults;
+    const inWindow = (w: { onMs: number; offMs?: number }) => (a: { startMs: number }) =>
+      a.startMs >= w.onMs && a.startMs < (w.offMs ?? Number.POSITIVE_INFINITY);
+    expect(r.history.attempts.filter(inWindow(before)).every((a) => a.ok)).toBe(true);
+    expect(r.history.attempts.filter(inWindow(instead)).some((a) => a.errorCode === 'DEPENDENCY.TIMEOUT')).toBe(true);
+  }, 90_000);
+
+  it('stdio-slow-writes: answers dribble out in chunks, latency rises in the window, nothing fails', async () => {
+    const r = await runShipped('stdio-slow-writes');
+    expect(failing(r)).toBe('');
+    const w = r.history.faults[0];
+    const latency = (o: { startMs: number; endMs: number }) => o.endMs - o.startMs;
+    const inside = r.history.ops.filter((o) => o.startMs >= w.onMs && o.startMs < w.offMs!).map(latency);
+    const outside = r.history.ops.filter((o) => o.startMs < w.onMs - 200 || o.startMs > w.offMs! + 1000).map(latency);
+    expect(inside.length).toBeGreaterThan(10);
+    // 48-byte chunks 15 ms apart: a payment answer alone takes ~100 ms to write, a search page ~500 ms.
+    expect(median(inside)).toBeGreaterThan(3 * median(outside));
+    expect(Math.max(...inside)).toBeGreaterThan(150);
+    expect(note(r, /answers spoiled on the server's stdout: slow-write \d+/)).toBeDefined();
+  }, 90_000);
+});
+
+describe('url target: a reference server outside the harness, controlled through its admin endpoint', () => {
+  const token = 'url-target-test-token';
+  let server: ChildProcess | undefined;
+  let mcpUrl = '';
+  let adminUrl = '';
+  let dir = '';
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'faultline-url-'));
+    server = spawn(process.execPath, [BIN, 'server', '--port', '0', '--admin-port', '0', '--admin-token', token], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines = createInterface({ input: server.stdout! });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('faultline server printed no URLs')), 20_000);
+      lines.on('line', (line) => {
+        mcpUrl = /MCP endpoint (\S+)/.exec(line)?.[1] ?? mcpUrl;
+        adminUrl = /control API (\S+)/.exec(line)?.[1] ?? adminUrl;
+        if (mcpUrl && adminUrl) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      server!.once('exit', (code) => reject(new Error(`faultline server exited (${code})`)));
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const profileYaml = (extra = '') => `
+name: url-target-5xx
+description: payments fail for a second on a server the harness did not start
+seed: 4
+duration: 4s
+target:
+  kind: url
+  url: ${mcpUrl}
+  admin: ${adminUrl}
+  adminTokenEnv: FAULTLINE_URL_TEST_TOKEN
+client: { attemptTimeoutMs: 2000, deadlineMs: 6000, maxAttempts: 8, backoff: { initialMs: 100, maxMs: 600 } }
+workload:
+  rate: 15
+  mix:
+    - tool: create_payment
+      args:
+        customer_id: cus_{op}
+        amount_cents: { int: [100, 900] }
+        currency: EUR
+faults:
+  - { seam: dependency, kind: status, dependency: payments, status: 503, probability: 0.6, start: 1s, stop: 2s }
+  - { seam: dependency, kind: commit-then-fail, dependency: payments, status: 503, probability: 0.5, start: 1s, stop: 2s }
+${extra}
+expect:
+  - ops_fail == 0
+  - duplicate_effects == 0
+  - lost_effects == 0
+`;
+
+  it('runs a dependency-fault profile through a proxy, with faults and ledger over the admin endpoint', async () => {
+    process.env.FAULTLINE_URL_TEST_TOKEN = token;
+    const loaded = parseProfile(join(dir, 'url.yaml'), profileYaml());
+    const run = () =>
+      runProfile(loaded, {
+        signal: new AbortController().signal,
+        network: (s, onDecision) => createNetworkBackend('embedded', { seed: s, onDecision }),
+      });
+    const r = await run();
+    expect(failing(r)).toBe('');
+    expect(r.report.metrics.retriedOps).toBeGreaterThan(0); // the faults reached the remote server
+    const writes = r.history.ops.filter((o) => o.sideEffecting && o.outcome === 'ok').length;
+    expect(r.history.effects).toHaveLength(writes); // its ledger, read over HTTP
+    expect(r.history.decisions.some((d) => d.stream.startsWith('dependency') || d.what.includes('payments'))).toBe(
+      true,
+    );
+    // A second run starts from a reset server: the first run's effects are not counted again.
+    const again = await run();
+    expect(failing(again)).toBe('');
+    expect(again.history.effects).toHaveLength(
+      again.history.ops.filter((o) => o.sideEffecting && o.outcome === 'ok').length,
+    );
+  }, 90_000);
+
+  it('refuses faults the target cannot take, at load time', () => {
+    const crash = profileYaml('  - { seam: server, kind: crash, start: 1s }');
+    expect(() => parseProfile('crash.yaml', crash)).toThrow(
+      /fault kind crash needs a target the harness can restart; target kind url cannot take it/,
+    );
+    const noAdmin = profileYaml().replace(/^ {2}admin: .*\n/m, '');
+    expect(() => parseProfile('no-admin.yaml', noAdmin)).toThrow(/needs a target with a control channel/);
+    const stdioNetwork = `
+name: stdio-latency
+description: x
+target: { kind: reference-stdio }
+workload: { rate: 5, mix: [{ tool: search_documents, args: { query: x } }] }
+faults: [{ seam: network, kind: latency, latency: 100, start: 1s }]
+`;
+    expect(() => parseProfile('stdio.yaml', stdioNetwork)).toThrow(/needs a target reached over TCP/);
+  });
+
+  it('refuses a non-loopback URL unless allowed, and a missing admin token', () => {
+    const spec = { url: 'http://10.20.30.40:3001/mcp', adminTokenEnv: 'NOPE_TOKEN' };
+    expect(() => remoteTargetFrom(spec, false)).toThrow(TargetConfigError);
+    expect(() => remoteTargetFrom(spec, false)).toThrow(/--allow-non-loopback/);
+    expect(remoteTargetFrom(spec, true).url).toBe(spec.url);
+    expect(() => remoteTargetFrom({ ...spec, url: mcpUrl, admin: adminUrl }, false, {})).toThrow(
+      /NOPE_TOKEN .* is empty/,
+    );
+    expect(() => remoteTargetFrom({ ...spec, url: mcpUrl }, false).kill()).toThrow(/a target the harness can restart/);
+  });
+});
