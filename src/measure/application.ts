@@ -28,7 +28,7 @@ export interface ApplicationMetrics {
   /** Ops whose first call carried an injected model mistake. */
   mistakeOps: number;
   selfCorrections: number;
-  /** Mistaken ops that ended ok / mistaken ops (1 when there were none: see mistakeOps). */
+  /** Mistaken ops whose last call passed validation / mistaken ops (1 when there were none: see mistakeOps). */
   selfCorrectionRate: number;
   loopGuardStops: number;
   /** Most attempts started within any one second. */
@@ -53,8 +53,14 @@ export function applicationMetrics(history: History): ApplicationMetrics {
     authBlindRetries: authBlindRetries(history),
     mistakeOps: mistaken.length,
     selfCorrections: sum((o) => o.corrections),
+    // Corrected = the op's last call passed validation (what happened after that is the dependency's doing).
     selfCorrectionRate:
-      mistaken.length === 0 ? 1 : round(mistaken.filter((o) => o.outcome === 'ok').length / mistaken.length),
+      mistaken.length === 0
+        ? 1
+        : round(
+            mistaken.filter((o) => o.outcome === 'ok' || ((o.corrections ?? 0) > 0 && o.category !== 'VALIDATION'))
+              .length / mistaken.length,
+          ),
     loopGuardStops: ops.filter((o) => o.loopGuardStop).length,
     attemptsPerSecondMax: maxPerWindow(
       history.attempts.map((a) => a.startMs),

@@ -61,7 +61,7 @@ export const METRICS: Record<string, MetricDef> = {
   mistake_ops: { describe: 'ops that started with a model mistake', get: (m) => v(m.mistakeOps ?? 0) },
   self_corrections: { describe: 'calls re-issued with corrected arguments', get: (m) => v(m.selfCorrections ?? 0) },
   self_correction_rate: {
-    describe: 'mistaken ops that ended ok',
+    describe: 'mistaken ops whose last call passed validation',
     get: (m) => v(m.selfCorrectionRate ?? 1),
   },
   loop_guard_stops: { describe: 'repeats the loop guard stopped', get: (m) => v(m.loopGuardStops ?? 0) },
