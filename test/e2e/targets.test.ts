@@ -2,7 +2,7 @@
 // faults on its stdout, crash and respawn with the ledger kept) and a server outside the harness's process tree
 // reached by URL and controlled through its admin endpoint.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,6 +16,7 @@ import { remoteTargetFrom, TargetConfigError } from '../../src/run/remote-target
 import type { ProfileResult } from '../../src/run/run-profile.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
 import { StdioTarget } from '../../src/run/stdio-target.ts';
+import { runCli } from '../helpers/cli.ts';
 import { failing, runShipped } from '../helpers/run.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/faultline.js', import.meta.url));
@@ -227,6 +228,31 @@ faults: [{ seam: network, kind: latency, latency: 100, start: 1s }]
 `;
     expect(() => parseProfile('stdio.yaml', stdioNetwork)).toThrow(/needs a target reached over TCP/);
   });
+
+  it('faultline run refuses a non-loopback url target (exit 2) unless --allow-non-loopback', async () => {
+    // 0.0.0.0 is not a loopback address, yet on Linux connecting to it reaches this machine: the same server.
+    const far = (url: string) => url.replace('127.0.0.1', '0.0.0.0');
+    const file = join(dir, 'far.yaml');
+    writeFileSync(
+      file,
+      profileYaml()
+        .replace(/^faults:\n(?: {2}- .*\n)+/m, '')
+        .replace('duration: 4s', 'duration: 2s')
+        .replace(mcpUrl, far(mcpUrl))
+        .replace(adminUrl, far(adminUrl)),
+    );
+    const refused = await runCli(['run', file, '--out', join(dir, 'out')], { timeoutMs: 60_000 });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `faultline: target.url ${far(mcpUrl)}: not a loopback address; pass --allow-non-loopback`,
+    );
+    process.env.FAULTLINE_URL_TEST_TOKEN = token;
+    const allowed = await runCli(['run', file, '--allow-non-loopback', '--out', join(dir, 'out')], {
+      timeoutMs: 60_000,
+    });
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toMatch(/PASS url-target-5xx/);
+  }, 90_000);
 
   it('refuses a non-loopback URL unless allowed, and a missing admin token', () => {
     const spec = { url: 'http://10.20.30.40:3001/mcp', adminTokenEnv: 'NOPE_TOKEN' };
