@@ -34,6 +34,8 @@ export interface StdioTally {
   oversizedLines: number;
   /** Other transport errors. */
   otherErrors: number;
+  /** The first other error's message, for the report. */
+  otherSample?: string;
 }
 
 const OVERSIZE = /ReadBuffer exceeded maximum size/;
@@ -68,7 +70,10 @@ export class StdioEdgeController {
   noteError(error: Error): void {
     if (OVERSIZE.test(error.message)) this.tally.oversizedLines++;
     else if (error instanceof SyntaxError || error.name === 'ZodError') this.tally.malformedLines++;
-    else this.tally.otherErrors++;
+    else {
+      this.tally.otherErrors++;
+      this.tally.otherSample ??= error.message.slice(0, 120);
+    }
   }
 }
 

@@ -47,6 +47,9 @@ interface Child {
   alive: boolean;
   /** Known once it printed its admin URL (the transport forgets its process on close). */
   pid?: number;
+  spawnedAt: number;
+  /** Spawn to admin URL printed: what starting a server process costs (a crash's floor over stdio). */
+  startupMs?: number;
   restoredEffects: number;
   restoredDecisions: number;
   effects: Effect[];
@@ -116,6 +119,7 @@ export class StdioTarget implements ServerUnderTest {
       admin: Promise.resolve(undefined as never),
       exited: Promise.resolve(),
       alive: true,
+      spawnedAt: performance.now(),
       restoredEffects: effects.length,
       restoredDecisions: decisions.length,
       effects: [],
@@ -194,6 +198,8 @@ export class StdioTarget implements ServerUnderTest {
     const notes = [
       `stdio: the client spawned ${this.spawned} server process(es); ${this.kills} killed by a crash fault`,
     ];
+    const startups = this.children.flatMap((c) => (c.startupMs === undefined ? [] : [c.startupMs]));
+    if (startups.length > 0) notes.push(`stdio: server process start-up took ${startups.join(', ')} ms`);
     const tagged = Object.entries(t.tagged).map(([kind, n]) => `${kind} ${n}`);
     if (tagged.length > 0) notes.push(`stdio: answers spoiled on the server's stdout: ${tagged.join(', ')}`);
     if (t.oversizedLines > 0)
@@ -201,7 +207,7 @@ export class StdioTarget implements ServerUnderTest {
         `stdio: ${t.oversizedLines} line(s) over the framing limit closed the transport (the SDK killed the child)`,
       );
     if (t.malformedLines > 0) notes.push(`stdio: ${t.malformedLines} malformed line(s) reported by onerror`);
-    if (t.otherErrors > 0) notes.push(`stdio: ${t.otherErrors} other transport error(s)`);
+    if (t.otherErrors > 0) notes.push(`stdio: ${t.otherErrors} other transport error(s), e.g. "${t.otherSample}"`);
     return notes;
   }
 
@@ -281,6 +287,7 @@ export class StdioTarget implements ServerUnderTest {
         if (admin) {
           clearTimeout(timer);
           child.pid = child.transport.pid ?? undefined;
+          child.startupMs = Math.round(performance.now() - child.spawnedAt);
           found(new AdminClient(admin[1], this.token));
         } else child.tail = `${child.tail}${line}\n`.slice(-4000);
       }
