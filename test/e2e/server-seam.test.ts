@@ -118,6 +118,12 @@ describe('get-stream-drop', () => {
     expect(r.report.notes.join('\n')).toMatch(/gave up reconnecting an SSE stream .*Maximum reconnection attempts/);
     expect(m.opsOk).toBe(m.ops);
   });
+
+  it('control none: the same, policy or not: the SDK transport gives up on its own', async () => {
+    const r = await runShipped('get-stream-drop', 'none');
+    expect(r.report.verdict).toBe('pass');
+    expect(r.report.metrics.reconnectExhausted).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe('protocol-version-mismatch', () => {
