@@ -137,9 +137,11 @@ describe('protocol-version-mismatch', () => {
     expect(m.attemptsPerOp.max).toBeLessThanOrEqual(2);
     expect(m.detect?.[0].detectMs).not.toBeNull();
     expect(r.report.notes.join('\n')).toMatch(/protocol version is not supported: 2026-07-28/);
-    // Ops before the redeploy worked; ops after it all failed, none indeterminate.
+    // Ops before the redeploy worked, ops during it failed (none indeterminate), and after the rollback the
+    // client initialized again and recovered.
     expect(m.opsOk).toBeGreaterThan(10);
     expect(m.opsInfo).toBe(0);
+    expect(m.recovery[0].recoveryMs).not.toBeNull();
   });
 
   it('control naive: never re-initializes and storms the forgotten session with retries', async () => {
