@@ -21,7 +21,8 @@ import { failing, runShipped } from '../helpers/run.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/faultline.js', import.meta.url));
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * q)] ?? Number.NaN;
+const median = (xs: number[]) => quantile(xs, 0.5);
 const note = (r: ProfileResult, re: RegExp) => r.report.notes?.find((n) => re.test(n));
 const messages = (r: ProfileResult) => r.history.attempts.filter((a) => !a.ok).map((a) => a.message ?? '');
 
@@ -117,7 +118,9 @@ describe('stdio profiles (resilient client)', () => {
     const outside = r.history.ops.filter((o) => o.startMs < w.onMs - 200 || o.startMs > w.offMs! + 1000).map(latency);
     expect(inside.length).toBeGreaterThan(10);
     // 48-byte chunks 15 ms apart: a payment answer alone takes ~100 ms to write, a search page ~500 ms.
-    expect(median(inside)).toBeGreaterThan(3 * median(outside));
+    // 60% of answers are slowed (plus whatever queues behind them): the upper quartile pays the chunking. The
+    // baseline is noisy on busy cores, so compare the difference, not a ratio.
+    expect(quantile(inside, 0.75) - median(outside)).toBeGreaterThan(80);
     expect(Math.max(...inside)).toBeGreaterThan(150);
     expect(note(r, /answers spoiled on the server's stdout: slow-write \d+/)).toBeDefined();
   }, 90_000);
