@@ -74,6 +74,10 @@ export async function startEnvironment(
       dependencyTimeoutMs: target.dependencyTimeoutMs,
       leaky: target.kind === 'reference' ? target.leaky : undefined,
     }));
+  // A crash profile gets its replacement process booted now, so the restart measures the server, not tsx start-up.
+  if (server instanceof ServerHandle && profile.faults.some((f) => f.seam === 'server' && f.kind === 'crash')) {
+    server.prepareRestart();
+  }
   const upstream = remote ? new URL(remote.url) : new URL((server as ServerHandle).url);
   network.mcpProxy = `mcp-${profile.name}`;
   let session: Session | undefined;
