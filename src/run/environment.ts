@@ -23,6 +23,8 @@ export interface Environment extends FaultEnvironment {
   close(): Promise<void>;
 }
 
+const STDIO_CONNECT_TIMEOUT_MS = 20_000;
+
 export interface EnvironmentOptions {
   /** A url target (and its admin endpoint) may be outside 127.0.0.0/8 and ::1. */
   allowNonLoopback?: boolean;
@@ -44,7 +46,14 @@ export async function startEnvironment(
   if (target.kind === 'reference-stdio') {
     // No TCP link: the client spawns the server; the stdio decorator is the edge seam.
     const server = new StdioTarget({ seed, ...target, edge: stdio });
-    const session = new Session({ url: 'stdio:reference', transport: server.createTransport, onError });
+    // Over stdio, initialize includes spawning the server (Node + tsx + msw: 2-4 s, more on busy cores): a connect
+    // timeout shorter than that would kill every new child before it answers.
+    const session = new Session({
+      url: 'stdio:reference',
+      transport: server.createTransport,
+      onError,
+      connectTimeoutMs: STDIO_CONNECT_TIMEOUT_MS,
+    });
     return {
       server,
       session,
