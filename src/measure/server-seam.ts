@@ -8,7 +8,7 @@ import { reconcile } from './reconcile.ts';
 export type Delivery = 'once' | 'resumed' | 'resent' | 'lost' | 'duplicated' | 'hung' | 'failed';
 
 export interface DeliveryCounts {
-  /** Ok on the first attempt, on its first stream. */
+  /** Ok with no resumption and no re-send after an uncertain attempt (a refused or 404 attempt may precede it). */
   once: number;
   /** Ok on an attempt whose stream was resumed (GET + Last-Event-ID): delivered once after the resume. */
   resumed: number;
