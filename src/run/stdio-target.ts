@@ -5,13 +5,13 @@
 // file of everything so far (the dependencies are "external": they outlive the server). Control goes to the
 // child's admin endpoint (AdminClient; it prints its URL on stderr); dependency faults set while no child runs
 // are handed to the next one on its command line.
+
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { StateRecord } from '../../mocks/state.ts';
@@ -19,12 +19,11 @@ import type { DecisionRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { StdioEdgeController } from '../edge/stdio-decorator.ts';
 import { AdminClient } from '../server/admin-http.ts';
+import { serverEntry } from '../server/entry.ts';
 import type { DependencyFaultSpecInput } from '../server/handle.ts';
 import { parseStdioEvent } from '../server/stdio-events.ts';
 import type { ServerUnderTest } from './target.ts';
 
-const RUN_TS = fileURLToPath(new URL('../../bin/run-ts.js', import.meta.url));
-const STDIO_MAIN = fileURLToPath(new URL('../server/stdio-main.ts', import.meta.url));
 const ADMIN_LINE = /faultline admin endpoint on (http:\/\/\S+)/;
 const ADMIN_TIMEOUT_MS = 10_000;
 const EXIT_GRACE_MS = 3_000;
@@ -95,8 +94,7 @@ export class StdioTarget implements ServerUnderTest {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [
-        RUN_TS,
-        STDIO_MAIN,
+        ...serverEntry('stdio-main'),
         '--seed',
         String(seed),
         ...(dependencyTimeoutMs ? ['--dependency-timeout-ms', String(dependencyTimeoutMs)] : []),

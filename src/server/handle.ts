@@ -3,7 +3,6 @@
 // "external" to the server, so their state lives here: the child pushes each effect, state change and decision
 // as it happens, and restart() hands everything to a new child on the same port.
 import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
 import type { StateRecord } from '../../mocks/state.ts';
 import type { DecisionRecord } from '../core/history.ts';
@@ -11,6 +10,7 @@ import type { Effect } from '../core/ledger.ts';
 import type { ServerUnderTest } from '../run/target.ts';
 import type { BehaviourStats, ServerBehaviour } from './behaviour.ts';
 import type { ControlApi } from './control.ts';
+import { serverEntry } from './entry.ts';
 import type { ControlOp, FromChild, ToChild } from './ipc.ts';
 
 export type { DependencyFaultSpec, DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
@@ -31,8 +31,6 @@ export interface ServerOptions {
   inheritOutput?: boolean;
 }
 
-const RUN_TS = fileURLToPath(new URL('../../bin/run-ts.js', import.meta.url));
-const CHILD_MAIN = fileURLToPath(new URL('./child-main.ts', import.meta.url));
 const READY_TIMEOUT_MS = 10_000;
 const STOP_GRACE_MS = 2_000;
 
@@ -198,7 +196,8 @@ export class ServerHandle implements ControlApi, ServerUnderTest {
   }
 
   private forkChild(): ChildProcess {
-    const child = fork(RUN_TS, [CHILD_MAIN], {
+    const [module, ...args] = serverEntry('child-main');
+    const child = fork(module, args, {
       execPath: process.execPath,
       stdio: this.opts.inheritOutput ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'],
     });

@@ -1,0 +1,71 @@
+// How to start a server process fast. Loading the server's TypeScript through tsx costs about a second per
+// process (module resolution and loader hooks for every file); a profile starts at least one, so the suite
+// pays it dozens of times. One esbuild bundle per source version starts in about a third of that. The bundle
+// is cached under node_modules/.cache and rebuilt when any source file changes; if it cannot be built,
+// the process runs through tsx as before.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSync, version as esbuildVersion } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const RUN_TS = join(ROOT, 'bin/run-ts.js');
+const CACHE = join(ROOT, 'node_modules/.cache/faultline');
+
+export type ServerEntry = 'child-main' | 'stdio-main';
+
+/** Module and arguments for `fork`/`spawn` with process.execPath. */
+export function serverEntry(name: ServerEntry): string[] {
+  const source = join(ROOT, 'src/server', `${name}.ts`);
+  if (process.env.FAULTLINE_NO_BUNDLE) return [RUN_TS, source];
+  try {
+    const bundle = join(CACHE, `${name}-${sourceVersion()}.mjs`);
+    if (!existsSync(bundle)) build(source, bundle);
+    return [bundle];
+  } catch {
+    return [RUN_TS, source];
+  }
+}
+
+function build(source: string, bundle: string): void {
+  mkdirSync(CACHE, { recursive: true });
+  // Build beside the target and rename: concurrent runs (test workers) never see half a file.
+  const partial = `${bundle}.${process.pid}.partial`;
+  buildSync({
+    entryPoints: [source],
+    outfile: partial,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    // Bundled CommonJS dependencies call require(); give the ESM bundle one.
+    banner: {
+      js: "import { createRequire as __faultlineRequire } from 'node:module'; const require = __faultlineRequire(import.meta.url);",
+    },
+  });
+  renameSync(partial, bundle);
+}
+
+let cachedVersion: string | undefined;
+
+/** A hash of every source file's path, size and mtime, plus esbuild's version: cheap, and changes with any edit. */
+function sourceVersion(): string {
+  if (cachedVersion) return cachedVersion;
+  const hash = createHash('sha256').update(esbuildVersion);
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) {
+        const s = statSync(path);
+        hash.update(`${path}\0${s.size}\0${s.mtimeMs}\n`);
+      }
+    }
+  };
+  walk(join(ROOT, 'src'));
+  walk(join(ROOT, 'mocks'));
+  cachedVersion = hash.digest('hex').slice(0, 16);
+  return cachedVersion;
+}
