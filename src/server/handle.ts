@@ -12,21 +12,12 @@ import type { BehaviourStats, ServerBehaviour } from './behaviour.ts';
 import type { ControlApi } from './control.ts';
 import { serverEntry } from './entry.ts';
 import type { ControlOp, FromChild, ToChild } from './ipc.ts';
+import type { ReferenceServerOptions } from './reference-server.ts';
 
 export type { DependencyFaultSpec, DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
 
-export interface ServerOptions {
-  seed: number;
-  host?: string;
-  port?: number;
-  eventStore?: boolean;
-  retryIntervalMs?: number;
-  dependencyTimeoutMs?: number;
-  leaky?: boolean;
-  /** Cut search results above this size (default: unlimited). */
-  maxResultBytes?: number;
-  /** SSE keep-alive comment interval (SDK default 15000; 0 disables). */
-  keepAliveMs?: number;
+/** The reference server's own options, plus how the child's output is handled. */
+export interface ServerOptions extends ReferenceServerOptions {
   /** Forward the child's stdout/stderr to this process (default: keep only a tail for error messages). */
   inheritOutput?: boolean;
 }

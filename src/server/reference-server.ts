@@ -14,7 +14,9 @@ export interface ReferenceServerOptions {
   retryIntervalMs?: number;
   dependencyTimeoutMs?: number;
   leaky?: boolean;
+  /** Cut search results above this size (default: unlimited). */
   maxResultBytes?: number;
+  /** SSE keep-alive comment interval (SDK default 15000; 0 disables). */
   keepAliveMs?: number;
 }
 

@@ -1,7 +1,7 @@
 // The toxics of one proxy: one chain per direction, applied to every live link (toxic_collection.go).
 // Names are unique across both directions; toxics run in the order they were added.
-import { errors } from './errors.ts';
-import { asStruct, DecodeError, field, objectField } from './json-decode.ts';
+import { decoded, errors } from './errors.ts';
+import { asStruct, field, objectField } from './json-decode.ts';
 import type { ToxicLink } from './link.ts';
 import { type Attributes, type Direction, parseDirection, type ToxicKind, type ToxicModel } from './toxic.ts';
 import { toxicKinds } from './toxics/index.ts';
@@ -16,15 +16,6 @@ function decodeAttributes(kind: ToxicKind, raw: Record<string, unknown> | undefi
     if (value !== undefined) result[name] = value;
   }
   return result;
-}
-
-function decoded<T>(decode: () => T): T {
-  try {
-    return decode();
-  } catch (error) {
-    if (error instanceof DecodeError) throw errors.badRequestBody(error.message);
-    throw error;
-  }
 }
 
 export class ToxicCollection {

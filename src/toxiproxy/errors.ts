@@ -1,4 +1,6 @@
 // Toxiproxy's ApiError values (api.go): the exact messages and statuses clients match on.
+import { DecodeError } from './json-decode.ts';
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -27,4 +29,14 @@ export const errors = {
 export function asApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   return new ApiError(error instanceof Error ? error.message : String(error), 500);
+}
+
+/** Runs a request-body decoder; a decoding problem becomes Toxiproxy's 400 `bad request body: …`. */
+export function decoded<T>(decode: () => T): T {
+  try {
+    return decode();
+  } catch (error) {
+    if (error instanceof DecodeError) throw errors.badRequestBody(error.message);
+    throw error;
+  }
 }

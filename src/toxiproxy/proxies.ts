@@ -1,5 +1,5 @@
 // Every proxy of one server by name (proxy_collection.go): create, replace on populate, remove, reset.
-import { ApiError, errors } from './errors.ts';
+import { ApiError, decoded, errors } from './errors.ts';
 import { asStruct, DecodeError, field } from './json-decode.ts';
 import { ALREADY_STARTED, type ProxyEnvironment, type ProxyJson, ToxicProxy } from './proxy.ts';
 
@@ -18,15 +18,6 @@ function decodeProxy(value: unknown, defaults: { listen: string; upstream: strin
     upstream: field(object, 'upstream', 'string', 'Proxy.upstream') ?? defaults.upstream,
     enabled: field(object, 'enabled', 'bool', 'Proxy.enabled'),
   };
-}
-
-function decoded<T>(decode: () => T): T {
-  try {
-    return decode();
-  } catch (error) {
-    if (error instanceof DecodeError) throw errors.badRequestBody(error.message);
-    throw error;
-  }
 }
 
 /** What POST /populate answers: the proxies done, and the error that stopped it, if any. */
