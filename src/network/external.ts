@@ -27,7 +27,7 @@ export async function connectExternalBackend(
   const host = parsed.hostname;
   if (!isLoopbackHost(host) && !options.allowNonLoopback) {
     throw new NetworkBackendError(
-      `toxiproxy: refusing non-loopback server ${url} (faults would leave this machine); allow it explicitly to proceed`,
+      `toxiproxy: refusing non-loopback server ${url} (faults would leave this machine); pass --allow-non-loopback to use it anyway`,
       'external',
     );
   }
