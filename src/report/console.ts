@@ -1,5 +1,5 @@
 // The terminal summary printed after a run: one block per profile, failing thresholds spelled out.
-import { describeThreshold, fmtMs, fmtRetry, worstRecovery } from './format.ts';
+import { describeThreshold, fmtBreaker, fmtMs, fmtRetry, worstRecovery } from './format.ts';
 import type { RunReport, Verdict } from './types.ts';
 
 export interface ConsoleOptions {
@@ -26,6 +26,8 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
         (m.leaks > 0 ? `   leaks ${m.leaks}` : ''),
       `  recovery ${worstRecovery(m.recovery)}   latency p50 ${fmtMs(m.latencyMs.p50)}  p99 ${fmtMs(m.latencyMs.p99)}`,
     );
+    const breaker = fmtBreaker(m);
+    if (breaker) lines.push(`  circuit breaker ${breaker}`);
     if (p.error) lines.push(`  ${paint(31, 'error')} ${p.error.split('\n', 1)[0]}`);
     for (const t of p.thresholds) {
       if (!t.ok) lines.push(`  ${paint(31, '✗')} ${t.expr}: ${describeThreshold(t)}`);

@@ -33,3 +33,13 @@ export function describeThreshold(t: ThresholdResult): string {
   const actual = t.actual === null ? `none${t.reason ? ` (${t.reason})` : ''}` : fmtNum(t.actual);
   return `expected ${t.metric} ${t.op} ${fmtNum(t.target)}, actual ${actual}`;
 }
+
+/** The circuit breaker in one phrase, e.g. "opened 1× (0.8 s → 2.1 s), 28 ops failed fast"; undefined when it never acted. */
+export function fmtBreaker(m: Metrics): string | undefined {
+  const intervals = m.breakerOpenIntervals ?? [];
+  if (intervals.length === 0 && !m.breakerRejections) return undefined;
+  const when = intervals
+    .map((i) => `${fmtMs(i.openAtMs)} → ${i.closeAtMs === null ? 'still open' : fmtMs(i.closeAtMs)}`)
+    .join(', ');
+  return `opened ${intervals.length}×${when ? ` (${when})` : ''}, ${m.breakerRejections ?? 0} ops failed fast`;
+}

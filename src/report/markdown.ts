@@ -1,6 +1,6 @@
 // summary.md: GitHub-flavoured Markdown for a CI job summary ($GITHUB_STEP_SUMMARY).
 import { escapeMd, mdCode } from './escape.ts';
-import { describeThreshold, fmtMs, fmtNum, fmtRetry, worstRecovery } from './format.ts';
+import { describeThreshold, fmtBreaker, fmtMs, fmtNum, fmtRetry, worstRecovery } from './format.ts';
 import type { ProfileReport, RunReport, Verdict } from './types.ts';
 
 const ICON: Record<Verdict, string> = { pass: '✅', fail: '❌' };
@@ -40,8 +40,11 @@ function profileSection(p: ProfileReport): string[] {
     `| attempt latency p50 / p99 | ${m.attemptLatencyMs.p50} / ${m.attemptLatencyMs.p99} ms |`,
     `| throughput | ${m.throughputOpsPerSec} ops/s |`,
     `| Retry-After violations | ${m.retryAfterViolations} |`,
-    '',
   );
+  const breaker = fmtBreaker(m);
+  if (breaker) out.push(`| circuit breaker | ${c(breaker)} |`);
+  if (m.lookups) out.push(`| status lookups / re-executions avoided | ${m.lookups} / ${m.reexecutionsAvoided ?? 0} |`);
+  out.push('');
   if (p.thresholds.length > 0) {
     out.push('| | threshold | actual |', '| --- | --- | --- |');
     for (const t of p.thresholds) {

@@ -27,4 +27,14 @@ describe('formatConsoleSummary', () => {
   it('colours verdicts on a terminal', () => {
     expect(formatConsoleSummary(run, { color: true })).toContain('\u001b[31mFAIL\u001b[0m');
   });
+
+  it('says when the circuit breaker opened and how many ops it failed fast, and nothing when it never acted', () => {
+    expect(formatConsoleSummary(run, { color: false })).not.toContain('circuit breaker');
+    const withBreaker = structuredClone(run);
+    withBreaker.profiles[0].metrics.breakerOpenIntervals = [{ key: 'create_payment', openAtMs: 800, closeAtMs: 2211 }];
+    withBreaker.profiles[0].metrics.breakerRejections = 25;
+    expect(formatConsoleSummary(withBreaker, { color: false })).toContain(
+      'circuit breaker opened 1× (800 ms → 2211 ms), 25 ops failed fast',
+    );
+  });
 });
