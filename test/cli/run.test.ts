@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, runCli } from '../helpers/cli.ts';
+import { DOCUMENTED_METRIC_KEYS } from '../helpers/report-shape.ts';
 
 function workspace(profiles: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'faultline-run-'));
@@ -32,21 +33,7 @@ describe('faultline run', () => {
     expect(report).toMatchObject({ schemaVersion: 1, faultline: '0.1.0', seed: 7 });
     const p = report.profiles[0];
     expect(p).toMatchObject({ name: 'baseline', seed: 7, policy: 'resilient', verdict: 'pass' });
-    for (const key of [
-      'ops',
-      'opsOk',
-      'opsFail',
-      'opsInfo',
-      'attempts',
-      'retrySuccessRate',
-      'duplicateEffects',
-      'ghostEffects',
-      'lostEffects',
-      'leaks',
-      'recovery',
-      'latencyMs',
-      'errorsByCategory',
-    ]) {
+    for (const key of DOCUMENTED_METRIC_KEYS) {
       expect(p.metrics, key).toHaveProperty(key);
     }
     expect(p.decisionLogSha256).toMatch(/^[0-9a-f]{64}$/);

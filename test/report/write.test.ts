@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FILES, writeReports } from '../../src/report/write.ts';
+import { DOCUMENTED_METRIC_KEYS } from '../helpers/report-shape.ts';
 import { sampleHistories, sampleRun } from './fixtures.ts';
 
 describe('writeReports', () => {
@@ -30,21 +31,7 @@ describe('writeReports', () => {
         expect.arrayContaining(['name', 'seed', 'policy', 'verdict', 'metrics', 'thresholds', 'decisionLogSha256']),
       );
       expect(['pass', 'fail']).toContain(p.verdict);
-      for (const key of [
-        'ops',
-        'opsOk',
-        'opsFail',
-        'opsInfo',
-        'attempts',
-        'retrySuccessRate',
-        'duplicateEffects',
-        'ghostEffects',
-        'lostEffects',
-        'leaks',
-        'recovery',
-        'latencyMs',
-        'errorsByCategory',
-      ]) {
+      for (const key of DOCUMENTED_METRIC_KEYS) {
         expect(p.metrics, key).toHaveProperty(key);
       }
       for (const w of p.metrics.recovery) {
