@@ -2,7 +2,7 @@
 // In the server child each new effect is also pushed to the harness (the parent's copy is the source of truth).
 import { epochMs } from '../src/core/clock.ts';
 import type { Effect, EffectKind } from '../src/core/ledger.ts';
-import { stableHash } from '../src/server/stable-hash.ts';
+import { stableHash } from '../src/core/stable-hash.ts';
 
 export interface NewEffect {
   kind: EffectKind;

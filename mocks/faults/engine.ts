@@ -1,7 +1,7 @@
 // Applies the active set of dependency faults to one request: every matching fault whose probability draw
 // succeeds wraps the next, in list order (the first listed is the outermost).
-import type { DecisionSink } from '../../src/plan/random.ts';
-import { RandomStream } from '../../src/plan/random.ts';
+import type { DecisionSink } from '../../src/core/random.ts';
+import { RandomStream } from '../../src/core/random.ts';
 import type { DependencyName } from '../apis/types.ts';
 import { type DependencyFaultSpec, faultKind, parseDependencyFaults } from './registry.ts';
 import type { Next } from './types.ts';

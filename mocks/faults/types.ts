@@ -1,7 +1,7 @@
 // The one interface every dependency fault kind implements. A fault wraps the dependency's resolver: it can
 // answer instead of it (fail before the effect), delay it, or call it and then spoil the answer (effect happened).
 import { z } from 'zod';
-import type { RandomStream } from '../../src/plan/random.ts';
+import type { RandomStream } from '../../src/core/random.ts';
 import { DEPENDENCIES, type DependencyName } from '../apis/types.ts';
 
 /** Fields every fault spec has, whatever its kind. */

@@ -3,9 +3,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { discoverLimits, type LimitsReport } from '../client/limits.ts';
 import { Session } from '../client/session.ts';
-import { ServerHandle } from '../server/handle.ts';
+import { ServerHandle } from '../targets/child-target.ts';
+import { discoverLimits, type LimitsReport } from './limits-probe.ts';
 import { parsePort } from './parse.ts';
 import { EXIT } from './user-error.ts';
 

@@ -2,9 +2,9 @@
 // an MCP client), with the control operations on a separate loopback admin port guarded by a bearer token.
 import { randomBytes } from 'node:crypto';
 import { type Command, Option } from 'commander';
-import { startAdminHttp } from '../server/admin-http.ts';
+import { startAdminHttp } from '../control/admin-http.ts';
+import { assertLoopbackHost } from '../core/loopback.ts';
 import { startReferenceServer } from '../server/reference-server.ts';
-import { assertLoopbackHost } from './loopback.ts';
 import { parsePort, parseSeed } from './parse.ts';
 
 interface ServerFlags {

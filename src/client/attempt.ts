@@ -3,8 +3,8 @@ import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord } from '../core/history.ts';
 import { TRACE_META_KEY } from '../core/wire.ts';
 import { type AttemptHttp, runInAttempt } from './attempt-context.ts';
-import type { PolicyContext } from './call.ts';
 import { type Classified, classifyError, classifyResult } from './classify.ts';
+import type { PolicyContext } from './policy.ts';
 import { type BudgetOutcome, fitResult } from './result-budget.ts';
 
 export type ToolCallResult = { content?: unknown; structuredContent?: unknown; isError?: boolean };

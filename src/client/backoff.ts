@@ -7,7 +7,7 @@ import {
   type IBackoffFactory,
   type IRetryBackoffContext,
 } from 'cockatiel';
-import type { RandomStream } from '../plan/random.ts';
+import type { RandomStream } from '../core/random.ts';
 
 export function seededFullJitter(random: RandomStream): GeneratorFn<number> {
   return (attempt = 0, options) => {

@@ -4,9 +4,9 @@
 
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolVersionRejected } from '../core/protocol-mismatch.ts';
 import { type Category, toolErrorOf } from '../core/taxonomy.ts';
 import type { AttemptHttp } from './attempt-context.ts';
-import { ProtocolVersionRejected } from './protocol-mismatch.ts';
 
 export interface Classified {
   ok: boolean;

@@ -3,7 +3,7 @@
 // already finished after the failed attempt started, so a burst of AUTH failures costs one refresh, not one each.
 import { epochMs } from '../core/clock.ts';
 import { TRACE_META_KEY } from '../core/wire.ts';
-import type { CredentialHook } from './call.ts';
+import type { CredentialHook } from './policy.ts';
 import type { Session } from './session.ts';
 
 export const REFRESH_TOOL = 'refresh_credentials';

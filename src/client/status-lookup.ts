@@ -1,7 +1,7 @@
 // Before re-executing a side effect whose outcome is uncertain, ask the server whether the idempotency key
 // already took effect (the seeds' "check state before re-executing").
 import { TRACE_META_KEY } from '../core/wire.ts';
-import type { LogicalCall, PolicyContext } from './call.ts';
+import type { LogicalCall, PolicyContext } from './policy.ts';
 
 export type LookupStatus = 'found' | 'absent' | 'unknown';
 

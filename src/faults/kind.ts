@@ -1,8 +1,8 @@
 // A fault kind: one seam, one name, its parameters, and how to apply it. Adding a fault is adding a file that
 // exports one of these and listing it in registry.ts.
 import type { z } from 'zod';
-import type { RandomStream } from '../plan/random.ts';
-import type { FaultEnvironment } from './environment.ts';
+import type { RandomStream } from '../core/random.ts';
+import type { FaultEnvironment } from './context.ts';
 
 export const SEAMS = ['network', 'edge', 'dependency', 'server'] as const;
 export type Seam = (typeof SEAMS)[number];

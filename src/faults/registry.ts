@@ -1,13 +1,13 @@
 // Every fault kind a profile can name, by seam and kind.
-import { DEPENDENCY_FAULTS } from './dependency.ts';
-import { edgeHeader } from './edge-header.ts';
-import { edgeProtocolVersion } from './edge-protocol-version.ts';
-import { edgeSseCut } from './edge-sse-cut.ts';
-import { edgeStatus } from './edge-status.ts';
-import { STDIO_EDGE_FAULTS } from './edge-stdio.ts';
+import { DEPENDENCY_FAULTS } from './dependency/kinds.ts';
+import { edgeHeader } from './edge/header.ts';
+import { edgeProtocolVersion } from './edge/protocol-version.ts';
+import { edgeSseCut } from './edge/sse-cut.ts';
+import { edgeStatus } from './edge/status.ts';
+import { STDIO_EDGE_FAULTS } from './edge/stdio.ts';
 import type { FaultKind, Seam } from './kind.ts';
-import { NETWORK_TOXICS, networkDown } from './network-toxic.ts';
-import { SERVER_FAULTS } from './server-kinds.ts';
+import { NETWORK_TOXICS, networkDown } from './network/toxic.ts';
+import { SERVER_FAULTS } from './server/kinds.ts';
 
 export const FAULTS: readonly FaultKind[] = [
   ...DEPENDENCY_FAULTS,

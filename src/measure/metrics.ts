@@ -1,6 +1,6 @@
 // computeMetrics: everything DESIGN.md's "Definitions" asks for, from one run's History.
 import type { History } from '../core/history.ts';
-import { applicationMetrics } from './application.ts';
+import { applicationMetrics } from './client-guards.ts';
 import { edgeMetrics } from './edge-metrics.ts';
 import { errorCounts } from './errors.ts';
 import { opLatency } from './latency.ts';

@@ -1,7 +1,7 @@
 // The shape of what `computeMetrics` returns. Field names are the camelCase keys of report.json's `metrics`
 // (DESIGN.md): extend freely, never rename.
 
-import type { ApplicationMetrics } from './application.ts';
+import type { ApplicationMetrics } from './client-guards.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
 

@@ -1,6 +1,6 @@
 // The network seam (L4) behind one interface: wherever the Toxiproxy server runs, the run gets an API to drive
 // and an address per proxied upstream for the MCP client to dial.
-import type { DecisionSink } from '../plan/random.ts';
+import type { DecisionSink } from '../core/random.ts';
 import type { ProxyInfo, ToxiproxyApi } from './toxiproxy-api.ts';
 
 export type BackendKind = 'embedded' | 'external' | 'container';

@@ -1,9 +1,9 @@
 // The workload schedule: which tool each op calls with which arguments, and (open model) when it starts.
 // Drawn up front from the seed, so a replay issues the same ops in the same order.
 
-import { generate } from '../profile/generators.ts';
+import type { RandomStream } from '../core/random.ts';
 import type { Profile } from '../profile/schema.ts';
-import type { RandomStream } from './random.ts';
+import { generate } from './generators.ts';
 
 export interface PlannedOp {
   index: number;

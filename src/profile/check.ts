@@ -2,8 +2,8 @@
 // and the timeout layering the seeds prescribe (client > server > dependency).
 import { findFaultKind, kindsOfSeam } from '../faults/registry.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
-import { REFERENCE_TOOLS } from '../run/catalog.ts';
-import { unsupportedFault } from '../run/target-capabilities.ts';
+import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
+import { unsupportedFault } from '../targets/capabilities.ts';
 import type { DocPath } from './profile-error.ts';
 import type { Profile } from './schema.ts';
 

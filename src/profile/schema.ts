@@ -2,8 +2,8 @@
 // `faultline schema` exports it as JSON Schema so editors complete profiles.
 import { z } from 'zod';
 import { SEAMS } from '../faults/kind.ts';
+import { generatorSchema } from '../plan/generators.ts';
 import { durationSchema } from './duration.ts';
-import { generatorSchema } from './generators.ts';
 
 export const POLICY_NAMES = ['resilient', 'naive', 'none'] as const;
 

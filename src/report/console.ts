@@ -1,6 +1,7 @@
 // The terminal summary printed after a run: one block per profile, failing thresholds spelled out.
+
+import type { RunReport, Verdict } from '../measure/run-report.ts';
 import { describeThreshold, fmtBreaker, fmtMs, fmtRetry, worstRecovery } from './format.ts';
-import type { RunReport, Verdict } from './types.ts';
 
 export interface ConsoleOptions {
   /** ANSI colours; default: only when stdout is a TTY and NO_COLOR is unset. */

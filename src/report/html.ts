@@ -1,9 +1,9 @@
 // report.html: one self-contained static page (inline CSS and SVG, no scripts, no external assets).
 import type { History } from '../core/history.ts';
+import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { escapeHtml as e } from './escape.ts';
 import { describeThreshold, fmtMs, fmtNum, fmtPct, fmtRetry, worstRecovery } from './format.ts';
 import { renderTimelineSvg, TIMELINE_COLORS } from './timeline.ts';
-import type { ProfileReport, RunReport } from './types.ts';
 
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:960px;color:#1f2328;padding:0 1rem}

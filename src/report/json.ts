@@ -1,5 +1,5 @@
 // report.json: the RunReport as is (schemaVersion 1), two-space indented for diffs.
-import type { RunReport } from './types.ts';
+import type { RunReport } from '../measure/run-report.ts';
 
 export function renderJson(run: RunReport): string {
   return `${JSON.stringify(run, null, 2)}\n`;

@@ -1,7 +1,8 @@
 // junit.xml: one testsuite per profile, one testcase per threshold, so CI shows which expectation broke.
+
+import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { escapeXml } from './escape.ts';
 import { describeThreshold } from './format.ts';
-import type { ProfileReport, RunReport } from './types.ts';
 
 export function renderJunit(run: RunReport): string {
   const suites = run.profiles.map(suite);

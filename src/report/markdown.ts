@@ -1,7 +1,8 @@
 // summary.md: GitHub-flavoured Markdown for a CI job summary ($GITHUB_STEP_SUMMARY).
+
+import type { ProfileReport, RunReport, Verdict } from '../measure/run-report.ts';
 import { escapeMd, mdCode } from './escape.ts';
 import { describeThreshold, fmtBreaker, fmtMs, fmtNum, fmtRetry, worstRecovery } from './format.ts';
-import type { ProfileReport, RunReport, Verdict } from './types.ts';
 
 const ICON: Record<Verdict, string> = { pass: '✅', fail: '❌' };
 

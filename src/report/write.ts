@@ -3,12 +3,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from '../core/history.ts';
+import type { RunReport } from '../measure/run-report.ts';
 import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderTrace } from './trace.ts';
-import type { RunReport } from './types.ts';
 
 export const REPORT_FILES = ['report.json', 'junit.xml', 'report.html', 'summary.md', 'trace.jsonl'] as const;
 

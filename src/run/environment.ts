@@ -4,14 +4,14 @@
 import { Session } from '../client/session.ts';
 import { epochMs } from '../core/clock.ts';
 import type { TransportEvent } from '../core/history.ts';
-import { EdgeController } from '../edge/controller.ts';
-import { StdioEdgeController } from '../edge/stdio-decorator.ts';
-import type { FaultEnvironment } from '../faults/environment.ts';
+import type { FaultEnvironment } from '../faults/context.ts';
+import { EdgeController } from '../faults/edge/http/controller.ts';
+import { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import type { Profile } from '../profile/schema.ts';
-import { ServerHandle } from '../server/handle.ts';
-import { remoteTargetFrom } from './remote-target.ts';
-import { StdioTarget } from './stdio-target.ts';
+import { ServerHandle } from '../targets/child-target.ts';
+import { remoteTargetFrom } from '../targets/remote-target.ts';
+import { StdioTarget } from '../targets/stdio-target.ts';
 
 export interface Environment extends FaultEnvironment {
   session: Session;

@@ -1,7 +1,8 @@
 // Report notes on protocol version negotiation: which versions the client's sessions agreed on, where it settled
 // on a lower common version than it offered, and what a downgrade silently turned off.
-import { resumable } from '../client/protocol-mismatch.ts';
+
 import type { Negotiation } from '../client/session.ts';
+import { resumable } from '../core/protocol-mismatch.ts';
 
 export function negotiationNotes(negotiations: readonly Negotiation[]): string[] {
   const notes: string[] = [];

@@ -4,14 +4,14 @@
 import { CANARY_STRINGS } from '../../mocks/canaries.ts';
 import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import { epochMs } from '../core/clock.ts';
+import { DecisionLog } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';
+import type { DecisionSink } from '../core/random.ts';
+import type { ProfileReport } from '../measure/run-report.ts';
+import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
-import { DecisionLog } from '../plan/decision-log.ts';
-import type { DecisionSink } from '../plan/random.ts';
 import { buildTimeline } from '../plan/timeline.ts';
 import type { LoadedProfile } from '../profile/load.ts';
-import { buildProfileReport } from '../report/build.ts';
-import type { ProfileReport } from '../report/types.ts';
 import { startEnvironment } from './environment.ts';
 import { negotiationNotes } from './negotiation-notes.ts';
 import { Recorder } from './recorder.ts';

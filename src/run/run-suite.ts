@@ -1,9 +1,9 @@
 // Runs several profiles on one network backend and writes one report for all of them.
 import type { PolicyName } from '../client/policies/index.ts';
 import type { History } from '../core/history.ts';
+import type { ProfileReport, RunReport } from '../measure/run-report.ts';
+import { buildRunReport } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
-import { buildRunReport } from '../report/build.ts';
-import type { ProfileReport, RunReport } from '../report/types.ts';
 import { type NetworkFactory, runProfile } from './run-profile.ts';
 
 export interface SuiteOptions {

@@ -1,14 +1,14 @@
 // Applies and removes faults at their planned moments. Window times are recorded when the fault is really in
 // place (after apply resolved) and really gone (after removal resolved), not when it was planned.
 import { epochMs } from '../core/clock.ts';
-import type { FaultEnvironment } from '../faults/environment.ts';
+import type { DecisionLog } from '../core/decision-log.ts';
+import { sleep } from '../core/sleep.ts';
+import type { FaultEnvironment } from '../faults/context.ts';
 import type { RemoveFault } from '../faults/kind.ts';
 import { findFaultKind } from '../faults/registry.ts';
-import type { DecisionLog } from '../plan/decision-log.ts';
 import type { TimelineEvent } from '../plan/timeline.ts';
 import type { FaultEntry } from '../profile/schema.ts';
 import type { Recorder } from './recorder.ts';
-import { sleep } from './sleep.ts';
 
 export class TimelineDriver {
   private readonly active = new Map<string, RemoveFault>();

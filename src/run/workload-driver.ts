@@ -2,18 +2,18 @@
 // the latency) or closed model (N ops in flight). Every op ends inside its deadline, so the drain is bounded.
 
 import { Breakers } from '../client/breakers.ts';
-import type { ClientPolicy, PolicyContext } from '../client/call.ts';
 import { ServerCredentialRefresh } from '../client/credentials.ts';
-import { executeWithCorrections } from '../client/self-correct.ts';
+import type { ClientPolicy, PolicyContext } from '../client/policy.ts';
 import type { Session } from '../client/session.ts';
 import { epochMs } from '../core/clock.ts';
-import type { RandomStream } from '../plan/random.ts';
+import type { RandomStream } from '../core/random.ts';
+import { sleep } from '../core/sleep.ts';
+import { injectMistake } from '../model/mistakes.ts';
+import { executeWithCorrections } from '../model/self-correct.ts';
 import { openModelOpCount, type PlannedOp, planOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
-import { traitsOf } from './catalog.ts';
-import { injectMistake } from './mistakes.ts';
+import { traitsOf } from '../server/tools/catalog.ts';
 import type { Recorder } from './recorder.ts';
-import { sleep } from './sleep.ts';
 
 export interface WorkloadDeps {
   profile: Profile;

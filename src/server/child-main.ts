@@ -1,7 +1,7 @@
 // Entry of the server child process. Waits for `start` on the IPC channel, runs the reference server, pushes every
 // effect, dependency state change and decision to the harness as it happens, and answers control requests. It
 // exits when the channel disconnects (the harness died), so nothing is left running.
-import type { FromChild, ToChild } from './ipc.ts';
+import type { FromChild, ToChild } from '../control/ipc.ts';
 import { type ReferenceServer, startReferenceServer } from './reference-server.ts';
 
 let server: ReferenceServer | undefined;

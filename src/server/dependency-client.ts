@@ -2,9 +2,9 @@
 // the server's own dependency timeout (aborting the fetch), and turns every failure into a DependencyFailure.
 import { INITIAL_TOKEN } from '../../mocks/apis/auth.ts';
 import { DEPENDENCY_URLS, type DependencyName } from '../../mocks/apis/types.ts';
+import { parseRetryAfter } from '../core/retry-after.ts';
 import { IDEMPOTENCY_HEADER, TRACE_HEADER } from '../core/wire.ts';
 import { Cancelled, DependencyFailure } from './errors.ts';
-import { parseRetryAfter } from './retry-after.ts';
 
 export interface DependencyRequest {
   method: 'GET' | 'POST';

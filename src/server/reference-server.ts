@@ -2,7 +2,7 @@
 // The child process entry and a standalone `faultline server` both build on this.
 import { startDependencyMocks } from '../../mocks/msw.ts';
 import { DependencyWorld, type WorldSnapshot } from '../../mocks/world.ts';
-import { LocalControl } from './control.ts';
+import { LocalControl } from '../control/control.ts';
 import { type McpHttpServer, startMcpHttpServer } from './http-server.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS, ServerRuntime } from './runtime.ts';
 

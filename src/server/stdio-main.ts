@@ -11,12 +11,12 @@ import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { startDependencyMocks } from '../../mocks/msw.ts';
 import { DependencyWorld } from '../../mocks/world.ts';
-import { StdioOutputFaults } from '../edge/stdio-output.ts';
-import { startAdminHttp } from './admin-http.ts';
-import { LocalControl } from './control.ts';
+import { startAdminHttp } from '../control/admin-http.ts';
+import { LocalControl } from '../control/control.ts';
+import { STDIO_EVENT_PREFIX } from '../control/stdio-events.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS, ServerRuntime } from './runtime.ts';
-import { STDIO_EVENT_PREFIX } from './stdio-events.ts';
+import { StdioOutputFaults } from './stdio-output.ts';
 
 const { values } = parseArgs({
   options: {

@@ -2,7 +2,7 @@
 // Toxiproxy: when a link's chain ends it closes its destination outright (no half-close), which ends the link
 // reading from that socket, which closes the other socket.
 import type { Socket } from 'node:net';
-import type { RandomStream } from '../plan/random.ts';
+import type { RandomStream } from '../core/random.ts';
 import { ToxicLink } from './link.ts';
 import type { Direction, ToxicModel } from './toxic.ts';
 

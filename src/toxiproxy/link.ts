@@ -3,7 +3,7 @@
 // live link. With no toxic the hidden noop forwards synchronously, so the hot path is one socket write per
 // chunk with no timer or promise.
 import type { Socket } from 'node:net';
-import type { RandomStream } from '../plan/random.ts';
+import type { RandomStream } from '../core/random.ts';
 import { type Chunk, type PipeRunner, type QueueAccounting, ToxicStub } from './stub.ts';
 import { now } from './timing.ts';
 import type { Direction, ToxicModel } from './toxic.ts';

@@ -1,7 +1,7 @@
 // One proxy: a listener, its live connections and its toxics (proxy.go). Disabling it closes the listener and
 // every live connection; each accepted client gets its own upstream connection, dialled on accept.
 import { createServer, connect as dial, type Server, type Socket } from 'node:net';
-import type { RandomStream } from '../plan/random.ts';
+import type { RandomStream } from '../core/random.ts';
 import { joinHostPort, listenHost, splitHostPort } from './address.ts';
 import { ToxicCollection } from './collection.ts';
 import { Connection } from './connection.ts';

@@ -1,8 +1,8 @@
 // Start and stop an embedded Toxiproxy-compatible server. Every random draw of its toxics comes from `seed`.
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { DecisionSink } from '../plan/random.ts';
-import { RandomStream } from '../plan/random.ts';
+import type { DecisionSink } from '../core/random.ts';
+import { RandomStream } from '../core/random.ts';
 import { joinHostPort } from './address.ts';
 import { createApiHandler } from './api.ts';
 import { requestId } from './http-reply.ts';

@@ -1,7 +1,7 @@
 // One toxic's place in one link: an input queue, an output, and the interrupt protocol of Toxiproxy's
 // ToxicStub (toxics/toxic.go). A toxic's pipe is an async loop that reads, waits and writes; interrupting it
 // wakes any pending read or sleep so the pipe can hand over its in-flight chunk and return.
-import type { RandomStream } from '../plan/random.ts';
+import type { RandomStream } from '../core/random.ts';
 import { now, scheduleAt } from './timing.ts';
 
 export interface Chunk {

@@ -9,7 +9,7 @@ import { findCanaries } from '../../mocks/canaries.ts';
 import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
 import { visibleText } from '../../src/client/attempt.ts';
 import { classifyError } from '../../src/client/classify.ts';
-import { ServerHandle } from '../../src/server/handle.ts';
+import { ServerHandle } from '../../src/targets/child-target.ts';
 import { call, connect, errorOf, key, payment } from '../server/helpers.ts';
 import { CONTRACT, contractMarkdown, README_END, README_START } from './contract-table.ts';
 

@@ -9,13 +9,13 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StdioEdgeController } from '../../src/edge/stdio-decorator.ts';
+import { StdioEdgeController } from '../../src/faults/edge/stdio/decorator.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { parseProfile } from '../../src/profile/load.ts';
-import { remoteTargetFrom, TargetConfigError } from '../../src/run/remote-target.ts';
 import type { ProfileResult } from '../../src/run/run-profile.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
-import { StdioTarget } from '../../src/run/stdio-target.ts';
+import { remoteTargetFrom, TargetConfigError } from '../../src/targets/remote-target.ts';
+import { StdioTarget } from '../../src/targets/stdio-target.ts';
 import { runCli } from '../helpers/cli.ts';
 import { failing, runShipped } from '../helpers/run.ts';
 

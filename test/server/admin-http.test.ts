@@ -1,6 +1,6 @@
 // The HTTP admin endpoint: bearer token required, same operations as the IPC control channel.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdminClient, type AdminHttpServer, startAdminHttp } from '../../src/server/admin-http.ts';
+import { AdminClient, type AdminHttpServer, startAdminHttp } from '../../src/control/admin-http.ts';
 import { call, connect, key, payment, startServer } from './helpers.ts';
 
 let admin: AdminHttpServer | undefined;

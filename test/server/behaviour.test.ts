@@ -4,7 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdminClient, type AdminHttpServer, startAdminHttp } from '../../src/server/admin-http.ts';
+import { AdminClient, type AdminHttpServer, startAdminHttp } from '../../src/control/admin-http.ts';
 import { call, connect, FAST_RECONNECT, key, payment, startServer } from './helpers.ts';
 
 let admin: AdminHttpServer | undefined;

@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
-import { ServerHandle } from '../../src/server/handle.ts';
+import { ServerHandle } from '../../src/targets/child-target.ts';
 import { call, connect, errorOf, key, payment } from './helpers.ts';
 
 let server: ServerHandle;

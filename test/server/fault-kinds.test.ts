@@ -3,11 +3,11 @@
 // pre-forked standby; and the delivery classification of the server-seam metrics.
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, History, OpRecord } from '../../src/core/history.ts';
+import { RandomStream } from '../../src/core/random.ts';
 import type { FaultContext, FaultKind } from '../../src/faults/kind.ts';
 import { findFaultKind } from '../../src/faults/registry.ts';
 import { serverSeamMetrics } from '../../src/measure/server-seam.ts';
-import { RandomStream } from '../../src/plan/random.ts';
-import type { ServerHandle } from '../../src/server/handle.ts';
+import type { ServerHandle } from '../../src/targets/child-target.ts';
 import { call, connect, key, payment, startServer } from './helpers.ts';
 
 function ctxFor(server: ServerHandle, id: string): FaultContext {

@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach } from 'vitest';
 import { type ToolError, toolErrorOf } from '../../src/core/taxonomy.ts';
 import { TRACE_META_KEY } from '../../src/core/wire.ts';
-import { ServerHandle, type ServerOptions } from '../../src/server/handle.ts';
+import { ServerHandle, type ServerOptions } from '../../src/targets/child-target.ts';
 
 const handles: ServerHandle[] = [];
 const clients: Client[] = [];

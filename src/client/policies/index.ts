@@ -1,5 +1,5 @@
 // The client policies by name.
-import type { ClientPolicy } from '../call.ts';
+import type { ClientPolicy } from '../policy.ts';
 import { naivePolicy } from './naive.ts';
 import { nonePolicy } from './none.ts';
 import { resilientPolicy } from './resilient.ts';

@@ -4,9 +4,9 @@
 import { ConstantBackoff, handleAll, retry } from 'cockatiel';
 import { epochMs } from '../../core/clock.ts';
 import { callOnce } from '../attempt.ts';
-import type { ClientPolicy, LogicalCall, OpResult, PolicyContext } from '../call.ts';
 import type { Classified } from '../classify.ts';
 import { opOutcome } from '../outcome.ts';
+import type { ClientPolicy, LogicalCall, OpResult, PolicyContext } from '../policy.ts';
 import { AttemptFailed, DeadlineReached } from './failure.ts';
 
 const NAIVE_PAUSE_MS = 20;

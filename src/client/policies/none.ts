@@ -1,7 +1,7 @@
 // No retries: one attempt per op with a stable key. Shows what the bare SDK gives.
 import { callOnce } from '../attempt.ts';
-import type { ClientPolicy, LogicalCall, OpResult, PolicyContext } from '../call.ts';
 import { opOutcome } from '../outcome.ts';
+import type { ClientPolicy, LogicalCall, OpResult, PolicyContext } from '../policy.ts';
 
 export const nonePolicy: ClientPolicy = {
   name: 'none',

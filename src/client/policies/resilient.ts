@@ -9,9 +9,9 @@ import { epochMs } from '../../core/clock.ts';
 import { type FieldError, toolErrorOf } from '../../core/taxonomy.ts';
 import { callOnce } from '../attempt.ts';
 import { resilientBackoff } from '../backoff.ts';
-import type { ClientPolicy, LogicalCall, OpResult, PolicyContext } from '../call.ts';
 import type { Classified } from '../classify.ts';
 import { opOutcome } from '../outcome.ts';
+import type { ClientPolicy, LogicalCall, OpResult, PolicyContext } from '../policy.ts';
 import { lookupStatus } from '../status-lookup.ts';
 import { AttemptFailed, DeadlineReached } from './failure.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Message } from '../../../mocks/apis/notifications.ts';
+import { stableHash } from '../../core/stable-hash.ts';
 import { Cancelled, DependencyFailure } from '../errors.ts';
-import { stableHash } from '../stable-hash.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

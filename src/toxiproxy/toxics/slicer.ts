@@ -1,6 +1,6 @@
 // slicer: split each chunk into slices of about average_size ± size_variation bytes (recursive halving) and
 // wait `delay` microseconds after each slice.
-import type { RandomStream } from '../../plan/random.ts';
+import type { RandomStream } from '../../core/random.ts';
 import { INTERRUPTED, TIMED_OUT } from '../stub.ts';
 import type { Attributes, ToxicKind } from '../toxic.ts';
 

@@ -1,0 +1,30 @@
+// An MCP-edge fault as the client's fetch sees it: given one HTTP exchange with the MCP endpoint, answer
+// instead of the server, let the server run and then spoil its answer, or pass it on changed.
+import type { RandomStream } from '../../../core/random.ts';
+
+export interface EdgeExchange {
+  url: string;
+  method: string;
+  headers: Headers;
+  /** JSON-RPC method of a POST (tools/call, initialize, …); undefined for GET/DELETE or batches. */
+  rpcMethod?: string;
+  body?: string;
+}
+
+export type Forward = (init?: { headers?: Headers; body?: string }) => Promise<Response>;
+
+export interface EdgeRule {
+  id: string;
+  /** Which JSON-RPC methods it touches; empty means every request. */
+  methods: readonly string[];
+  probability: number;
+  random: RandomStream;
+  handle(exchange: EdgeExchange, forward: Forward): Promise<Response>;
+}
+
+export function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}

@@ -1,0 +1,53 @@
+// Cuts the SSE response stream of a request after N events, as a dropped connection would: the body read
+// fails mid-stream on the client, whatever the server still sends.
+import { z } from 'zod';
+import type { FaultKind } from '../kind.ts';
+import { edgeBase, installEdgeRule } from './common.ts';
+
+const params = z.strictObject({ ...edgeBase, afterEvents: z.number().int().nonnegative().default(1) });
+
+export const edgeSseCut: FaultKind<z.infer<typeof params>> = {
+  seam: 'edge',
+  kind: 'sse-cut',
+  summary: 'the SSE response stream is cut after N events',
+  params,
+  async apply(p, ctx) {
+    return installEdgeRule(ctx, p, async (_exchange, forward) => {
+      const real = await forward();
+      if (!real.body || !(real.headers.get('content-type') ?? '').includes('text/event-stream')) return real;
+      return new Response(cutAfterEvents(real.body, p.afterEvents), { status: real.status, headers: real.headers });
+    });
+  },
+};
+
+function cutAfterEvents(body: ReadableStream<Uint8Array>, events: number): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let seen = 0;
+  let pending = '';
+  return new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      pending += decoder.decode(value, { stream: true });
+      let boundary = pending.indexOf('\n\n');
+      let upTo = 0;
+      while (boundary !== -1) {
+        seen++;
+        upTo = boundary + 2;
+        if (seen >= events) {
+          controller.enqueue(new TextEncoder().encode(pending.slice(0, upTo)));
+          await reader.cancel().catch(() => {});
+          controller.error(new TypeError('faultline: SSE stream cut'));
+          return;
+        }
+        boundary = pending.indexOf('\n\n', upTo);
+      }
+      controller.enqueue(new TextEncoder().encode(pending.slice(0, upTo)));
+      pending = pending.slice(upTo);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}

@@ -1,0 +1,248 @@
+// The harness's handle on the reference server, which runs in its own child process (a 20 MB payload or a busy
+// loop there must not distort the harness's timings). Control goes over the IPC channel. The dependencies are
+// "external" to the server, so their state lives here: the child pushes each effect, state change and decision
+// as it happens, and restart() hands everything to a new child on the same port.
+import { type ChildProcess, fork } from 'node:child_process';
+import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
+import type { StateRecord } from '../../mocks/state.ts';
+import type { ControlApi } from '../control/control.ts';
+import type { ControlOp, FromChild, ToChild } from '../control/ipc.ts';
+import type { DecisionRecord } from '../core/history.ts';
+import type { Effect } from '../core/ledger.ts';
+import type { BehaviourStats, ServerBehaviour } from '../server/behaviour.ts';
+import type { ReferenceServerOptions } from '../server/reference-server.ts';
+import { serverEntry } from './entry.ts';
+import type { ServerUnderTest } from './target.ts';
+
+export type { DependencyFaultSpec, DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
+
+/** The reference server's own options, plus how the child's output is handled. */
+export interface ServerOptions extends ReferenceServerOptions {
+  /** Forward the child's stdout/stderr to this process (default: keep only a tail for error messages). */
+  inheritOutput?: boolean;
+}
+
+const READY_TIMEOUT_MS = 10_000;
+const STOP_GRACE_MS = 2_000;
+
+export class ServerHandle implements ControlApi, ServerUnderTest {
+  private currentUrl = '';
+  private currentPort = 0;
+  private child: ChildProcess | undefined;
+  /** A child forked ahead of a restart, modules loaded, waiting for `start` (see prepareRestart). */
+  private standby: ChildProcess | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  private readonly effects: Effect[] = [];
+  private readonly records = new Map<string, StateRecord>();
+  private readonly decisionLog: DecisionRecord[] = [];
+  private faults: DependencyFaultSpecInput[] = [];
+  private behaviour: ServerBehaviour = {};
+  private nextId = 1;
+  private readonly pending = new Map<
+    number,
+    { resolve: (stats?: BehaviourStats) => void; reject: (e: Error) => void }
+  >();
+  private outputTail = '';
+
+  private constructor(private readonly opts: ServerOptions) {}
+
+  static async start(opts: ServerOptions): Promise<ServerHandle> {
+    const handle = new ServerHandle(opts);
+    await handle.spawn(opts.port);
+    return handle;
+  }
+
+  /** e.g. http://127.0.0.1:PORT/mcp; unchanged by restart(). */
+  get url(): string {
+    return this.currentUrl;
+  }
+
+  get port(): number {
+    return this.currentPort;
+  }
+
+  /** Pid of the current child, if one is running. */
+  get pid(): number | undefined {
+    return this.alive ? this.child?.pid : undefined;
+  }
+
+  get alive(): boolean {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  async setDependencyFaults(faults: DependencyFaultSpecInput[]): Promise<void> {
+    await this.request({ op: 'setDependencyFaults', faults });
+    this.faults = faults;
+  }
+
+  /** The parent's copy (the source of truth); synced with a live child first so nothing in flight is missed. */
+  async ledger(): Promise<Effect[]> {
+    await this.sync();
+    return this.effects.slice();
+  }
+
+  async decisions(): Promise<DecisionRecord[]> {
+    await this.sync();
+    return this.decisionLog.slice();
+  }
+
+  async reset(): Promise<void> {
+    await this.request({ op: 'reset' });
+    this.effects.length = 0;
+    this.records.clear();
+    this.decisionLog.length = 0;
+    this.faults = [];
+    this.behaviour = {};
+  }
+
+  /** Replaces the server-behaviour faults; they survive restart() (except the one-shot `evictNow`). */
+  async setBehaviour(behaviour: ServerBehaviour): Promise<void> {
+    await this.request({ op: 'setBehaviour', behaviour });
+    const { evictNow: _once, ...kept } = behaviour;
+    this.behaviour = kept;
+  }
+
+  /** Counts from the current child (they restart at zero with a new child). */
+  async behaviourStats(): Promise<BehaviourStats> {
+    const stats = await this.request({ op: 'behaviourStats' });
+    if (!stats) throw new Error('server child sent no behaviour stats');
+    return stats;
+  }
+
+  /** A crash: SIGKILL by default. The ledger and dependency state survive here. */
+  kill(signal: NodeJS.Signals = 'SIGKILL'): void {
+    if (this.alive) this.child?.kill(signal);
+  }
+
+  /**
+   * Forks the next child now, so a later restart() only has to start listening: loading the server's modules
+   * takes seconds on a busy machine, which would otherwise count as downtime. Idempotent.
+   */
+  prepareRestart(): void {
+    if (this.standby && this.standby.exitCode === null && this.standby.signalCode === null) return;
+    this.standby = this.forkChild();
+  }
+
+  /** A new child on the same port, with the dependency state, ledger, decisions and faults restored. */
+  async restart(): Promise<void> {
+    if (this.alive) {
+      this.kill('SIGKILL');
+    }
+    await this.exited;
+    await this.spawn(this.port);
+  }
+
+  /** Graceful shutdown; idempotent; SIGKILL after 2 s. */
+  async stop(): Promise<void> {
+    this.standby?.kill('SIGKILL');
+    this.standby = undefined;
+    const child = this.child;
+    if (!child || !this.alive) return this.exited;
+    this.post({ type: 'shutdown' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  private async sync(): Promise<void> {
+    if (this.alive)
+      await this.request({ op: 'sync' }).then(
+        () => undefined,
+        () => undefined,
+      );
+  }
+
+  private request(op: ControlOp): Promise<BehaviourStats | undefined> {
+    if (!this.alive) return Promise.reject(new Error('server child is not running'));
+    const id = this.nextId++;
+    return new Promise<BehaviourStats | undefined>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.post({ type: 'request', id, ...op });
+    });
+  }
+
+  private post(message: ToChild): void {
+    if (this.child?.connected) this.child.send(message);
+  }
+
+  private onMessage(message: FromChild): void {
+    switch (message.type) {
+      case 'effect':
+        this.effects.push(message.effect);
+        break;
+      case 'state':
+        this.records.set(`${message.record.api}\u0000${message.record.key}`, message.record);
+        break;
+      case 'decision':
+        this.decisionLog.push(message.decision);
+        break;
+      case 'response': {
+        const waiter = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        if (message.ok) waiter?.resolve(message.stats);
+        else waiter?.reject(new Error(message.error));
+        break;
+      }
+    }
+  }
+
+  private forkChild(): ChildProcess {
+    const [module, ...args] = serverEntry('child-main');
+    const child = fork(module, args, {
+      execPath: process.execPath,
+      stdio: this.opts.inheritOutput ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    const keepTail = (chunk: Buffer) => {
+      this.outputTail = (this.outputTail + chunk.toString('utf8')).slice(-4000);
+    };
+    child.stdout?.on('data', keepTail);
+    child.stderr?.on('data', keepTail);
+    return child;
+  }
+
+  private spawn(port: number | undefined): Promise<void> {
+    const { inheritOutput: _inherit, ...options } = this.opts;
+    const standby = this.standby;
+    this.standby = undefined;
+    const usable = standby && standby.exitCode === null && standby.signalCode === null && standby.connected;
+    const child = usable ? standby : this.forkChild();
+    this.child = child;
+    let ready = false;
+    let onEarlyExit: (why: string) => void = () => undefined;
+    this.exited = new Promise<void>((resolve) => {
+      child.once('exit', (code, signal) => {
+        for (const waiter of this.pending.values()) waiter.reject(new Error('server child exited'));
+        this.pending.clear();
+        if (!ready) onEarlyExit(`exited before ready (code ${code}, signal ${signal})`);
+        resolve();
+      });
+    });
+    child.on('message', (m: FromChild) => this.onMessage(m));
+    return new Promise<void>((resolve, reject) => {
+      const fail = (why: string) => {
+        clearTimeout(timer);
+        child.kill('SIGKILL');
+        reject(new Error(`reference server child ${why}${this.outputTail ? `; its output:\n${this.outputTail}` : ''}`));
+      };
+      onEarlyExit = fail;
+      const timer = setTimeout(() => fail(`sent no 'ready' within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
+      child.on('message', (m: FromChild) => {
+        if (ready) return;
+        if (m.type === 'ready') {
+          ready = true;
+          clearTimeout(timer);
+          this.currentUrl = m.url;
+          this.currentPort = m.port;
+          resolve();
+        } else if (m.type === 'fatal') fail(`failed to start: ${m.error}`);
+      });
+      this.post({
+        type: 'start',
+        options: { ...options, port },
+        snapshot: { effects: this.effects, records: [...this.records.values()], decisions: this.decisionLog },
+        faults: this.faults,
+        behaviour: this.behaviour,
+      });
+    });
+  }
+}

@@ -1,0 +1,109 @@
+// A server outside the harness's process tree (docker-compose, another machine), reached by URL. With an admin
+// endpoint (faultline server --admin-port) the control operations go over HTTP (AdminClient); without one there
+// are no dependency faults and no ledger. The harness never owns its process, so kill and restart refuse.
+
+import { AdminClient } from '../control/admin-http.ts';
+import type { DecisionRecord } from '../core/history.ts';
+import type { Effect } from '../core/ledger.ts';
+import { isLoopbackHost } from '../core/loopback.ts';
+import type { ServerBehaviour } from '../server/behaviour.ts';
+import type { DependencyFaultSpecInput } from './child-target.ts';
+import { type ServerUnderTest, TargetCapabilityError } from './target.ts';
+
+export interface RemoteTargetSpec {
+  url: string;
+  admin?: string;
+  adminTokenEnv: string;
+}
+
+/** Checks a url target before anything connects: loopback unless allowed, and a token when admin is set. */
+export function remoteTargetFrom(
+  spec: RemoteTargetSpec,
+  allowNonLoopback: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): RemoteTarget {
+  for (const [what, url] of [
+    ['target.url', spec.url],
+    ['target.admin', spec.admin],
+  ] as const) {
+    if (url && !allowNonLoopback && !isLoopbackHost(new URL(url).hostname)) {
+      throw new TargetConfigError(
+        `${what} ${url}: not a loopback address; pass --allow-non-loopback to run faults against it`,
+      );
+    }
+  }
+  if (!spec.admin) return new RemoteTarget(spec.url);
+  const token = env[spec.adminTokenEnv];
+  if (!token) {
+    throw new TargetConfigError(
+      `target.admin is set but the environment variable ${spec.adminTokenEnv} (the admin bearer token) is empty`,
+    );
+  }
+  return new RemoteTarget(spec.url, { url: spec.admin, token });
+}
+
+/** A target that cannot be used as configured (one line for the user). */
+export class TargetConfigError extends Error {
+  /** The CLI prints it as one line and exits 2. */
+  readonly userFacing = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'TargetConfigError';
+  }
+}
+
+export class RemoteTarget implements ServerUnderTest {
+  private readonly admin: AdminClient | undefined;
+
+  constructor(
+    readonly url: string,
+    admin?: { url: string; token: string },
+  ) {
+    this.admin = admin ? new AdminClient(admin.url.replace(/\/+$/, ''), admin.token) : undefined;
+  }
+
+  get hasControl(): boolean {
+    return this.admin !== undefined;
+  }
+
+  private control(operation: string): AdminClient {
+    if (!this.admin) throw new TargetCapabilityError(operation, 'control', 'url');
+    return this.admin;
+  }
+
+  setDependencyFaults(faults: DependencyFaultSpecInput[]): Promise<void> {
+    return this.control('dependency faults').setDependencyFaults(faults);
+  }
+
+  /** Without an admin endpoint there is no ledger to read: effects are then unknown (empty). */
+  async ledger(): Promise<Effect[]> {
+    return this.admin ? this.admin.ledger() : [];
+  }
+
+  async decisions(): Promise<DecisionRecord[]> {
+    return this.admin ? this.admin.decisions() : [];
+  }
+
+  reset(): Promise<void> {
+    return this.control('reset').reset();
+  }
+
+  /** Unknown from here: a remote server is assumed to run. */
+  get alive(): boolean {
+    return true;
+  }
+
+  setBehaviour(behaviour: ServerBehaviour): Promise<void> {
+    const admin = this.control('server-behaviour faults');
+    if (!admin.setBehaviour) throw new TargetCapabilityError('server-behaviour faults', 'behaviour', 'url');
+    return admin.setBehaviour(behaviour);
+  }
+
+  kill(): void {
+    throw new TargetCapabilityError('fault kind crash', 'restart', 'url');
+  }
+
+  async restart(): Promise<void> {
+    throw new TargetCapabilityError('fault kind restart', 'restart', 'url');
+  }
+}

@@ -1,0 +1,294 @@
+// The reference server over stdio: the client's own StdioClientTransport spawns it (one child per connection),
+// so a crash is a killed child and a restart is the client's next connect. The child owns the msw dependency
+// world, so the ledger would die with it: each child streams its effects, state changes and decisions on stderr
+// (`@faultline {json}` lines, stdio-events.ts) and the harness keeps them; a new child starts from a snapshot
+// file of everything so far (the dependencies are "external": they outlive the server). Control goes to the
+// child's admin endpoint (AdminClient; it prints its URL on stderr); dependency faults set while no child runs
+// are handed to the next one on its command line.
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { StateRecord } from '../../mocks/state.ts';
+import { AdminClient } from '../control/admin-http.ts';
+import { parseStdioEvent } from '../control/stdio-events.ts';
+import type { DecisionRecord } from '../core/history.ts';
+import type { Effect } from '../core/ledger.ts';
+import type { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
+import type { DependencyFaultSpecInput } from './child-target.ts';
+import { serverEntry } from './entry.ts';
+import type { ServerUnderTest } from './target.ts';
+
+const ADMIN_LINE = /faultline admin endpoint on (http:\/\/\S+)/;
+const ADMIN_TIMEOUT_MS = 10_000;
+const EXIT_GRACE_MS = 3_000;
+
+export interface StdioTargetOptions {
+  seed: number;
+  dependencyTimeoutMs?: number;
+  leaky?: boolean;
+  /** The client's stdio framing limit (SDK default 10 MiB). */
+  maxBufferBytes?: number;
+  /** The MCP-edge seam for stdio: every transport handed out is wrapped by it. */
+  edge: StdioEdgeController;
+}
+
+interface Child {
+  n: number;
+  transport: StdioClientTransport;
+  admin: Promise<AdminClient>;
+  exited: Promise<void>;
+  alive: boolean;
+  /** Known once it printed its admin URL (the transport forgets its process on close). */
+  pid?: number;
+  spawnedAt: number;
+  /** Spawn to admin URL printed: what starting a server process costs (a crash's floor over stdio). */
+  startupMs?: number;
+  restoredEffects: number;
+  restoredDecisions: number;
+  effects: Effect[];
+  decisions: DecisionRecord[];
+  tail: string;
+}
+
+export class StdioTarget implements ServerUnderTest {
+  private readonly token = randomBytes(16).toString('hex');
+  private readonly dir = mkdtempSync(join(tmpdir(), 'faultline-stdio-'));
+  private readonly children: Child[] = [];
+  private readonly records = new Map<string, StateRecord>();
+  private faults: DependencyFaultSpecInput[] = [];
+  private closed = false;
+  kills = 0;
+
+  constructor(private readonly options: StdioTargetOptions) {}
+
+  /** How many server processes the client's connects spawned. */
+  get spawned(): number {
+    return this.children.length;
+  }
+
+  get alive(): boolean {
+    return this.children.some((c) => c.alive);
+  }
+
+  /** Pid of the newest live child. */
+  get pid(): number | undefined {
+    const child = this.current();
+    return child?.pid ?? child?.transport.pid ?? undefined;
+  }
+
+  /** A transport that spawns a fresh server child when started: the client calls this on every (re)connect. */
+  createTransport = (): Transport => {
+    if (this.closed) throw new Error('stdio target closed');
+    const n = this.children.length + 1;
+    const effects = this.allEffects();
+    const decisions = this.allDecisions();
+    const snapshot = join(this.dir, `snapshot-${n}.json`);
+    writeFileSync(snapshot, JSON.stringify({ effects, records: [...this.records.values()], decisions }));
+    const { seed, dependencyTimeoutMs, leaky, maxBufferBytes } = this.options;
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        ...serverEntry('stdio-main'),
+        '--seed',
+        String(seed),
+        ...(dependencyTimeoutMs ? ['--dependency-timeout-ms', String(dependencyTimeoutMs)] : []),
+        ...(leaky ? ['--leaky'] : []),
+        ...(this.faults.length > 0 ? ['--faults', JSON.stringify(this.faults)] : []),
+        '--admin-port',
+        '0',
+        '--admin-token',
+        this.token,
+        '--snapshot',
+        snapshot,
+        '--events',
+      ],
+      stderr: 'pipe',
+      ...(maxBufferBytes && { maxBufferSize: maxBufferBytes }),
+    });
+    const child: Child = {
+      n,
+      transport,
+      admin: Promise.resolve(undefined as never),
+      exited: Promise.resolve(),
+      alive: true,
+      spawnedAt: performance.now(),
+      restoredEffects: effects.length,
+      restoredDecisions: decisions.length,
+      effects: [],
+      decisions: [],
+      tail: '',
+    };
+    this.follow(child, transport.stderr as Readable);
+    this.children.push(child);
+    return this.options.edge.wrap(transport);
+  };
+
+  async setDependencyFaults(faults: DependencyFaultSpecInput[]): Promise<void> {
+    this.faults = faults;
+    await this.eachLive((admin) => admin.setDependencyFaults(faults));
+  }
+
+  async ledger(): Promise<Effect[]> {
+    await this.sync();
+    return this.allEffects();
+  }
+
+  async decisions(): Promise<DecisionRecord[]> {
+    await this.sync();
+    return this.allDecisions();
+  }
+
+  async reset(): Promise<void> {
+    await this.eachLive((admin) => admin.reset());
+    for (const child of this.children) {
+      child.effects.length = 0;
+      child.decisions.length = 0;
+      child.restoredEffects = 0;
+      child.restoredDecisions = 0;
+    }
+    this.records.clear();
+    this.faults = [];
+  }
+
+  /** A crash of the newest child (SIGKILL by default); the client's next connect spawns a new one. */
+  kill(signal: NodeJS.Signals = 'SIGKILL'): void {
+    const pid = this.pid;
+    if (pid === undefined) return;
+    try {
+      process.kill(pid, signal);
+      this.kills++;
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** Nothing to do: over stdio the server comes back when the client reconnects (it spawns a new child). */
+  async restart(): Promise<void> {}
+
+  /** Waits for every child to exit (the session closes their transports first), then removes the snapshots. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+    await Promise.all(
+      this.children.map(async (child) => {
+        if (!child.alive) return;
+        await Promise.race([child.exited, sleep(EXIT_GRACE_MS)]);
+        const pid = child.pid ?? child.transport.pid;
+        if (child.alive && pid != null) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {}
+          await Promise.race([child.exited, sleep(1000)]);
+        }
+      }),
+    );
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  notes(): string[] {
+    const t = this.options.edge.tally;
+    const notes = [
+      `stdio: the client spawned ${this.spawned} server process(es); ${this.kills} killed by a crash fault`,
+    ];
+    const startups = this.children.flatMap((c) => (c.startupMs === undefined ? [] : [c.startupMs]));
+    if (startups.length > 0) notes.push(`stdio: server process start-up took ${startups.join(', ')} ms`);
+    const tagged = Object.entries(t.tagged).map(([kind, n]) => `${kind} ${n}`);
+    if (tagged.length > 0) notes.push(`stdio: answers spoiled on the server's stdout: ${tagged.join(', ')}`);
+    if (t.oversizedLines > 0)
+      notes.push(
+        `stdio: ${t.oversizedLines} line(s) over the framing limit closed the transport (the SDK killed the child)`,
+      );
+    if (t.malformedLines > 0) notes.push(`stdio: ${t.malformedLines} malformed line(s) reported by onerror`);
+    if (t.otherErrors > 0) notes.push(`stdio: ${t.otherErrors} other transport error(s), e.g. "${t.otherSample}"`);
+    return notes;
+  }
+
+  private current(): Child | undefined {
+    return [...this.children].reverse().find((c) => c.alive);
+  }
+
+  private allEffects(): Effect[] {
+    return this.children.flatMap((c) => c.effects);
+  }
+
+  private allDecisions(): DecisionRecord[] {
+    return this.children.flatMap((c) => c.decisions);
+  }
+
+  /** The stderr pushes can lag: read each live child's own lists from its admin endpoint. */
+  private async sync(): Promise<void> {
+    await Promise.all(
+      this.children
+        .filter((c) => c.alive)
+        .map(async (child) => {
+          try {
+            const admin = await child.admin;
+            const [effects, decisions] = await Promise.all([admin.ledger(), admin.decisions()]);
+            child.effects = effects.slice(child.restoredEffects);
+            child.decisions = decisions.slice(child.restoredDecisions);
+          } catch {
+            // It died meanwhile: what it streamed is all there is.
+          }
+        }),
+    );
+  }
+
+  private async eachLive(op: (admin: AdminClient) => Promise<void>): Promise<void> {
+    await Promise.all(
+      this.children
+        .filter((c) => c.alive)
+        .map(async (child) => {
+          try {
+            await op(await child.admin);
+          } catch (error) {
+            if (child.alive) throw error;
+          }
+        }),
+    );
+  }
+
+  private follow(child: Child, stderr: Readable): void {
+    let found: (admin: AdminClient) => void = () => undefined;
+    let lost: (error: Error) => void = () => undefined;
+    child.admin = new Promise<AdminClient>((resolve, reject) => {
+      found = resolve;
+      lost = reject;
+    });
+    child.admin.catch(() => undefined);
+    const timer = setTimeout(
+      () => lost(new Error(`stdio server ${child.n} printed no admin URL within ${ADMIN_TIMEOUT_MS} ms`)),
+      ADMIN_TIMEOUT_MS,
+    );
+    timer.unref();
+    child.exited = new Promise<void>((resolve) => {
+      stderr.once('end', () => {
+        child.alive = false;
+        clearTimeout(timer);
+        lost(new Error(`stdio server ${child.n} exited${child.tail ? `; its stderr:\n${child.tail}` : ''}`));
+        resolve();
+      });
+    });
+    const lines = createInterface({ input: stderr, crlfDelay: Number.POSITIVE_INFINITY });
+    lines.on('line', (line) => {
+      const event = parseStdioEvent(line);
+      if (event?.type === 'effect') child.effects.push(event.effect);
+      else if (event?.type === 'decision') child.decisions.push(event.decision);
+      else if (event?.type === 'state') this.records.set(`${event.record.api}\u0000${event.record.key}`, event.record);
+      else {
+        const admin = ADMIN_LINE.exec(line);
+        if (admin) {
+          clearTimeout(timer);
+          child.pid = child.transport.pid ?? undefined;
+          child.startupMs = Math.round(performance.now() - child.spawnedAt);
+          found(new AdminClient(admin[1], this.token));
+        } else child.tail = `${child.tail}${line}\n`.slice(-4000);
+      }
+    });
+  }
+}

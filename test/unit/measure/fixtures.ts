@@ -1,0 +1,74 @@
+// Hand-built histories for measure tests. Times are given relative to T0 so expected answers stay readable.
+import type { AttemptRecord, FaultWindow, History, OpOutcome, OpRecord } from '../../../src/core/history.ts';
+import type { Effect, EffectKind } from '../../../src/core/ledger.ts';
+
+export const T0 = 1_700_000_000_000;
+
+export function history(parts: Partial<History> = {}): History {
+  return {
+    startMs: T0,
+    endMs: T0 + 10_000,
+    attempts: [],
+    ops: [],
+    faults: [],
+    effects: [],
+    decisions: [],
+    ...parts,
+  };
+}
+
+export function op(
+  opId: string,
+  start: number,
+  end: number,
+  outcome: OpOutcome = 'ok',
+  extra: Partial<OpRecord> = {},
+): OpRecord {
+  return {
+    opId,
+    tool: 'search',
+    sideEffecting: false,
+    startMs: T0 + start,
+    endMs: T0 + end,
+    outcome,
+    attempts: 1,
+    failedAttempts: outcome === 'ok' ? 0 : 1,
+    ...extra,
+  };
+}
+
+export function attempt(
+  opId: string,
+  n: number,
+  start: number,
+  end: number,
+  ok: boolean,
+  extra: Partial<AttemptRecord> = {},
+): AttemptRecord {
+  return { opId, attempt: n, startMs: T0 + start, endMs: T0 + end, ok, ...extra };
+}
+
+let seq = 0;
+/** An effect; `at` is relative to T0 like every other fixture time. */
+export function effect(traceId: string | undefined, extra: Partial<Effect> = {}, at = 0): Effect {
+  const kind: EffectKind = 'payment.charge';
+  return { seq: ++seq, atMs: T0 + at, kind, ...(traceId === undefined ? {} : { traceId }), ...extra };
+}
+
+export function fault(id: string, on: number, off: number | undefined, kind = 'http-5xx'): FaultWindow {
+  return { id, seam: 'dependency', kind, onMs: T0 + on, ...(off === undefined ? {} : { offMs: T0 + off }) };
+}
+
+/** Ops starting every `step` ms from `from`, lasting `dur` ms, with outcomes from `pattern` (cycled). */
+export function series(
+  prefix: string,
+  from: number,
+  count: number,
+  step: number,
+  pattern: OpOutcome[] = ['ok'],
+  dur = 50,
+) {
+  return Array.from({ length: count }, (_, i) =>
+    op(`${prefix}${i}`, from + i * step, from + i * step + dur, pattern[i % pattern.length]),
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { outcomes, throughput } from '../../../src/measure/outcomes.ts';
+import { attempt, history, op } from './fixtures.ts';
+
+describe('outcomes', () => {
+  const h = history({
+    endMs: history().startMs + 4000,
+    ops: [
+      op('a', 0, 10, 'ok'),
+      op('b', 0, 10, 'ok', { attempts: 3, failedAttempts: 2 }),
+      op('c', 0, 10, 'fail'),
+      op('d', 0, 10, 'info', { attempts: 2 }),
+    ],
+    attempts: [
+      attempt('a', 1, 0, 10, true),
+      attempt('b', 1, 0, 2, false),
+      attempt('b', 2, 3, 5, false),
+      attempt('b', 3, 6, 10, true),
+      attempt('c', 1, 0, 10, false),
+      attempt('d', 1, 0, 5, false),
+      attempt('d', 2, 5, 10, false),
+    ],
+  });
+
+  it('counts ops by outcome and attempts', () => {
+    const o = outcomes(h);
+    expect(o).toMatchObject({ ops: 4, opsOk: 2, opsFail: 1, opsInfo: 1, attempts: 7 });
+    expect(o.attemptsPerOp).toEqual({ mean: 7 / 4, max: 3 });
+    expect(o.errorRate).toBe(0.5);
+  });
+
+  it('is zero, not NaN, without ops', () => {
+    const o = outcomes(history());
+    expect(o.attemptsPerOp).toEqual({ mean: 0, max: 0 });
+    expect(o.errorRate).toBe(0);
+  });
+
+  it('computes throughput over the run', () => {
+    expect(throughput(h)).toBe(1); // 4 ops in 4 s
+    expect(throughput(history({ endMs: history().startMs }))).toBe(0);
+  });
+});

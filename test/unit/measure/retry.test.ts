@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { retrySuccess } from '../../../src/measure/retry.ts';
+import { attempt, fault, history, op } from './fixtures.ts';
+
+describe('retrySuccess', () => {
+  it('is 1 of 0 when nothing was retried, and says so', () => {
+    const r = retrySuccess(history({ ops: [op('a', 0, 10), op('b', 20, 30)] }));
+    expect(r).toMatchObject({ rate: 1, retriedOps: 0, recoveredOps: 0 });
+  });
+
+  it('divides retried ops that ended ok by retried ops', () => {
+    const h = history({
+      ops: [
+        op('clean', 0, 10),
+        op('saved', 0, 10, 'ok', { attempts: 2, failedAttempts: 1 }),
+        op('saved2', 0, 10, 'ok', { attempts: 3, failedAttempts: 2 }),
+        op('lost', 0, 10, 'fail', { attempts: 3, failedAttempts: 3 }),
+      ],
+    });
+    expect(retrySuccess(h)).toMatchObject({ retriedOps: 3, recoveredOps: 2, rate: 2 / 3 });
+  });
+
+  it('also counts failed attempt records when the op count is missing', () => {
+    const h = history({
+      ops: [op('x', 0, 10, 'ok', { attempts: 2, failedAttempts: 0 })],
+      attempts: [attempt('x', 1, 0, 5, false), attempt('x', 2, 5, 10, true)],
+    });
+    expect(retrySuccess(h).retriedOps).toBe(1);
+  });
+
+  it('splits per fault window (overlap) and per kind (union)', () => {
+    const retriedOk = { attempts: 2, failedAttempts: 1 };
+    const h = history({
+      faults: [fault('w1', 1000, 2000, '5xx'), fault('w2', 3000, 4000, '5xx'), fault('w3', 5000, 6000, 'reset')],
+      ops: [
+        op('before', 0, 900, 'ok', retriedOk), // no window
+        op('in1', 1500, 1600, 'ok', retriedOk),
+        op('span12', 1900, 3100, 'fail'), // both w1 and w2: counted once for kind 5xx
+        op('in2', 3500, 3600),
+        op('in3', 5500, 5600, 'fail'),
+      ],
+    });
+    const r = retrySuccess(h);
+    expect(r.byWindow).toEqual([
+      { fault: 'w1', kind: '5xx', ops: 2, retriedOps: 2, recoveredOps: 1, rate: 0.5 },
+      { fault: 'w2', kind: '5xx', ops: 2, retriedOps: 1, recoveredOps: 0, rate: 0 },
+      { fault: 'w3', kind: 'reset', ops: 1, retriedOps: 1, recoveredOps: 0, rate: 0 },
+    ]);
+    expect(r.byKind).toEqual([
+      { kind: '5xx', ops: 3, retriedOps: 2, recoveredOps: 1, rate: 0.5 },
+      { kind: 'reset', ops: 1, retriedOps: 1, recoveredOps: 0, rate: 0 },
+    ]);
+    expect(r).toMatchObject({ retriedOps: 4, recoveredOps: 2, rate: 0.5 });
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatConsoleSummary } from '../../../src/report/console.ts';
+import { EVIL, sampleRun } from './fixtures.ts';
+
+describe('formatConsoleSummary', () => {
+  const run = sampleRun();
+
+  it('summarises each profile without colours when asked', () => {
+    const text = formatConsoleSummary(run, { color: false });
+    expect(text).not.toContain('\u001b[');
+    expect(text.split('\n')[0]).toMatch(/^Faultline 0\.1\.0 {2}seed 7 {2}2 profile\(s\) .* FAIL$/);
+    expect(text).toContain('PASS good (resilient, seed 7)');
+    expect(text).toContain(`FAIL ${EVIL} (naive, seed 7)`);
+    expect(text).toContain('ops 41: ok 41  fail 0  info 0   retry success 100% (1 retried)');
+    expect(text).toContain('effects: duplicate 1  ghost 1  lost 0');
+    expect(text).toContain(`recovery not recovered (${EVIL})`);
+  });
+
+  it('lists each failing threshold with its actual value and no passing one', () => {
+    const text = formatConsoleSummary(run, { color: false });
+    expect(text).toContain('✗ duplicate_effects == 0: expected duplicate_effects == 0, actual 1');
+    expect(text).toContain('✗ recovery_ms <= 2000: expected recovery_ms <= 2000, actual none');
+    expect(text).not.toContain('✗ duplicate_effects > 0');
+    expect(text.match(/✗/g)).toHaveLength(2);
+  });
+
+  it('colours verdicts on a terminal', () => {
+    expect(formatConsoleSummary(run, { color: true })).toContain('\u001b[31mFAIL\u001b[0m');
+  });
+
+  it('says when the circuit breaker opened and how many ops it failed fast, and nothing when it never acted', () => {
+    expect(formatConsoleSummary(run, { color: false })).not.toContain('circuit breaker');
+    const withBreaker = structuredClone(run);
+    withBreaker.profiles[0].metrics.breakerOpenIntervals = [{ key: 'create_payment', openAtMs: 800, closeAtMs: 2211 }];
+    withBreaker.profiles[0].metrics.breakerRejections = 25;
+    expect(formatConsoleSummary(withBreaker, { color: false })).toContain(
+      'circuit breaker opened 1× (800 ms → 2211 ms), 25 ops failed fast',
+    );
+  });
+});

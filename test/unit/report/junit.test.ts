@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { renderJunit } from '../../../src/report/junit.ts';
+import { sampleRun } from './fixtures.ts';
+import { checkXml } from './xml-check.ts';
+
+describe('renderJunit', () => {
+  const run = sampleRun();
+  const xml = renderJunit(run);
+
+  it('is well-formed XML even with markup in names and messages', () => {
+    expect(checkXml(xml)).toEqual([]);
+    expect(xml).toContain('name="pay&lt;&amp;&gt;&quot;&apos;|x"');
+  });
+
+  it('has one testsuite per profile and one testcase per threshold', () => {
+    expect(xml.match(/<testsuite /g)).toHaveLength(2);
+    expect(xml.match(/<testcase /g)).toHaveLength(6);
+    expect(xml).toMatch(/<testsuites name="faultline" tests="6" failures="2" errors="0"/);
+    expect(xml).toMatch(/<testsuite name="good" tests="3" failures="0"/);
+  });
+
+  it('reports actual against expected in each failure', () => {
+    const failures = [...xml.matchAll(/<failure message="([^"]*)"/g)].map((m) => m[1]);
+    expect(failures).toHaveLength(2);
+    expect(failures[0]).toBe('expected duplicate_effects == 0, actual 1');
+    expect(failures[1]).toContain('expected recovery_ms &lt;= 2000, actual none');
+    expect(failures[1]).toContain('(never removed) did not recover');
+  });
+
+  it('adds an error case for a profile that crashed and a placeholder when there are no thresholds', () => {
+    const crashed = sampleRun();
+    crashed.profiles[0] = { ...crashed.profiles[0], thresholds: [], error: 'server exited <1>\nstack' };
+    const out = renderJunit(crashed);
+    expect(checkXml(out)).toEqual([]);
+    expect(out).toContain('<error message="server exited &lt;1&gt;" type="run">');
+    expect(out).toContain('completed (no thresholds)');
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { renderTrace } from '../../../src/report/trace.ts';
+import { EVIL, sampleHistories } from './fixtures.ts';
+
+describe('renderTrace', () => {
+  const histories = sampleHistories();
+  const text = renderTrace(histories);
+  const lines = text.trimEnd().split('\n');
+  const events = lines.map((l) => JSON.parse(l));
+
+  it('writes one JSON object per line', () => {
+    expect(text.endsWith('\n')).toBe(true);
+    for (const e of events) expect(typeof e).toBe('object');
+  });
+
+  it('holds every attempt, op, fault event and effect, each with profile and type', () => {
+    const count = (type: string) => events.filter((e) => e.type === type).length;
+    const all = Object.values(histories);
+    expect(count('attempt')).toBe(all.reduce((n, h) => n + h.attempts.length, 0));
+    expect(count('op')).toBe(all.reduce((n, h) => n + h.ops.length, 0));
+    expect(count('effect')).toBe(all.reduce((n, h) => n + h.effects.length, 0));
+    expect(count('fault.on')).toBe(2);
+    expect(count('fault.off')).toBe(1); // the EVIL profile's fault is never removed
+    for (const e of events) {
+      expect(Object.keys(histories)).toContain(e.profile);
+      expect(typeof e.type).toBe('string');
+    }
+    expect(events.find((e) => e.type === 'fault.on' && e.profile === EVIL)?.tRelMs).toBe(500);
+  });
+
+  it('is sorted by time', () => {
+    for (let i = 1; i < events.length; i++) expect(events[i].t).toBeGreaterThanOrEqual(events[i - 1].t);
+  });
+
+  it('applies a fault before work that starts with it', () => {
+    const at1000 = events.filter((e) => e.profile === 'good' && e.tRelMs === 1000).map((e) => e.type);
+    expect(at1000[0]).toBe('fault.on');
+  });
+
+  it('leaves model-visible text out', () => {
+    const leaky = renderTrace({ p: { ...histories.good, ops: [{ ...histories.good.ops[0], visible: 'SECRET' }] } });
+    expect(leaky).not.toContain('SECRET');
+    expect(leaky).toContain('"visibleChars":6');
+  });
+});

@@ -1,0 +1,46 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_FILES, writeReports } from '../../../src/report/write.ts';
+import { DOCUMENTED_METRIC_KEYS } from '../../helpers/report-shape.ts';
+import { sampleHistories, sampleRun } from './fixtures.ts';
+
+describe('writeReports', () => {
+  let dir: string;
+  let written: string[];
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'faultline-report-'));
+    written = await writeReports(join(dir, 'nested', 'out'), sampleRun(), sampleHistories());
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes every file, report.json first, creating the directory', async () => {
+    expect(written.map((p) => p.split(/[\\/]/).pop())).toEqual([...REPORT_FILES]);
+    expect((await readdir(join(dir, 'nested', 'out'))).sort()).toEqual([...REPORT_FILES].sort());
+  });
+
+  it('report.json has the documented shape', async () => {
+    const json = JSON.parse(await readFile(written[0], 'utf8'));
+    expect(Object.keys(json)).toEqual(
+      expect.arrayContaining(['schemaVersion', 'faultline', 'seed', 'startedAt', 'durationMs', 'profiles']),
+    );
+    expect(json.schemaVersion).toBe(1);
+    for (const p of json.profiles) {
+      expect(Object.keys(p)).toEqual(
+        expect.arrayContaining(['name', 'seed', 'policy', 'verdict', 'metrics', 'thresholds', 'decisionLogSha256']),
+      );
+      expect(['pass', 'fail']).toContain(p.verdict);
+      for (const key of DOCUMENTED_METRIC_KEYS) {
+        expect(p.metrics, key).toHaveProperty(key);
+      }
+      for (const w of p.metrics.recovery) {
+        expect(Object.keys(w)).toEqual(expect.arrayContaining(['fault', 'offAtMs', 'recoveryMs', 'firstSuccessMs']));
+      }
+      expect(Object.keys(p.metrics.latencyMs)).toEqual(expect.arrayContaining(['p50', 'p90', 'p95', 'p99', 'max']));
+      for (const t of p.thresholds) expect(Object.keys(t)).toEqual(expect.arrayContaining(['expr', 'actual', 'ok']));
+    }
+    expect(json.profiles[0].file).toBe('chaos-profiles/good.yaml');
+    expect(json.profiles[1].thresholds[0]).toMatchObject({ expr: 'duplicate_effects == 0', actual: 1, ok: false });
+  });
+});

@@ -1,0 +1,61 @@
+// Small server pieces: our event store, Retry-After parsing, redaction.
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { CANARIES, findCanaries } from '../../../mocks/canaries.ts';
+import { parseRetryAfter } from '../../../src/core/retry-after.ts';
+import { CountingEventStore } from '../../../src/server/event-store.ts';
+import { redactDeep, redactText } from '../../../src/server/redact.ts';
+
+const msg = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/message', params: { n } });
+
+describe('CountingEventStore', () => {
+  it('replays the standalone GET stream in order, skipping other streams and priming events', async () => {
+    const store = new CountingEventStore();
+    const first = await store.storeEvent('_GET_stream', msg(1));
+    await store.storeEvent('post-1', {} as JSONRPCMessage); // a priming event
+    for (let n = 2; n <= 50; n++) await store.storeEvent(n % 2 ? '_GET_stream' : 'post-1', msg(n));
+    expect(await store.getStreamIdForEventId(first)).toBe('_GET_stream');
+    const replayed: number[] = [];
+    const stream = await store.replayEventsAfter(first, {
+      send: async (_id, m) => {
+        replayed.push((m as any).params.n);
+      },
+    });
+    expect(stream).toBe('_GET_stream');
+    expect(replayed).toEqual(Array.from({ length: 24 }, (_, i) => 3 + 2 * i));
+  });
+
+  it('knows nothing of unknown ids and evicts the oldest events', async () => {
+    const store = new CountingEventStore(3);
+    const a = await store.storeEvent('s', msg(1));
+    for (let n = 2; n <= 4; n++) await store.storeEvent('s', msg(n));
+    expect(store.size).toBe(3);
+    expect(await store.getStreamIdForEventId(a)).toBeUndefined();
+    expect(await store.getStreamIdForEventId('nope')).toBeUndefined();
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads delta seconds and HTTP-dates', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe('redaction', () => {
+  it('removes every planted canary and keeps ordinary text', () => {
+    const text = redactText(Object.values(CANARIES).join('\n'));
+    expect(findCanaries(text)).toEqual([]);
+    expect(redactText('The payments service is unavailable (HTTP 503).')).toBe(
+      'The payments service is unavailable (HTTP 503).',
+    );
+    expect(redactText('see https://reports.faultline.test/r/rep_1')).toBe('see https://reports.faultline.test/r/rep_1');
+    expect(redactDeep({ a: [{ b: 'token=abc123 C:\\Users\\me\\key.pem' }] })).toEqual({
+      a: [{ b: 'token=[redacted] [path redacted]' }],
+    });
+  });
+});
