@@ -102,4 +102,6 @@ export interface History {
   transportEvents?: TransportEvent[];
   /** Circuit breaker state changes, when the client runs a breaker. */
   breaker?: BreakerEvent[];
+  /** False when the target gives no way to see effects (no ledger, no read-back): effect metrics are n/a. */
+  effectsObservable?: boolean;
 }

@@ -24,6 +24,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
   });
   return {
     ...o,
+    effectsObservable: history.effectsObservable !== false,
     retrySuccessRate: retry.rate,
     retriedOps: retry.retriedOps,
     retrySuccessByWindow: retry.byWindow,
@@ -45,6 +46,6 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     durationMs: Math.round(history.endMs - history.startMs),
     ...applicationMetrics(history),
     ...edgeMetrics(history),
-    ...serverSeamMetrics(history),
+    ...serverSeamMetrics(history, effects),
   };
 }

@@ -42,5 +42,5 @@ function rate(ops: OpRecord[], hadFailure: (op: OpRecord) => boolean): RetryRate
     retriedOps++;
     if (op.outcome === 'ok') recoveredOps++;
   }
-  return { retriedOps, recoveredOps, rate: retriedOps === 0 ? 1 : recoveredOps / retriedOps };
+  return { retriedOps, recoveredOps, rate: retriedOps === 0 ? null : recoveredOps / retriedOps };
 }

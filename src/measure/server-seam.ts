@@ -3,7 +3,7 @@
 // tool ran, the result was lost), twice (a duplicate effect) or not at all until the client's timeout; plus what
 // the client transport reported on onerror (SSE drops, reconnect failures, the reconnect budget exhausted).
 import type { AttemptRecord, History } from '../core/history.ts';
-import { reconcile } from './reconcile.ts';
+import type { ReconcileResult } from './reconcile.ts';
 
 export type Delivery = 'once' | 'resumed' | 'resent' | 'lost' | 'duplicated' | 'hung' | 'failed';
 
@@ -42,8 +42,7 @@ export interface ServerSeamMetrics {
 const timedOut = (a: AttemptRecord) =>
   a.errorCode === 'DEPENDENCY.TIMEOUT' && /Request timed out|Maximum total timeout/.test(a.message ?? '');
 
-export function serverSeamMetrics(history: History): ServerSeamMetrics {
-  const { effectsByOp } = reconcile(history);
+export function serverSeamMetrics(history: History, { effectsByOp }: ReconcileResult): ServerSeamMetrics {
   const attemptsByOp = new Map<string, AttemptRecord[]>();
   for (const a of history.attempts) {
     const list = attemptsByOp.get(a.opId) ?? [];

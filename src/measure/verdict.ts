@@ -71,19 +71,11 @@ export function notesFor(m: Metrics, thresholds: readonly ThresholdResult[], opt
   const notes: string[] = [];
   if (thresholds.length === 0) notes.push('no thresholds: the verdict passes by default');
   if (m.ops === 0) notes.push('no ops ran');
-  if (m.retriedOps === 0 && m.ops > 0) notes.push('retry_success_rate is 1 of 0: no op had a failed attempt');
+  if (m.retriedOps === 0 && m.ops > 0) notes.push('retry_success_rate is n/a: no op had a failed attempt');
   if (m.unattributedEffects > 0) {
     notes.push(`${m.unattributedEffects} ledger effect(s) matched no op by trace id or argsKey`);
   }
-  if (m.recovery.length > 0 && m.steadyState.rate === null) {
-    notes.push(
-      `steady state not measured (${m.steadyState.ops} op(s) before the first fault): recovery target ${m.steadyState.target}`,
-    );
-  }
-  for (const w of m.recovery) {
-    if (w.offAtMs === null) notes.push(`fault window ${w.fault} was never removed`);
-    else if (!w.recovered) notes.push(`fault window ${w.fault} did not recover by the end of the run`);
-  }
+  for (const w of m.recovery) if (!w.recovered) notes.push(`recovery of fault window ${w.fault}: ${w.note}`);
   if (!options?.canaries?.length) notes.push('no canaries given: the leak scan did not run');
   return notes;
 }

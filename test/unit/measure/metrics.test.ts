@@ -74,9 +74,11 @@ describe('computeMetrics', () => {
         seam: 'dependency',
         onAtMs: 2000,
         offAtMs: 3000,
+        outageOffAtMs: 3000,
         recoveryMs: 0,
         firstSuccessMs: 50,
         recovered: true,
+        status: 'recovered',
       },
     ]);
     expect(m.latencyMs).toMatchObject({ count: 25, p50: 50, max: 600 });

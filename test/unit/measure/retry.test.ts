@@ -3,9 +3,9 @@ import { retrySuccess } from '../../../src/measure/retry.ts';
 import { attempt, fault, history, op } from './fixtures.ts';
 
 describe('retrySuccess', () => {
-  it('is 1 of 0 when nothing was retried, and says so', () => {
+  it('is n/a (null), not 1, when nothing was retried', () => {
     const r = retrySuccess(history({ ops: [op('a', 0, 10), op('b', 20, 30)] }));
-    expect(r).toMatchObject({ rate: 1, retriedOps: 0, recoveredOps: 0 });
+    expect(r).toMatchObject({ rate: null, retriedOps: 0, recoveredOps: 0 });
   });
 
   it('divides retried ops that ended ok by retried ops', () => {

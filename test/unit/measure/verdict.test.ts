@@ -22,7 +22,7 @@ describe('buildProfileReport / buildRunReport', () => {
   });
 
   it('writes notes a reader needs', () => {
-    expect(bad.notes).toContain(`fault window ${EVIL} was never removed`);
+    expect(bad.notes).toContain(`recovery of fault window ${EVIL}: the fault was never removed`);
     expect(bad.notes).toContain('no canaries given: the leak scan did not run');
     expect(good.notes).not.toContain('no canaries given: the leak scan did not run');
     const quiet = buildProfileReport({
@@ -36,7 +36,7 @@ describe('buildProfileReport / buildRunReport', () => {
     expect(quiet.notes).toEqual(
       expect.arrayContaining([
         'no thresholds: the verdict passes by default',
-        'retry_success_rate is 1 of 0: no op had a failed attempt',
+        'retry_success_rate is n/a: no op had a failed attempt',
       ]),
     );
   });
