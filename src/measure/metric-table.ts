@@ -57,6 +57,10 @@ export const METRICS: Record<string, MetricDef> = {
     get: (m) => effect(m, m.lostEffects),
     headline: true,
   },
+  indeterminate_effects: {
+    describe: 'ops with an indeterminate outcome (info) whose effect exists',
+    get: (m) => effect(m, m.reconciliation.infoWithEffectOps.length),
+  },
   unattributed_effects: {
     describe: 'effects no op claims',
     get: (m) => effect(m, m.unattributedEffects),
@@ -125,7 +129,10 @@ export const METRICS: Record<string, MetricDef> = {
   },
   sse_resumptions: { describe: 'SSE resumptions (GET + Last-Event-ID)', get: (m) => v(m.sseResumptions ?? 0) },
   results_resumed: { describe: 'ops delivered once after an SSE resumption', get: (m) => v(m.delivery?.resumed ?? 0) },
-  results_lost: { describe: 'ops not ok whose effect exists (result lost)', get: (m) => v(m.delivery?.lost ?? 0) },
+  results_lost: {
+    describe: 'info ops whose effect exists: the tool ran, the result never arrived',
+    get: (m) => v(m.delivery?.lost ?? 0),
+  },
   attempts_timed_out: {
     describe: 'attempts that hung until the client timeout',
     get: (m) => v(m.attemptsTimedOut ?? 0),

@@ -12,7 +12,8 @@ export interface RetryResult extends RetryRate {
 export function retrySuccess(history: History): RetryResult {
   const failedAttemptOps = new Set<string>();
   for (const a of history.attempts) if (!a.ok) failedAttemptOps.add(a.opId);
-  const hadFailure = (op: OpRecord) => op.failedAttempts > 0 || failedAttemptOps.has(op.opId);
+  // An op the circuit breaker failed fast has no failed attempt, but it failed all the same.
+  const hadFailure = (op: OpRecord) => op.failedAttempts > 0 || failedAttemptOps.has(op.opId) || !!op.circuitOpen;
 
   const byWindow = history.faults.map((w) => {
     const ops = opsInWindow(history, w);

@@ -55,7 +55,7 @@ describe('computeMetrics', () => {
       unattributedEffects: 1,
       leaks: 1,
       retryAfterViolations: 1, // retried: advised 250 ms at 2200, retried at 2300
-      throughputOpsPerSec: 2.5,
+      throughputOpsPerSec: 6.02, // 25 ops from the first start (0) to the last end (4150 ms)
       durationMs: 10_000,
       errorsByCategory: { DEPENDENCY: 3, VALIDATION: 1 },
       errorsByCode: { 'DEPENDENCY.RATE_LIMITED': 1, 'DEPENDENCY.TIMEOUT': 2, 'VALIDATION.BAD_ARGS': 1 },
