@@ -6,6 +6,7 @@ import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
 import { unsupportedFault } from '../targets/capabilities.ts';
 import type { DocPath } from './profile-error.ts';
 import type { Profile } from './schema.ts';
+import { thresholdsThatCannotFail } from './threshold-lint.ts';
 
 type Fail = (path: DocPath, problem: string) => never;
 
@@ -59,7 +60,7 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
   checkThresholds(profile.expect, ['expect']);
   for (const [policy, exprs] of Object.entries(profile.controls)) checkThresholds(exprs ?? [], ['controls', policy]);
 
-  const warnings: string[] = [];
+  const warnings: string[] = thresholdsThatCannotFail(profile);
   const { attemptTimeoutMs, deadlineMs } = profile.client;
   if (profile.target.dependencyTimeoutMs !== undefined && attemptTimeoutMs <= profile.target.dependencyTimeoutMs) {
     warnings.push(
