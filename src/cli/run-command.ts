@@ -1,6 +1,7 @@
 // faultline run [PROFILE...]: the main job.
 import { type Command, Option } from 'commander';
 import { POLICIES, type PolicyName } from '../client/policies/index.ts';
+import { EXIT_CODE_OF } from '../measure/run-report.ts';
 import { createNetworkBackend } from '../network/index.ts';
 import { loadProfile } from '../profile/load.ts';
 import { formatConsoleSummary } from '../report/console.ts';
@@ -83,7 +84,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     }
     process.stdout.write(`${formatConsoleSummary(run)}\n`);
     say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);
-    return run.verdict === 'pass' ? EXIT.ok : EXIT.thresholdFailed;
+    return EXIT_CODE_OF[run.verdict];
   } finally {
     interrupt.dispose();
   }

@@ -82,6 +82,13 @@ export interface FaultWindow {
   kind: string;
   onMs: number;
   offMs?: number;
+  /**
+   * What the fault did while it was on, counted by its seam (requests it answered, connections or bytes a toxic
+   * touched, rewrites, evictions, kills); null when the seam cannot count (e.g. an external Toxiproxy).
+   */
+  hits?: number | null;
+  /** The profile allows this window to hit nothing (e.g. a probabilistic fault on a short window). */
+  mayNotHit?: boolean;
 }
 
 export interface DecisionRecord {

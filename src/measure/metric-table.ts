@@ -1,5 +1,6 @@
 // Threshold metric names and how to read each from Metrics. Adding a metric is adding a row.
 import { worstDetect } from './edge-metrics.ts';
+import { inertWindows } from './fault-windows.ts';
 import type { Metrics, RecoveryWindow } from './types.ts';
 
 /**
@@ -39,6 +40,14 @@ export const METRICS: Record<string, MetricDef> = {
   attempts: { describe: 'attempts over all ops', get: (m) => v(m.attempts) },
   attempts_per_op_max: { describe: 'most attempts of one op', get: (m) => v(m.attemptsPerOp.max), unit: 'attempts/op' },
   attempts_per_op_mean: { describe: 'mean attempts per op', get: (m) => v(m.attemptsPerOp.mean), unit: 'attempts/op' },
+  inert_windows: {
+    describe: 'fault windows that hit nothing (each also makes the verdict inert)',
+    get: (m) => (m.faultWindows.length === 0 ? na('no fault window') : v(inertWindows(m.faultWindows).length)),
+  },
+  fault_hits_min: {
+    describe: 'fewest hits of any fault window, as counted by its seam',
+    get: (m) => minHits(m),
+  },
   retried_ops: { describe: 'ops with at least one failed attempt', get: (m) => v(m.retriedOps), headline: true },
   retry_success_rate: {
     describe: 'retried ops that ended ok (n/a when none was retried)',
@@ -149,6 +158,14 @@ export const METRICS: Record<string, MetricDef> = {
 };
 
 export const METRIC_NAMES = Object.keys(METRICS);
+
+/** Windows whose seam cannot count hits make this n/a: a bound on hits must not pass on an unknown. */
+function minHits(m: Metrics): MetricValue {
+  if (m.faultWindows.length === 0) return na('no fault window');
+  const uncounted = m.faultWindows.find((w) => w.hits === null);
+  if (uncounted) return na(`the ${uncounted.seam} seam did not count the hits of ${uncounted.fault}`);
+  return v(Math.min(...m.faultWindows.map((w) => w.hits as number)));
+}
 
 /**
  * The worst window decides. A window that never recovered, was never removed, or saw no success after it has no

@@ -3,6 +3,7 @@ import type { History } from '../core/history.ts';
 import { applicationMetrics } from './client-guards.ts';
 import { edgeMetrics } from './edge-metrics.ts';
 import { errorCounts } from './errors.ts';
+import { faultWindows } from './fault-windows.ts';
 import { opLatency } from './latency.ts';
 import { findLeaks } from './leaks.ts';
 import { outcomes, throughput } from './outcomes.ts';
@@ -37,6 +38,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     leaks: leakFindings.length,
     leakFindings,
     steadyState: rec.steadyState,
+    faultWindows: faultWindows(history),
     recovery: rec.windows,
     latencyMs: opLatency(history.ops),
     attemptLatencyMs: opLatency(history.attempts),

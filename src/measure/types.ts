@@ -61,6 +61,19 @@ export interface RecoveryWindow {
   note?: string;
 }
 
+/** One fault window as the report shows it: when it was on and what its seam counted it doing. */
+export interface FaultWindowReport {
+  fault: string;
+  seam: string;
+  kind: string;
+  /** Relative to the run start. */
+  onAtMs: number;
+  offAtMs: number | null;
+  /** Requests, connections, rewrites, evictions or kills the seam counted; null when the seam cannot count. */
+  hits: number | null;
+  mayNotHit: boolean;
+}
+
 export interface SteadyState {
   /** Ops that ended before the first fault's onset. */
   ops: number;
@@ -134,6 +147,8 @@ export interface Metrics extends Partial<ApplicationMetrics>, Partial<EdgeMetric
   leaks: number;
   leakFindings: LeakFinding[];
   steadyState: SteadyState;
+  /** Every fault window with its hits; a window with 0 hits (not allowed to miss) makes the verdict inert. */
+  faultWindows: FaultWindowReport[];
   recovery: RecoveryWindow[];
   latencyMs: LatencySummary;
   attemptLatencyMs: LatencySummary;

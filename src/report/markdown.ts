@@ -5,7 +5,7 @@ import { escapeMd, mdCode } from './escape.ts';
 import { describeThreshold, fmtBreaker, fmtMs, fmtNum, fmtWindowRecovery } from './format.ts';
 import { metricRows } from './metric-rows.ts';
 
-const ICON: Record<Verdict, string> = { pass: '✅', fail: '❌' };
+const ICON: Record<Verdict, string> = { pass: '✅', fail: '❌', inert: '⚪', inconclusive: '❔', interrupted: '⏹️' };
 
 export function renderMarkdown(run: RunReport): string {
   const passed = run.profiles.filter((p) => p.verdict === 'pass').length;
