@@ -28,6 +28,13 @@ export interface AttemptRecord {
   resultBytes?: number;
   /** The result was over the client's result budget and was cut, or re-fetched as a smaller page. */
   budget?: 'truncated' | 'paginated';
+  /**
+   * Everything the model sees of this attempt, whole: text content, structuredContent, isError texts, JSON-RPC
+   * error message and data. The leak scan reads it (falling back to `message`).
+   */
+  visible?: string;
+  /** Progress and log notifications received during the attempt (their model-visible text). */
+  notifications?: string[];
 }
 
 export interface OpRecord {

@@ -75,7 +75,18 @@ export const METRICS: Record<string, MetricDef> = {
     get: (m) => effect(m, m.unattributedEffects),
     headline: true,
   },
-  leaks: { describe: 'canaries in model-visible content', get: (m) => v(m.leaks), headline: true },
+  leaks: {
+    describe: 'canary findings (op, place, kind) in model-visible content',
+    get: (m) => (Object.keys(m.leaksByKind ?? {}).length === 0 ? na('no canaries were planted') : v(m.leaks)),
+    headline: true,
+  },
+  leak_kinds: {
+    describe: 'canary kinds found at least once in model-visible content',
+    get: (m) =>
+      Object.keys(m.leaksByKind ?? {}).length === 0
+        ? na('no canaries were planted')
+        : v(Object.values(m.leaksByKind).filter((n) => n > 0).length),
+  },
   recovery_ms: {
     describe: 'worst recovery over fault windows',
     get: (m) => worst(m.recovery, 'recoveryMs'),

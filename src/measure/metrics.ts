@@ -5,7 +5,7 @@ import { edgeMetrics } from './edge-metrics.ts';
 import { errorCounts } from './errors.ts';
 import { faultWindows } from './fault-windows.ts';
 import { opLatency } from './latency.ts';
-import { findLeaks } from './leaks.ts';
+import { findLeaks, leaksByKind } from './leaks.ts';
 import { outcomes, throughput } from './outcomes.ts';
 import { reconcile } from './reconcile.ts';
 import { recovery } from './recovery.ts';
@@ -19,10 +19,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
   const retry = retrySuccess(history);
   const effects = reconcile(history);
   const rec = recovery(history, options.recovery);
-  const leakFindings = findLeaks(history, {
-    canaries: options.canaries,
-    scanAttemptMessages: options.scanAttemptMessages,
-  });
+  const leakFindings = findLeaks(history, { canaries: options.canaries });
   return {
     ...o,
     effectsObservable: history.effectsObservable !== false,
@@ -36,6 +33,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     unattributedEffects: effects.unattributedEffects,
     reconciliation: effects.reconciliation,
     leaks: leakFindings.length,
+    leaksByKind: leaksByKind(leakFindings, { canaries: options.canaries }),
     leakFindings,
     steadyState: rec.steadyState,
     faultWindows: faultWindows(history),

@@ -117,9 +117,11 @@ export interface Reconciliation {
 
 export interface LeakFinding {
   opId: string;
-  /** Where the canary showed up: the op's final visible content or an attempt's error message. */
-  where: 'visible' | 'attempt-message';
-  /** The canary, masked so the report itself does not repeat it. */
+  /** Where the canary showed up: the op's final visible content, an attempt's content, or a notification. */
+  where: 'visible' | 'attempt' | 'notification';
+  /** Which canary (mocks/canaries.ts CANARY_MARKERS key). */
+  kind: string;
+  /** The marker, masked so the report itself does not repeat it. */
   canary: string;
 }
 
@@ -145,6 +147,8 @@ export interface Metrics extends Partial<ApplicationMetrics>, Partial<EdgeMetric
   unattributedEffects: number;
   reconciliation: Reconciliation;
   leaks: number;
+  /** Findings per canary kind; every kind looked for is present. */
+  leaksByKind: Record<string, number>;
   leakFindings: LeakFinding[];
   steadyState: SteadyState;
   /** Every fault window with its hits; a window with 0 hits (not allowed to miss) makes the verdict inert. */
@@ -172,10 +176,8 @@ export interface RecoveryOptions {
 
 export interface MetricsOptions {
   recovery?: RecoveryOptions;
-  /** Planted secret canaries (mocks/canaries.ts) to look for in model-visible content. */
-  canaries?: string[];
-  /** Also scan attempt error messages for canaries (JSON-RPC error messages are model-visible; default true). */
-  scanAttemptMessages?: boolean;
+  /** Planted secret canaries to look for in model-visible content: kind -> marker (mocks/canaries.ts). */
+  canaries?: Readonly<Record<string, string>>;
   /** Clock slack allowed before a retry counts as ignoring Retry-After, in ms (default 1). */
   retryAfterToleranceMs?: number;
 }

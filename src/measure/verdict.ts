@@ -105,7 +105,7 @@ export function notesFor(m: Metrics, thresholds: readonly ThresholdResult[], opt
     notes.push(`${m.unattributedEffects} ledger effect(s) matched no op by trace id or argsKey`);
   }
   for (const w of m.recovery) if (!w.recovered) notes.push(`recovery of fault window ${w.fault}: ${w.note}`);
-  if (!options?.canaries?.length) notes.push('no canaries given: the leak scan did not run');
+  if (Object.keys(options?.canaries ?? {}).length === 0) notes.push('no canaries given: the leak scan did not run');
   return notes;
 }
 

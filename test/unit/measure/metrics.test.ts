@@ -36,7 +36,7 @@ describe('computeMetrics', () => {
     ],
     effects: [effect('retried'), effect('ghost'), effect('info'), effect('info'), effect('stray')],
   });
-  const m = computeMetrics(h, { canaries: ['SECRET-1'] });
+  const m = computeMetrics(h, { canaries: { secret: 'SECRET-1' } });
 
   it('reports outcomes, effects, retries, leaks and violations', () => {
     expect(m).toMatchObject({
@@ -54,6 +54,7 @@ describe('computeMetrics', () => {
       lostEffects: 0,
       unattributedEffects: 1,
       leaks: 1,
+      leaksByKind: { secret: 1 },
       retryAfterViolations: 1, // retried: advised 250 ms at 2200, retried at 2300
       throughputOpsPerSec: 6.02, // 25 ops from the first start (0) to the last end (4150 ms)
       durationMs: 10_000,
