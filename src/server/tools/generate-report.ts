@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Report } from '../../../mocks/apis/reports.ts';
-import { sleep } from '../../../mocks/faults/util.ts';
+import { sleep } from '../../core/sleep.ts';
 import { Cancelled } from '../errors.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 
