@@ -1,10 +1,15 @@
 // Recovery after each fault window: how long after the fault was removed until a sliding window of ops
 // succeeds at the steady-state level measured before the first fault.
+import { STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
 import type { FaultWindow, History, OpRecord } from '../core/history.ts';
 import { round1 } from './round.ts';
 import type { RecoveryOptions, RecoveryWindow, SteadyState } from './types.ts';
 
-export const RECOVERY_DEFAULTS = { windowMs: 1000, minOps: 5, targetSuccessRate: 0.99 } as const;
+export const RECOVERY_DEFAULTS = {
+  windowMs: STEADY_STATE_DEFAULTS.windowMs,
+  minOps: STEADY_STATE_DEFAULTS.minOps,
+  targetSuccessRate: STEADY_STATE_DEFAULTS.level,
+} as const;
 
 export interface RecoveryResult {
   steadyState: SteadyState;
