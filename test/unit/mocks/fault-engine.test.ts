@@ -166,7 +166,7 @@ describe('same seed, same faults', () => {
     expect(decisions.map((d) => d.stream)).toEqual(['deps/fault/coin/op-1/attempt-1/request-2']);
   });
 
-  it('without an attempt header the key is the trace and ordinal; without a trace, draws follow arrival order', async () => {
+  it('no attempt header: the key is trace and ordinal; no trace: draws follow arrival order', async () => {
     const { engine: e, decisions } = engine(7);
     e.set([coin]);
     await status(e, 'payments', { [TRACE_HEADER]: 'op-1/lookup' });
