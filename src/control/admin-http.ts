@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
+import { readBody } from '../core/read-body.ts';
 import type { BehaviourStats, ServerBehaviour } from '../server/behaviour.ts';
 import type { ControlApi } from './control.ts';
 
@@ -35,17 +36,6 @@ function authorized(req: IncomingMessage, token: string): boolean {
   const given = Buffer.from(req.headers.authorization ?? '');
   const wanted = Buffer.from(`Bearer ${token}`);
   return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
-
-async function readBody(req: IncomingMessage, limit = 1 << 20): Promise<unknown> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new Error('body too large');
-    chunks.push(chunk);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
 }
 
 export async function startAdminHttp(api: ControlApi, opts: AdminHttpOptions): Promise<AdminHttpServer> {

@@ -1,11 +1,17 @@
 // Recovery after each fault window: how long after the fault was removed until a sliding window of ops
 // succeeds at the steady-state level measured before the first fault. Fails closed: a window with nothing to
 // measure (no healthy steady state, too few ops after it, never removed) has no value and says why.
+import { STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
 import type { FaultWindow, History, OpRecord } from '../core/history.ts';
 import { round1 } from './round.ts';
 import type { RecoveryOptions, RecoveryStatus, RecoveryWindow, SteadyState } from './types.ts';
 
-export const RECOVERY_DEFAULTS = { windowMs: 1000, minOps: 5, targetSuccessRate: 0.99, steadyStateFloor: 0.8 } as const;
+export const RECOVERY_DEFAULTS = {
+  windowMs: STEADY_STATE_DEFAULTS.windowMs,
+  minOps: STEADY_STATE_DEFAULTS.minOps,
+  targetSuccessRate: STEADY_STATE_DEFAULTS.level,
+  steadyStateFloor: STEADY_STATE_DEFAULTS.floor,
+} as const;
 
 export interface RecoveryResult {
   steadyState: SteadyState;

@@ -14,6 +14,7 @@ import {
   isJSONRPCResultResponse,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
+import { writeJsonRpcError as jsonRpcError } from '../core/json-rpc.ts';
 import {
   type BehaviourStats,
   emptyBehaviourStats,
@@ -50,11 +51,6 @@ interface Session {
   server: McpServer;
   /** POSTs this session has served (for evictAfterRequests). */
   posts: number;
-}
-
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServerOptions = {}): Promise<McpHttpServer> {

@@ -9,13 +9,13 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { startDependencyMocks } from '../../mocks/msw.ts';
-import { DependencyWorld } from '../../mocks/world.ts';
 import { startAdminHttp } from '../control/admin-http.ts';
 import { LocalControl } from '../control/control.ts';
 import { STDIO_EVENT_PREFIX } from '../control/stdio-events.ts';
+import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../core/defaults.ts';
+import { startDependencies } from './deps/world.ts';
 import { createMcpServer } from './mcp-server.ts';
-import { DEFAULT_DEPENDENCY_TIMEOUT_MS, ServerRuntime } from './runtime.ts';
+import { ServerRuntime } from './runtime.ts';
 import { StdioOutputFaults } from './stdio-output.ts';
 
 const { values } = parseArgs({
@@ -36,15 +36,17 @@ console.log = console.error;
 console.info = console.error;
 console.warn = console.error;
 
-const world = new DependencyWorld(Number(values.seed));
-if (values.snapshot) world.restore(JSON.parse(readFileSync(values.snapshot, 'utf8')));
+const mocks = startDependencies(
+  Number(values.seed),
+  values.snapshot ? JSON.parse(readFileSync(values.snapshot, 'utf8')) : undefined,
+);
+const { world } = mocks;
 if (values.events) {
   const push = (event: object) => process.stderr.write(`${STDIO_EVENT_PREFIX}${JSON.stringify(event)}\n`);
   world.ledger.onEffect((effect) => push({ type: 'effect', effect }));
   world.state.onPut((record) => push({ type: 'state', record }));
   world.onDecision((decision) => push({ type: 'decision', decision }));
 }
-const mocks = startDependencyMocks(world);
 if (values.faults) world.faults.set(JSON.parse(values.faults));
 const runtime = new ServerRuntime({
   dependencyTimeoutMs: Number(values['dependency-timeout-ms'] ?? DEFAULT_DEPENDENCY_TIMEOUT_MS),

@@ -11,9 +11,8 @@ import {
   type JSONRPCMessage,
   type MessageExtraInfo,
 } from '@modelcontextprotocol/sdk/types.js';
+import { sleep } from '../core/sleep.ts';
 import { directiveOf, STDIO_FAULT_META, type StdioFaultDirective } from '../faults/edge/stdio/directive.ts';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function write(out: Writable, data: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {

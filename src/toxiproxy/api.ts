@@ -1,6 +1,7 @@
 // The HTTP API: the routes of Routes() in api.go with their status codes and bodies. Requests are handled one
 // at a time, standing in for the collection locks Toxiproxy holds across a change.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody } from '../core/read-body.ts';
 import { ApiError, asApiError } from './errors.ts';
 import { sendApiError, sendEmpty, sendJson, sendText } from './http-reply.ts';
 import { DecodeError, parseJson } from './json-decode.ts';
@@ -17,11 +18,10 @@ interface Route {
   methods: Record<string, Handler>;
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
+/** Toxiproxy's JSON decoding (Go's rules), its errors a 400 like the real API's. */
+function decodeBody(text: string): unknown {
   try {
-    return parseJson(Buffer.concat(parts).toString('utf8'));
+    return parseJson(text);
   } catch (error) {
     if (error instanceof DecodeError) throw new ApiError(`bad request body: ${error.message}`, 400);
     throw error;
@@ -167,7 +167,7 @@ export function createApiHandler(proxies: ProxyCollection): (req: IncomingMessag
     if ((req.headers['user-agent'] ?? '').startsWith('Mozilla/')) return sendText(res, 403, 'User agent not allowed');
     const routeParams = params;
     queue = queue.then(() =>
-      handler({ params: routeParams, body: () => readBody(req), res }).catch((error) => {
+      handler({ params: routeParams, body: () => readBody(req, { parse: decodeBody }), res }).catch((error) => {
         if (!res.headersSent) sendApiError(res, asApiError(error));
       }),
     );

@@ -55,17 +55,21 @@ for (const spec of targetSpecs) {
     afterAll(() => target?.close());
 
     // Timing tests retry: one run can lose the CPU to other test files on two cores; a wrong toxic fails every try.
-    it('latency: 100 ms downstream shows as 100 ms per round trip (p50 within 4 ms, p95 within 15 ms)', {
+    // The toxic's share is measured against a plain proxy to the same upstream, sampled in turns, so CPU load on
+    // a shared runner slows both alike and only the added delay is asserted; tail latency lives in bench/.
+    it('latency: 100 ms downstream adds 100 ms per round trip (median of paired differences within 6 ms)', {
       retry: 2,
     }, async () => {
-      const { port } = await proxyTo(await upstream(), [{ type: 'latency', attributes: { latency: 100 } }]);
-      const socket = await dial(port);
-      const samples: number[] = [];
-      for (let i = 0; i < 20; i++) samples.push(await roundTrip(socket));
-      expect(Math.min(...samples)).toBeGreaterThanOrEqual(99);
-      // Upper bounds leave room for a scheduler that shares two cores with other test runs.
-      expect(percentile(samples, 50)).toBeLessThan(104);
-      expect(percentile(samples, 95)).toBeLessThan(115);
+      const echo = await upstream();
+      const slow = await dial((await proxyTo(echo, [{ type: 'latency', attributes: { latency: 100 } }])).port);
+      const plain = await dial((await proxyTo(echo, [])).port);
+      const added: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const withToxic = await roundTrip(slow);
+        expect(withToxic).toBeGreaterThanOrEqual(99);
+        added.push(withToxic - (await roundTrip(plain)));
+      }
+      expect(Math.abs(percentile(added, 50) - 100)).toBeLessThan(6);
     });
 
     it('latency: chunks pipeline, so a burst pays about one delay, not one per chunk', { retry: 2 }, async () => {
