@@ -10,10 +10,14 @@ export interface MetricValue {
 
 export interface MetricDef {
   describe: string;
+  /** The values the metric can take, inclusive; default 0 to infinity (counts, ms, bytes, ops/s). */
+  range?: readonly [number, number];
   get: (m: Metrics) => MetricValue;
 }
 
 const v = (value: number): MetricValue => ({ value });
+/** A share of something: 0 to 1. */
+const RATIO = [0, 1] as const;
 
 export const METRICS: Record<string, MetricDef> = {
   ops: { describe: 'logical calls', get: (m) => v(m.ops) },
@@ -23,7 +27,7 @@ export const METRICS: Record<string, MetricDef> = {
   attempts: { describe: 'attempts over all ops', get: (m) => v(m.attempts) },
   attempts_per_op_max: { describe: 'most attempts of one op', get: (m) => v(m.attemptsPerOp.max) },
   attempts_per_op_mean: { describe: 'mean attempts per op', get: (m) => v(m.attemptsPerOp.mean) },
-  retry_success_rate: { describe: 'retried ops that ended ok', get: (m) => v(m.retrySuccessRate) },
+  retry_success_rate: { describe: 'retried ops that ended ok', range: RATIO, get: (m) => v(m.retrySuccessRate) },
   duplicate_effects: { describe: 'effects beyond the first per op', get: (m) => v(m.duplicateEffects) },
   ghost_effects: { describe: 'failed ops with an effect', get: (m) => v(m.ghostEffects) },
   lost_effects: { describe: 'ok side-effecting ops without effect', get: (m) => v(m.lostEffects) },
@@ -42,7 +46,7 @@ export const METRICS: Record<string, MetricDef> = {
   attempt_latency_p50_ms: { describe: 'attempt latency p50', get: (m) => v(m.attemptLatencyMs.p50) },
   attempt_latency_p99_ms: { describe: 'attempt latency p99', get: (m) => v(m.attemptLatencyMs.p99) },
   attempt_latency_max_ms: { describe: 'attempt latency max', get: (m) => v(m.attemptLatencyMs.max) },
-  error_rate: { describe: '(ops_fail + ops_info) / ops', get: (m) => v(m.errorRate) },
+  error_rate: { describe: '(ops_fail + ops_info) / ops', range: RATIO, get: (m) => v(m.errorRate) },
   retry_after_violations: {
     describe: 'retries earlier than Retry-After advised',
     get: (m) => v(m.retryAfterViolations),
@@ -62,6 +66,7 @@ export const METRICS: Record<string, MetricDef> = {
   self_corrections: { describe: 'calls re-issued with corrected arguments', get: (m) => v(m.selfCorrections ?? 0) },
   self_correction_rate: {
     describe: 'mistaken ops whose last call passed validation',
+    range: RATIO,
     get: (m) => v(m.selfCorrectionRate ?? 1),
   },
   loop_guard_stops: { describe: 'repeats the loop guard stopped', get: (m) => v(m.loopGuardStops ?? 0) },

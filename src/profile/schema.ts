@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { SEAMS } from '../faults/kind.ts';
 import { generatorSchema } from '../plan/generators.ts';
-import { durationSchema } from './duration.ts';
+import { durationSchema, positiveDurationSchema } from './duration.ts';
 
 export const POLICY_NAMES = ['resilient', 'naive', 'none'] as const;
 
@@ -128,7 +128,7 @@ export const profileSchema = z.strictObject({
   description: z.string().min(1),
   seed: z.number().int().nonnegative().default(1),
   /** How long the workload issues ops. */
-  duration: durationSchema.default(8000),
+  duration: positiveDurationSchema.default(8000),
   target: targetSchema.default({ kind: 'reference', eventStore: true, dependencyTimeoutMs: 1000, leaky: false }),
   client: clientSchema.default(clientSchema.parse({})),
   workload: workloadSchema,
