@@ -2,7 +2,9 @@
 // circular aliases, deep nesting, unknown tags, huge files) ends in a ProfileError, never in another exception.
 // `<<` merge keys are supported (YAML 1.1 style) so profiles can share a block through an anchor.
 import {
+  Composer,
   type CST,
+  type Document,
   isAlias,
   isMap,
   isNode,
@@ -10,9 +12,9 @@ import {
   isSeq,
   LineCounter,
   Parser,
-  parseDocument,
   type Scalar,
   visit,
+  YAMLParseError,
 } from 'yaml';
 import { type DocPath, excerpt, ProfileError } from './profile-error.ts';
 
@@ -35,14 +37,14 @@ export function readYaml(file: string, text: string): YamlSource {
     throw new ProfileError(file, '(file)', `${bytes} bytes; expected a profile of at most ${MAX_PROFILE_BYTES} bytes`);
   }
   // The composer recurses per level, and a stack overflow there can take V8 down: measure the depth first, on the
-  // parser's tokens (built without recursion).
-  const deep = tooDeepOffset(text);
-  if (deep !== undefined) {
-    throw new ProfileError(file, '(document)', `nested deeper than ${MAX_NESTING} levels`, lineAt(text, deep));
-  }
-
+  // parser's tokens (built without recursion), then compose those same tokens.
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, merge: true });
+  const tokens = [...new Parser(lines.addNewLine).parse(text)];
+  const deep = tooDeepOffset(tokens);
+  if (deep !== undefined) {
+    throw new ProfileError(file, '(document)', `nested deeper than ${MAX_NESTING} levels`, lines.linePos(deep).line);
+  }
+  const doc = firstDocument(tokens, text.length);
   const lineOfOffset = (offset: number) => lines.linePos(offset).line;
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
@@ -99,10 +101,24 @@ export function readYaml(file: string, text: string): YamlSource {
   };
 }
 
+/** The stream's first document; a second one is an error in it, as in the yaml library's parseDocument. */
+function firstDocument(tokens: CST.Token[], length: number): Document.Parsed {
+  let first: Document.Parsed | undefined;
+  for (const doc of new Composer({ uniqueKeys: true, merge: true }).compose(tokens, true, length)) {
+    if (!first) first = doc;
+    else {
+      first.errors.push(
+        new YAMLParseError([doc.range[0], doc.range[1]], 'MULTIPLE_DOCS', 'expected one document, found a second'),
+      );
+      break;
+    }
+  }
+  return first!;
+}
+
 /** The offset of the first collection nested deeper than MAX_NESTING, if any. */
-function tooDeepOffset(text: string): number | undefined {
-  const stack: [CST.Token | null | undefined, number][] = [];
-  for (const token of new Parser().parse(text)) stack.push([token, 0]);
+function tooDeepOffset(tokens: CST.Token[]): number | undefined {
+  const stack: [CST.Token | null | undefined, number][] = tokens.map((token) => [token, 0]);
   while (stack.length > 0) {
     const [token, depth] = stack.pop()!;
     if (!token) continue;
@@ -142,10 +158,4 @@ function yamlMessage(message: string): string {
   const colon = first.indexOf(': ');
   if (colon === -1) return first.length > 100 ? `${first.slice(0, 100)}…` : first;
   return `${first.slice(0, Math.min(colon, 100))}: ${excerpt(first.slice(colon + 2))}`;
-}
-
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
 }
