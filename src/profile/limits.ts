@@ -13,7 +13,7 @@ import type { Profile } from './schema.ts';
 type Fail = (path: DocPath, problem: string) => never;
 
 /** The largest size field (bytes): V8's longest string is about 512 MiB, and each op builds one. */
-export const MAX_BYTES = 256 * 1024 * 1024;
+const MAX_BYTES = 256 * 1024 * 1024;
 
 /** Fields named in milliseconds (attemptTimeoutMs, jitterMs, ms), in seconds (retryAfterS), in bytes. */
 const MS_KEY = /(^ms|Ms)$/;

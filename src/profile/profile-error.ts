@@ -29,7 +29,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** Any text on one line: line breaks and other control characters become spaces. */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to remove them
   return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }

@@ -12,14 +12,14 @@ export const LARGE_CAPS = { ops: 10_000, durationMs: 10 * 60_000 } as const;
  */
 const CLOSED_MODEL_OP_FLOOR_MS = 10;
 
-export interface WorkloadSize {
+interface WorkloadSize {
   /** Ops the schedule issues (open model), or an upper bound of them (closed model). */
   ops: number;
   estimated: boolean;
   durationMs: number;
 }
 
-export function workloadSize(profile: Profile): WorkloadSize {
+function workloadSize(profile: Profile): WorkloadSize {
   const { rate, concurrency } = profile.workload;
   const durationMs = profile.duration;
   if (rate !== undefined) return { ops: openModelOpCount(profile), estimated: false, durationMs };

@@ -19,11 +19,11 @@ import {
 import { type DocPath, excerpt, ProfileError } from './profile-error.ts';
 
 /** The largest profile file read: the shipped ones are a few KB. */
-export const MAX_PROFILE_BYTES = 256 * 1024;
+const MAX_PROFILE_BYTES = 256 * 1024;
 /** The deepest nesting of collections (the shipped profiles need about 6). */
-export const MAX_NESTING = 64;
+const MAX_NESTING = 64;
 /** Alias expansions allowed while building the value (the yaml library's billion-laughs guard). */
-export const MAX_ALIAS_COUNT = 100;
+const MAX_ALIAS_COUNT = 100;
 
 export interface YamlSource {
   value: unknown;
