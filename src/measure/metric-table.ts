@@ -170,6 +170,11 @@ export const METRICS: Record<string, MetricDef> = {
 
 export const METRIC_NAMES = Object.keys(METRICS);
 
+/** The values a metric can take, inclusive: a rate from 0 to 1, everything else (counts, ms, bytes) 0 or more. */
+export function metricRange(def: MetricDef): readonly [number, number] {
+  return def.unit === 'rate' ? [0, 1] : [0, Number.POSITIVE_INFINITY];
+}
+
 /** Windows whose seam cannot count hits make this n/a: a bound on hits must not pass on an unknown. */
 function minHits(m: Metrics): MetricValue {
   if (m.faultWindows.length === 0) return na('no fault window');

@@ -4,7 +4,7 @@ import { findFaultKind, kindsOfSeam } from '../faults/registry.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
 import { unsupportedFault } from '../targets/capabilities.ts';
-import type { DocPath } from './profile-error.ts';
+import { type DocPath, excerpt } from './profile-error.ts';
 import type { Profile } from './schema.ts';
 import { thresholdsThatCannotFail } from './threshold-lint.ts';
 
@@ -16,7 +16,7 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
     if (!kind) {
       fail(
         ['faults', i, 'kind'],
-        `unknown ${fault.seam} fault kind "${fault.kind}"; expected one of: ${kindsOfSeam(fault.seam).join(', ')}`,
+        `unknown ${fault.seam} fault kind ${excerpt(fault.kind)}; expected one of: ${kindsOfSeam(fault.seam).join(', ')}`,
       );
     }
     const { seam: _s, kind: _k, start: _a, stop: _b, ...params } = fault;
@@ -24,9 +24,7 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const problem =
-        issue.code === 'unrecognized_keys'
-          ? `unknown key ${issue.keys.map((k) => `"${k}"`).join(', ')}`
-          : issue.message;
+        issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.map(excerpt).join(', ')}` : issue.message;
       fail(['faults', i, ...(issue.path as DocPath)], problem);
     }
     const unsupported = unsupportedFault(profile.target, fault.seam, fault.kind);
@@ -39,10 +37,10 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
 
   if (profile.target.kind !== 'url') {
     profile.workload.mix.forEach((item, i) => {
-      if (!(item.tool in REFERENCE_TOOLS)) {
+      if (!Object.hasOwn(REFERENCE_TOOLS, item.tool)) {
         fail(
           ['workload', 'mix', i, 'tool'],
-          `unknown tool "${item.tool}"; expected one of: ${Object.keys(REFERENCE_TOOLS).join(', ')}`,
+          `unknown tool ${excerpt(item.tool)}; expected one of: ${Object.keys(REFERENCE_TOOLS).join(', ')}`,
         );
       }
     });
@@ -53,7 +51,7 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
       try {
         parseThreshold(expr);
       } catch (error) {
-        if (error instanceof ThresholdError) fail([...path, i], error.message);
+        if (error instanceof ThresholdError) fail([...path, i], shortenQuoted(error.message, expr));
         throw error;
       }
     });
@@ -73,4 +71,10 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
     );
   }
   return warnings;
+}
+
+/** A threshold message quotes the expression and its parts: each long one is cut to an excerpt. */
+function shortenQuoted(message: string, expr: string): string {
+  const parts = [expr, expr.trim(), ...expr.split(/\s+|[<>=!]=?/)].filter((p) => p.length > 0);
+  return parts.reduce((text, part) => text.replaceAll(`"${part}"`, excerpt(part)), message);
 }

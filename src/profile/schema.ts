@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS, STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
 import { SEAMS } from '../faults/kind.ts';
 import { generatorSchema } from '../plan/generators.ts';
-import { durationSchema } from './duration.ts';
+import { durationSchema, positiveDurationSchema } from './duration.ts';
 
 export const POLICY_NAMES = ['resilient', 'naive', 'none'] as const;
 
@@ -129,7 +129,7 @@ export const profileSchema = z.strictObject({
   description: z.string().min(1),
   seed: z.number().int().nonnegative().default(1),
   /** How long the workload issues ops. */
-  duration: durationSchema.default(8000),
+  duration: positiveDurationSchema.default(8000),
   target: targetSchema.default({
     kind: 'reference',
     eventStore: true,
