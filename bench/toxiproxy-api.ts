@@ -1,8 +1,9 @@
 // The embedded Toxiproxy's HTTP API under load: throughput with 50 concurrent keep-alive clients running a
-// representative mix, and /version latency with and without misbehaving clients attached (slow trickled bodies,
-// one partial body held open, one 10 MB garbage body), side by side in one run. The server runs in a child
-// process, as a real Toxiproxy would, so it does not share an event loop with the load. Prints numbers; asserts
-// nothing. Run: node bin/run-ts.js bench/toxiproxy-api.ts
+// representative mix (through a light raw-socket client, which measures the server, and through fetch, which is
+// what Faultline's own client sees), and /version latency with and without misbehaving clients attached (slow
+// trickled bodies, one partial body held open, one 10 MB garbage body), side by side in one run. The server runs
+// in a child process, as a real Toxiproxy would, so it does not share an event loop with the load. Prints
+// numbers; asserts nothing. Run: node bin/run-ts.js bench/toxiproxy-api.ts
 import { fork } from 'node:child_process';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +40,8 @@ async function serve(): Promise<void> {
     });
   }
   process.send!({ url: toxiproxy.url });
+  // The parent asks for this process's CPU time around each phase.
+  process.on('message', () => process.send!({ cpu: process.cpuUsage() }));
   process.once('disconnect', async () => {
     await toxiproxy.close();
     echo.close();
@@ -115,33 +118,97 @@ class Connection {
   }
 }
 
-/** One client's loop over the mix until `until`; counts replies and non-2xx answers. */
-async function mixClient(url: URL, id: number, until: number, counts: { ok: number; bad: number }): Promise<void> {
+/** Something that sends one request at a time and answers its status. */
+type Caller = (method: string, path: string, body: string) => Promise<number>;
+
+/** The light client above: the server's capacity. */
+function rawCaller(url: URL): { call: Caller; close(): void } {
   const connection = new Connection(url);
+  return { call: async (...args) => (await connection.call(...args)).status, close: () => connection.close() };
+}
+
+/** fetch (undici), as Faultline's own ToxiproxyApi client calls the API: what such a client gets, bounded by the
+ * client's own CPU cost on this machine. */
+function fetchCaller(url: URL): { call: Caller; close(): void } {
+  return {
+    call: async (method, path, body) => {
+      const response = await fetch(new URL(path, url), { method, body: method === 'GET' ? undefined : body });
+      await response.arrayBuffer();
+      return response.status;
+    },
+    close: () => {},
+  };
+}
+
+/** One client's loop over the mix until `until`; counts replies and non-2xx answers. */
+async function mixClient(
+  client: { call: Caller; close(): void },
+  id: number,
+  until: number,
+  counts: { ok: number; bad: number },
+): Promise<void> {
   const toxic = JSON.stringify({ name: `c${id}`, type: 'latency', attributes: { latency: 0 } });
   const proxy = `bench${id % PROXIES}`;
-  const mix: [string, string, string?][] = [
-    ['GET', '/proxies'],
-    ['GET', '/version'],
+  const mix: [string, string, string][] = [
+    ['GET', '/proxies', ''],
+    ['GET', '/version', ''],
     ['POST', `/proxies/${proxy}/toxics`, toxic],
-    ['DELETE', `/proxies/${proxy}/toxics/c${id}`],
+    ['DELETE', `/proxies/${proxy}/toxics/c${id}`, ''],
   ];
   while (performance.now() < until) {
     for (const [method, path, body] of mix) {
-      const reply = await connection.call(method, path, body);
-      if (reply.status >= 200 && reply.status < 300) counts.ok += 1;
+      const status = await client.call(method, path, body);
+      if (status >= 200 && status < 300) counts.ok += 1;
       else counts.bad += 1;
     }
   }
-  connection.close();
+  client.close();
 }
 
-async function throughput(url: URL, ms: number): Promise<{ rps: number; bad: number }> {
+interface Throughput {
+  rps: number;
+  bad: number;
+  /** The server process's CPU time (user + system) per request: what a request costs it, whatever the load. */
+  cpuUsPerRequest: number;
+}
+
+async function throughput(
+  server: ServerProcess,
+  newClient: () => { call: Caller; close(): void },
+  ms: number,
+): Promise<Throughput> {
   const counts = { ok: 0, bad: 0 };
+  const cpuBefore = await server.cpu();
   const start = performance.now();
-  await Promise.all(Array.from({ length: CLIENTS }, (_, id) => mixClient(url, id, start + ms, counts)));
+  await Promise.all(Array.from({ length: CLIENTS }, (_, id) => mixClient(newClient(), id, start + ms, counts)));
   const seconds = (performance.now() - start) / 1000;
-  return { rps: (counts.ok + counts.bad) / seconds, bad: counts.bad };
+  const cpuAfter = await server.cpu();
+  const requests = counts.ok + counts.bad;
+  const cpuUs = cpuAfter.user - cpuBefore.user + (cpuAfter.system - cpuBefore.system);
+  return { rps: requests / seconds, bad: counts.bad, cpuUsPerRequest: cpuUs / requests };
+}
+
+interface ServerProcess {
+  url: URL;
+  cpu(): Promise<NodeJS.CpuUsage>;
+  stop(): void;
+}
+
+async function startServerProcess(): Promise<ServerProcess> {
+  const child = fork(fileURLToPath(new URL('../bin/run-ts.js', import.meta.url)), [
+    fileURLToPath(import.meta.url),
+    'serve',
+  ]);
+  const url = new URL(await new Promise<string>((resolve) => child.once('message', (m: any) => resolve(m.url))));
+  return {
+    url,
+    cpu: () =>
+      new Promise((resolve) => {
+        child.once('message', (m: any) => resolve(m.cpu));
+        child.send('cpu');
+      }),
+    stop: () => child.disconnect(),
+  };
 }
 
 async function versionLatency(url: URL): Promise<number[]> {
@@ -195,14 +262,13 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} ms`
 const blocked = (values: number[]) => values.filter((value) => value >= VERSION_TIMEOUT_MS).length;
 
 async function main(): Promise<void> {
-  const child = fork(fileURLToPath(new URL('../bin/run-ts.js', import.meta.url)), [
-    fileURLToPath(import.meta.url),
-    'serve',
-  ]);
-  const url = new URL(await new Promise<string>((resolve) => child.once('message', (m: any) => resolve(m.url))));
+  const server = await startServerProcess();
+  const url = server.url;
 
-  await throughput(url, WARMUP_MS);
-  const load = await throughput(url, THROUGHPUT_MS);
+  await throughput(server, () => rawCaller(url), WARMUP_MS);
+  const load = await throughput(server, () => rawCaller(url), THROUGHPUT_MS);
+  await throughput(server, () => fetchCaller(url), WARMUP_MS);
+  const viaFetch = await throughput(server, () => fetchCaller(url), THROUGHPUT_MS);
   const quiet = await versionLatency(url);
 
   const misbehaving = [
@@ -214,11 +280,17 @@ async function main(): Promise<void> {
   const underAttack = await versionLatency(url);
   for (const socket of misbehaving) socket.destroy();
 
-  console.log(`API throughput, ${CLIENTS} concurrent keep-alive clients, ${THROUGHPUT_MS / 1000} s`);
+  console.log(`API throughput, ${CLIENTS} concurrent keep-alive clients, ${THROUGHPUT_MS / 1000} s each`);
   console.log('  mix per client: GET /proxies, GET /version, POST a toxic, DELETE it');
-  console.log(`  ${load.rps.toFixed(0)} requests/s (${load.bad} non-2xx)`);
+  console.log(`  light raw-socket clients: ${load.rps.toFixed(0)} requests/s (${load.bad} non-2xx)`);
   console.log(
-    `  ratio to ${REFERENCE_RPS} req/s (real Toxiproxy 2.12, reference figure from issue 14, not measured here): ${(load.rps / REFERENCE_RPS).toFixed(2)}`,
+    `    server CPU ${load.cpuUsPerRequest.toFixed(0)} µs per request: one busy core would serve ${(1e6 / load.cpuUsPerRequest).toFixed(0)} requests/s`,
+  );
+  console.log(
+    `    ratio to ${REFERENCE_RPS} req/s (real Toxiproxy 2.12, reference figure from issue 14, not measured here): ${(load.rps / REFERENCE_RPS).toFixed(2)}`,
+  );
+  console.log(
+    `  fetch() clients (client-bound): ${viaFetch.rps.toFixed(0)} requests/s (${viaFetch.bad} non-2xx), ratio ${(viaFetch.rps / REFERENCE_RPS).toFixed(2)}, server CPU ${viaFetch.cpuUsPerRequest.toFixed(0)} µs per request`,
   );
   console.log(
     `/version latency, up to ${VERSION_SAMPLES} sequential samples in ${VERSION_BUDGET_MS / 1000} s (timeout ${VERSION_TIMEOUT_MS} ms)`,
@@ -231,7 +303,7 @@ async function main(): Promise<void> {
   row('no misbehaving clients', quiet);
   row(`${SLOW_CLIENTS} trickling + 1 partial body + 1 x 10 MB garbage`, underAttack);
 
-  child.disconnect();
+  server.stop();
 }
 
 if (process.argv[2] === 'serve') await serve();

@@ -2,9 +2,9 @@
 // change first reads its body (bounded, request-body.ts), then waits its turn (change-order.ts) for the state.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ChangeOrder } from './change-order.ts';
-import { ApiError, asApiError } from './errors.ts';
+import { ApiError, asApiError, errors } from './errors.ts';
 import { sendApiError, sendEmpty, sendJson, sendText } from './http-reply.ts';
-import { DecodeError, parseJson } from './json-decode.ts';
+import { parseJson } from './json-decode.ts';
 import type { ProxyCollection } from './proxies.ts';
 import { type BodyLimits, DEFAULT_BODY_LIMITS, readBody } from './request-body.ts';
 import { toxicJson } from './toxic.ts';
@@ -40,18 +40,14 @@ const read = (handle: Handler): Method => ({ turn: 'read', handle });
 const proxyChange = (handle: Handler): Method => ({ turn: 'proxy', handle });
 const collectionChange = (handle: Handler): Method => ({ turn: 'collection', handle });
 
-/** Parses now, outside any turn; a parse failure is raised only if the handler asks for the body. */
+/** Parses now, outside any turn; a parse failure is raised only if the handler asks for the body (a DELETE
+ * never does, so a change without a body costs no error object). */
 function decodeBody(text: string): () => unknown {
-  try {
-    const value = parseJson(text);
-    return () => value;
-  } catch (error) {
-    if (!(error instanceof DecodeError)) throw error;
-    const failure = new ApiError(`bad request body: ${error.message}`, 400);
-    return () => {
-      throw failure;
-    };
-  }
+  const parsed = parseJson(text);
+  return () => {
+    if ('failure' in parsed) throw errors.badRequestBody(parsed.failure);
+    return parsed.value;
+  };
 }
 
 function routes(proxies: ProxyCollection): Route[] {
@@ -163,7 +159,10 @@ function match(route: Route, segments: string[]): string[] | undefined {
 function pathSegments(url: string): string[] | undefined {
   const path = url.split('?')[0];
   try {
-    const segments = path.split('/').slice(1).map(decodeURIComponent);
+    const segments = path
+      .split('/')
+      .slice(1)
+      .map((segment) => (segment.includes('%') ? decodeURIComponent(segment) : segment));
     return segments.some((segment) => segment === '') ? undefined : segments;
   } catch {
     return undefined;

@@ -107,7 +107,7 @@ export class OwnedProxies {
   }
 
   /** `http` against the target, refusing any change outside this file's proxies. */
-  http(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<RawResponse> {
+  async http(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<RawResponse> {
     if (method !== 'GET') this.checkChange(path, body);
     return http(this.url, method, path, body, headers);
   }
