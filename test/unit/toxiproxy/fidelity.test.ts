@@ -4,13 +4,10 @@ import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addToxic,
-  clearProxies,
   collect,
-  createProxy,
   destroyOpenSockets,
   dial,
-  http,
+  OwnedProxies,
   percentile,
   roundTrip,
   sleep,
@@ -19,7 +16,6 @@ import {
   targetSpecs,
   targetTitle,
   type Upstream,
-  uniqueName,
 } from './helpers.ts';
 
 /** Sends `size` bytes of 'x' to each client, then ends the socket. */
@@ -28,7 +24,7 @@ const bulkSender = (size: number) => (socket: Socket) => socket.end(Buffer.alloc
 for (const spec of targetSpecs) {
   describe.skipIf(spec.skip)(targetTitle(spec, 'toxic fidelity'), () => {
     let target: Target;
-    let url: string;
+    const owned = new OwnedProxies(() => target, 'fidelity');
     const upstreams: Upstream[] = [];
     const upstream = async (onSocket?: (socket: Socket) => void) => {
       const started = await startUpstream(onSocket);
@@ -37,19 +33,18 @@ for (const spec of targetSpecs) {
     };
     /** A proxy named for the test in front of `server`; answers its port. */
     const proxyTo = async (server: Upstream, toxics: object[] = []) => {
-      const name = uniqueName('fid');
-      const port = await createProxy(url, name, server.port);
-      for (const toxic of toxics) await addToxic(url, name, toxic);
+      const name = owned.name('fid');
+      const port = await owned.createProxy(name, server.port);
+      for (const toxic of toxics) await owned.addToxic(name, toxic);
       return { name, port };
     };
 
     beforeAll(async () => {
       target = await spec.start();
-      url = target.url;
     });
     afterEach(async () => {
       destroyOpenSockets();
-      await clearProxies(url);
+      await owned.cleanup();
       await Promise.all(upstreams.splice(0).map((server) => server.close()));
     });
     afterAll(() => target?.close());
@@ -110,9 +105,9 @@ for (const spec of targetSpecs) {
       const { name, port } = await proxyTo(await upstream());
       const socket = await dial(port);
       expect(await roundTrip(socket)).toBeLessThan(100);
-      await addToxic(url, name, { type: 'latency', attributes: { latency: 200 } });
+      await owned.addToxic(name, { type: 'latency', attributes: { latency: 200 } });
       expect(await roundTrip(socket)).toBeGreaterThanOrEqual(199);
-      await http(url, 'DELETE', `/proxies/${name}/toxics/latency_downstream`);
+      await owned.http('DELETE', `/proxies/${name}/toxics/latency_downstream`);
       expect(await roundTrip(socket)).toBeLessThan(100);
     });
 
@@ -168,7 +163,7 @@ for (const spec of targetSpecs) {
       await sleep(400);
       expect(socket.destroyed).toBe(false);
       const removedAt = performance.now();
-      await http(url, 'DELETE', `/proxies/${name}/toxics/timeout_downstream`);
+      await owned.http('DELETE', `/proxies/${name}/toxics/timeout_downstream`);
       const done = await result;
       expect(done.bytes).toBe(0);
       expect(done.closedAt - removedAt).toBeLessThan(500);
@@ -217,11 +212,11 @@ for (const spec of targetSpecs) {
       const socket = await dial(port);
       expect(await roundTrip(socket)).toBeLessThan(100);
       const result = collect(socket);
-      await http(url, 'PATCH', `/proxies/${name}`, { enabled: false });
+      await owned.http('PATCH', `/proxies/${name}`, { enabled: false });
       const done = await result;
       expect(done.closedAt).toBeGreaterThan(0);
       await expect(dial(port)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-      await http(url, 'PATCH', `/proxies/${name}`, { enabled: true });
+      await owned.http('PATCH', `/proxies/${name}`, { enabled: true });
       expect(await roundTrip(await dial(port))).toBeLessThan(100);
     });
   });
