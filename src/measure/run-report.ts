@@ -17,8 +17,12 @@ export const EXIT_CODE_OF: Record<Verdict, number> = { pass: 0, fail: 1, inert: 
 export interface ProfileReport {
   name: string;
   description?: string;
-  /** The profile file the run loaded, so `faultline replay` can run it again. */
+  /** The profile file the run loaded (absolute), so `faultline replay` can run it again from any directory. */
   file?: string;
+  /** SHA-256 of the profile file's text when it ran: a replay warns when the file has changed since. */
+  profileSha256?: string;
+  /** The exact command that runs this profile again with the same seed and policy. */
+  replayCommand?: string;
   seed: number;
   /** Client policy: resilient | naive | none (string so new policies need no schema change). */
   policy: string;

@@ -1,5 +1,6 @@
 // Turns a History plus a profile's expectations into a ProfileReport, and profiles into a RunReport.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { History } from '../core/history.ts';
 import { inertWindows } from './fault-windows.ts';
 import { computeMetrics } from './metrics.ts';
@@ -11,6 +12,8 @@ export interface ProfileInput {
   name: string;
   description?: string;
   file?: string;
+  /** SHA-256 of the profile file's text. */
+  profileSha256?: string;
   seed: number;
   policy: string;
   history: History;
@@ -32,7 +35,8 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
   return {
     name: input.name,
     ...(input.description ? { description: input.description } : {}),
-    ...(input.file ? { file: input.file } : {}),
+    ...(input.file ? { file: resolve(input.file), replayCommand: replayCommand(input) } : {}),
+    ...(input.profileSha256 ? { profileSha256: input.profileSha256 } : {}),
     seed: input.seed,
     policy: input.policy,
     ...judge(input, thresholds, metrics),
@@ -45,6 +49,12 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
     notes: [...(input.notes ?? []), ...notesFor(metrics, thresholds, input.metricsOptions)],
     ...(input.error ? { error: input.error } : {}),
   };
+}
+
+/** The exact command that runs this profile again with the same faults on the same ops. */
+function replayCommand(input: ProfileInput): string {
+  const quoted = (s: string) => (/^[\w./@:+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  return `npx faultline run ${quoted(resolve(input.file!))} --seed ${input.seed} --policy ${input.policy}`;
 }
 
 /** The verdict and, unless it is pass or a plain threshold fail, its reason. */

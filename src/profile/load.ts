@@ -1,6 +1,8 @@
 // Loads a profile: YAML → schema → the checks that need the registries (fault kinds, tools, thresholds) → the
 // limits a run can honour and the tool arguments the reference server accepts. Any bad input is a ProfileError.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { checkProfile } from './check.ts';
 import { checkLimits } from './limits.ts';
@@ -13,6 +15,8 @@ export interface LoadedProfile {
   file: string;
   profile: Profile;
   warnings: string[];
+  /** SHA-256 of the file's text, so a replay can tell whether the profile changed since the run. */
+  sha256: string;
 }
 
 export function loadProfile(file: string): LoadedProfile {
@@ -44,7 +48,7 @@ export function parseProfile(file: string, text: string): LoadedProfile {
   const warnings = checkProfile(profile, fail);
   checkLimits(profile, fail);
   checkToolArgs(profile, fail);
-  return { file, profile, warnings };
+  return { file, profile, warnings, sha256: createHash('sha256').update(text).digest('hex') };
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

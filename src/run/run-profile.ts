@@ -86,6 +86,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       name: profile.name,
       description: profile.description,
       file: loaded.file,
+      profileSha256: loaded.sha256,
       seed,
       policy: policyName,
       history,
