@@ -1,6 +1,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FILES, writeReports } from '../../../src/report/write.ts';
 import { DOCUMENTED_METRIC_KEYS } from '../../helpers/report-shape.ts';
@@ -40,7 +40,7 @@ describe('writeReports', () => {
       expect(Object.keys(p.metrics.latencyMs)).toEqual(expect.arrayContaining(['p50', 'p90', 'p95', 'p99', 'max']));
       for (const t of p.thresholds) expect(Object.keys(t)).toEqual(expect.arrayContaining(['expr', 'actual', 'ok']));
     }
-    expect(json.profiles[0].file).toBe('chaos-profiles/good.yaml');
+    expect(json.profiles[0].file).toBe(resolve('chaos-profiles/good.yaml'));
     expect(json.profiles[1].thresholds[0]).toMatchObject({ expr: 'duplicate_effects == 0', actual: 1, ok: false });
   });
 });
