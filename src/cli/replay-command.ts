@@ -1,26 +1,37 @@
 // faultline replay REPORT: rerun the failed profiles of a report with the same profile file, seed and policy,
 // and say whether the decision log came out the same.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { VERDICTS } from '../measure/run-report.ts';
 import { POLICY_NAMES } from '../profile/schema.ts';
 import { parseSeed } from './parse.ts';
 import { runCommand } from './run-command.ts';
 import { UserError } from './user-error.ts';
 
 const reportSchema = z.object({
-  schemaVersion: z.literal(1),
+  schemaVersion: z.union([z.literal(1), z.literal(2)]),
   profiles: z.array(
     z.object({
       name: z.string(),
       file: z.string(),
+      profileSha256: z.string().optional(),
       seed: z.number().int(),
       policy: z.enum(POLICY_NAMES),
-      verdict: z.enum(['pass', 'fail']),
+      verdict: z.enum(VERDICTS),
       decisionLogSha256: z.string(),
     }),
   ),
 });
+
+interface ReplayFlags {
+  all?: boolean;
+  out: string;
+  toxiproxy: string;
+  seed?: number;
+  allowLarge?: boolean;
+}
 
 export function registerReplayCommand(program: Command): void {
   program
@@ -31,9 +42,10 @@ export function registerReplayCommand(program: Command): void {
     .option('--out <dir>', 'where to write the replay reports', 'faultline-replay')
     .option('--toxiproxy <backend>', 'network backend: embedded, container, or a Toxiproxy API URL', 'embedded')
     .option('--seed <n>', 'use another seed than the report (to check a fix holds elsewhere)', parseSeed)
-    .action(async (file: string, flags: { all?: boolean; out: string; toxiproxy: string; seed?: number }) => {
+    .option('--allow-large', 'replay a profile over the size caps (as the original run was allowed to)')
+    .action(async (file: string, flags: ReplayFlags) => {
       const report = readReport(file);
-      const chosen = report.profiles.filter((p) => flags.all || p.verdict === 'fail');
+      const chosen = report.profiles.filter((p) => flags.all || p.verdict !== 'pass');
       if (chosen.length === 0) {
         process.stderr.write(
           `faultline: ${file}: every profile passed; nothing to replay (use --all to rerun them anyway)\n`,
@@ -42,6 +54,13 @@ export function registerReplayCommand(program: Command): void {
       }
       let code = 0;
       for (const p of chosen) {
+        if (!existsSync(p.file)) throw new UserError(`${file}: profile ${p.name}: ${p.file} no longer exists`);
+        const now = createHash('sha256').update(readFileSync(p.file)).digest('hex');
+        if (p.profileSha256 && now !== p.profileSha256) {
+          process.stderr.write(
+            `faultline: warning: ${p.file} has changed since the run; the replay runs the profile as it is now\n`,
+          );
+        }
         process.stderr.write(
           `faultline: replaying ${p.name} from ${p.file} (seed ${flags.seed ?? p.seed}, policy ${p.policy})\n`,
         );
@@ -50,6 +69,7 @@ export function registerReplayCommand(program: Command): void {
           policy: p.policy,
           out: chosen.length > 1 ? `${flags.out}/${p.name}` : flags.out,
           toxiproxy: flags.toxiproxy,
+          allowLarge: flags.allowLarge,
           expectDecisionLog: flags.seed === undefined ? p.decisionLogSha256 : undefined,
         });
         code = Math.max(code, result);
