@@ -3,8 +3,8 @@
 // the metric table, so it cannot drift from what the loader accepts.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { FAULTS } from '../faults/registry.ts';
 import { SEAMS } from '../faults/kind.ts';
+import { FAULTS } from '../faults/registry.ts';
 import { METRICS } from '../measure/metric-table.ts';
 
 interface JsonSchema {

@@ -24,9 +24,9 @@ describe('faultline kinds', () => {
       const lines = section(text, kind.seam);
       const at = lines.findIndex((l) => l.startsWith(`  ${kind.kind}: ${kind.summary}`));
       expect(at, `${kind.seam}/${kind.kind}`).toBeGreaterThanOrEqual(0);
-      const params = lines
-        .slice(at + 1)
-        .filter((l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('      ')));
+      const rest = lines.slice(at + 1);
+      const end = rest.findIndex((l) => !l.startsWith('      '));
+      const params = end === -1 ? rest : rest.slice(0, end);
       const names = params.map((l) => l.trim().split(/\s+/)[0]);
       const declared = Object.keys(kind.params.shape);
       expect(names, `${kind.seam}/${kind.kind}`).toEqual(declared.length > 0 ? declared : ['(no']);
