@@ -31,7 +31,7 @@ export const FAULT_KINDS = [
   leakCanary,
 ] as const;
 
-export const FAULT_KIND_NAMES = FAULT_KINDS.map((f) => f.kind);
+const FAULT_KIND_NAMES = FAULT_KINDS.map((f) => f.kind);
 
 const byKind = new Map<string, FaultKind>(FAULT_KINDS.map((f) => [f.kind, f as unknown as FaultKind]));
 
@@ -45,7 +45,7 @@ function schemasOf<T extends readonly [FaultKind, ...FaultKind[]]>(kinds: T) {
 }
 
 /** One dependency fault: `{ id, dependency, kind, probability?, ...params }`. */
-export const dependencyFaultSpecSchema = z.discriminatedUnion('kind', schemasOf(FAULT_KINDS), {
+const dependencyFaultSpecSchema = z.discriminatedUnion('kind', schemasOf(FAULT_KINDS), {
   error: `unknown dependency fault \`kind\`; expected one of: ${FAULT_KIND_NAMES.join(', ')}`,
 });
 

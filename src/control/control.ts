@@ -18,7 +18,7 @@ export interface ControlChannel {
   call<N extends OpName>(op: N, ...input: InputArgs<N>): Promise<OutputOf<N>>;
 }
 
-export function isOpName(name: string): name is OpName {
+function isOpName(name: string): name is OpName {
   return Object.hasOwn(CONTROL_OPS, name);
 }
 

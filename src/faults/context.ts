@@ -5,7 +5,7 @@ import type { ServerUnderTest } from '../targets/target.ts';
 import type { EdgeController } from './edge/http/controller.ts';
 import type { StdioEdgeController } from './edge/stdio/decorator.ts';
 
-export interface NetworkSeam {
+interface NetworkSeam {
   /** The Toxiproxy HTTP API in use (embedded, external or container). */
   api: ToxiproxyApi;
   /** Name of the proxy that carries the MCP client-server link. */

@@ -28,7 +28,7 @@ export function findFaultKind(seam: string, kind: string): FaultKind | undefined
   return FAULTS.find((f) => f.seam === seam && f.kind === kind);
 }
 
-export function kindsOfSeam(seam: Seam): FaultKind[] {
+function kindsOfSeam(seam: Seam): FaultKind[] {
   return FAULTS.filter((f) => f.seam === seam);
 }
 

@@ -4,7 +4,7 @@
 
 export type ToxicStream = 'upstream' | 'downstream';
 /** A toxic type name as Toxiproxy spells it (src/toxiproxy/toxics has the embedded server's); the server refuses others. */
-export type ToxicType = string;
+type ToxicType = string;
 
 export interface ToxicInfo {
   name: string;

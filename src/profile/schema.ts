@@ -122,7 +122,7 @@ export interface FaultEntry {
   [param: string]: unknown;
 }
 
-export const faultEntrySchema = faultEntryUnion({
+const faultEntrySchema = faultEntryUnion({
   start: durationSchema.describe('when the window opens, after the workload starts (ms, or "500ms", "2s")'),
   stop: durationSchema.optional().describe('when it closes (default: the end of the run)'),
 }) as unknown as z.ZodType<FaultEntry, Record<string, unknown>>;

@@ -17,7 +17,7 @@ export interface BehaviourSpec {
   [param: string]: unknown;
 }
 
-export const behaviourSpecSchema = z.discriminatedUnion('kind', specSchemas, {
+const behaviourSpecSchema = z.discriminatedUnion('kind', specSchemas, {
   error: `unknown server behaviour \`kind\`; expected one of: ${BEHAVIOURS.map((b) => b.kind).join(', ')}`,
 }) as unknown as z.ZodType<BehaviourSpec, BehaviourSpec>;
 

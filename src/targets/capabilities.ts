@@ -9,7 +9,7 @@ export interface TargetShape {
   admin?: string;
 }
 
-export function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> {
+function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> {
   switch (target.kind) {
     case 'reference':
       return new Set(['control', 'restart', 'behaviour', 'network', 'http-edge']);

@@ -23,7 +23,7 @@ import { serverEntry } from './entry.ts';
 import type { ServerUnderTest } from './target.ts';
 import { WorldMirror } from './world-mirror.ts';
 
-export type { DependencyFaultSpec, DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
+export type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
 
 /** The reference server's own options, plus how the child's output is handled. */
 export interface ServerOptions extends ReferenceServerOptions {

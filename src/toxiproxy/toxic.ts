@@ -23,7 +23,7 @@ export interface ToxicKind {
   readonly resetsPeer?: boolean;
 }
 
-export interface AttributeDoc {
+interface AttributeDoc {
   readonly describe: string;
   readonly required?: boolean;
   /** Smallest useful value (default 0). */
