@@ -11,7 +11,8 @@ import {
   type JSONRPCMessage,
   type MessageExtraInfo,
 } from '@modelcontextprotocol/sdk/types.js';
-import { STDIO_FAULT_META, type StdioEdgeFault, type StdioFaultDirective } from '../faults/edge/stdio/directive.ts';
+import type { StdioEdgeFault } from '../faults/edge/stdio/define.ts';
+import { STDIO_FAULT_META, type StdioFaultDirective } from '../faults/edge/stdio/directive.ts';
 import { stdioFaultOf } from '../faults/edge/stdio/index.ts';
 
 function write(out: Writable, data: string): Promise<void> {

@@ -1,6 +1,6 @@
 // Every MCP-edge fault kind for stdio targets (one file each): the profile kinds and the server's writers.
-import type { StdioEdgeFault, StdioFaultDirective } from './directive.ts';
-import { STDIO_FAULT_META } from './directive.ts';
+import type { StdioEdgeFault } from './define.ts';
+import { STDIO_FAULT_META, type StdioFaultDirective } from './directive.ts';
 import { stdioMalformedLine } from './malformed-line.ts';
 import { stdioOversizedLine } from './oversized-line.ts';
 import { stdioSlowWrites } from './slow-writes.ts';

@@ -1,7 +1,7 @@
 // A non-JSON line on the stdio server's stdout (a stray console.log): before the answer (the client's reader
 // reports it on onerror and parses on) or instead of it (the answer is lost).
 import { z } from 'zod';
-import { defineStdioFault } from './directive.ts';
+import { defineStdioFault } from './define.ts';
 
 export const stdioMalformedLine = defineStdioFault({
   kind: 'stdio-malformed-line',

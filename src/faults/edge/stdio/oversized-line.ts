@@ -2,7 +2,7 @@
 // the SDK) it closes the transport and kills the child; the effect may exist, the client must reconnect.
 import { isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { defineStdioFault } from './directive.ts';
+import { defineStdioFault } from './define.ts';
 
 export const stdioOversizedLine = defineStdioFault({
   kind: 'stdio-oversized-line',

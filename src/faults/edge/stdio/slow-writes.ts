@@ -2,7 +2,7 @@
 // partial lines, and latency grows with the answer's size.
 import { z } from 'zod';
 import { sleep } from '../../../core/sleep.ts';
-import { defineStdioFault } from './directive.ts';
+import { defineStdioFault } from './define.ts';
 
 export const stdioSlowWrites = defineStdioFault({
   kind: 'stdio-slow-writes',
