@@ -74,7 +74,7 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
   }
 
   /** Replaces the desired dependency faults (pushed now if the child runs, else at its next start). */
-  setDependencyFaults(faults: (DependencyFaultSpecInput & { id: string })[]): Promise<void> {
+  setDependencyFaults(faults: DependencyFaultSpecInput[]): Promise<void> {
     return this.desired.dependencyFaults.replace(faults);
   }
 

@@ -45,7 +45,7 @@ export class DesiredSet<T extends { id: string }> {
 }
 
 export class DesiredFaultState {
-  readonly dependencyFaults: DesiredSet<DependencyFaultSpecInput & { id: string }>;
+  readonly dependencyFaults: DesiredSet<DependencyFaultSpecInput>;
   readonly behaviour: DesiredSet<BehaviourSpec>;
 
   constructor(push: PushToLive) {
