@@ -1,5 +1,6 @@
 // The dependencies as one world: APIs, their state, the effect ledger, the active faults and the decisions made.
-// Handlers are data (one catch-all per API); the behaviour lives in each API's resolver and in the fault chain.
+// One msw handler per route of each API (plus one per API for paths it does not serve), every one of them wrapped
+// by the fault engine.
 import { type HttpHandler, http } from 'msw';
 import type { DecisionRecord } from '../src/core/history.ts';
 import type { Effect } from '../src/core/ledger.ts';
@@ -9,12 +10,14 @@ import { notificationsApi } from './apis/notifications.ts';
 import { paymentsApi } from './apis/payments.ts';
 import { reportsApi } from './apis/reports.ts';
 import { searchApi } from './apis/search.ts';
-import type { DependencyApi } from './apis/types.ts';
+import { type DependencyApi, type Resolver, type Route, unknownEndpoint } from './apis/types.ts';
 import { FaultEngine } from './faults/engine.ts';
 import { EffectLedger } from './ledger.ts';
 import { DependencyState, type StateRecord } from './state.ts';
 
 export const APIS: readonly DependencyApi[] = [paymentsApi, notificationsApi, searchApi, reportsApi, authApi];
+
+const ON_METHOD = { GET: http.get, POST: http.post } as const satisfies Record<Route['method'], unknown>;
 
 /** What must survive a server crash: the dependencies are "external". */
 export interface WorldSnapshot {
@@ -42,18 +45,26 @@ export class DependencyWorld {
     return () => this.decisionListeners.delete(listener);
   }
 
-  handle(api: DependencyApi, request: Request): Promise<Response> {
-    const ctx = {
-      ledger: this.ledger,
-      state: this.state,
-      traceId: request.headers.get(TRACE_HEADER) ?? undefined,
-      idempotencyKey: request.headers.get(IDEMPOTENCY_HEADER) ?? undefined,
-    };
-    return this.faults.run(api.name, request, () => api.resolve(request, ctx));
+  /** `resolve` with this world's ledger and state, behind the active faults of `api`. */
+  private serve(api: DependencyApi, resolve: Resolver) {
+    const faulty = this.faults.wrap(api.name, async (request) =>
+      resolve(request, {
+        ledger: this.ledger,
+        state: this.state,
+        traceId: request.headers.get(TRACE_HEADER) ?? undefined,
+        idempotencyKey: request.headers.get(IDEMPOTENCY_HEADER) ?? undefined,
+      }),
+    );
+    return ({ request }: { request: Request }) => faulty(request);
   }
 
   handlers(): HttpHandler[] {
-    return APIS.map((api) => http.all(`${api.baseUrl}/*`, ({ request }) => this.handle(api, request)));
+    return APIS.flatMap((api) => [
+      ...api.routes.map((route) =>
+        ON_METHOD[route.method](`${api.baseUrl}${route.path}`, this.serve(api, route.resolve)),
+      ),
+      http.all(`${api.baseUrl}/*`, this.serve(api, unknownEndpoint)),
+    ]);
   }
 
   snapshot(): WorldSnapshot {
@@ -71,6 +82,6 @@ export class DependencyWorld {
     this.ledger.reset();
     this.state.reset();
     this.decisions.length = 0;
-    this.faults.set([]);
+    this.faults.reset();
   }
 }

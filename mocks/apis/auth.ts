@@ -2,11 +2,13 @@
 // short-lived access token. Like a JWT's `iat`, the token carries its issue time, so every API can check its age
 // (the `auth-expiry` fault does) without shared state.
 import { HttpResponse } from 'msw';
-import { apiError, DEPENDENCY_URLS, type DependencyApi } from './types.ts';
-
-export const CLIENT_SECRET = 'faultline-client-secret';
-/** The token the server starts with, issued "at the beginning of time". */
-export const INITIAL_TOKEN = 'faultline-service';
+import {
+  CLIENT_SECRET,
+  CLIENT_SECRET_HEADER,
+  DEPENDENCY_PATHS,
+  type TokenGrant,
+} from '../../src/server/deps/contract.ts';
+import { apiError, defineApi, post } from './types.ts';
 
 let minted = 0;
 
@@ -20,16 +22,13 @@ export function bearerOf(request: Request): string | undefined {
   return /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
 }
 
-export const authApi: DependencyApi = {
-  name: 'auth',
-  baseUrl: DEPENDENCY_URLS.auth,
-  async resolve(request) {
-    const url = new URL(request.url);
-    if (url.pathname !== '/v1/token' || request.method !== 'POST')
-      return apiError(404, 'not_found', 'Unknown endpoint');
-    if (request.headers.get('x-client-secret') !== CLIENT_SECRET)
-      return apiError(401, 'invalid_client', 'Client authentication failed');
-    const issued = Date.now();
-    return HttpResponse.json({ access_token: `fl_tok_${issued}_${++minted}`, token_type: 'Bearer' });
-  },
-};
+function grant(request: Request): Response {
+  if (request.headers.get(CLIENT_SECRET_HEADER) !== CLIENT_SECRET) {
+    return apiError(401, 'invalid_client', 'Client authentication failed');
+  }
+  const issued = Date.now();
+  const body: TokenGrant = { access_token: `fl_tok_${issued}_${++minted}`, token_type: 'Bearer' };
+  return HttpResponse.json(body);
+}
+
+export const authApi = defineApi('auth', [post(DEPENDENCY_PATHS.token, grant)]);

@@ -1,16 +1,8 @@
 // Notifications API. Like most messaging APIs it does NOT deduplicate: every accepted POST sends a message. It
 // stores the caller's client_reference so messages can be searched, which is how a caller checks an uncertain send.
 import { HttpResponse } from 'msw';
-import { type ApiContext, apiError, DEPENDENCY_URLS, type DependencyApi, readJson } from './types.ts';
-
-export interface Message {
-  id: string;
-  recipient: string;
-  channel: 'email' | 'sms';
-  status: 'sent';
-  client_reference?: string;
-  created_ms: number;
-}
+import { DEPENDENCY_PATHS, type Message } from '../../src/server/deps/contract.ts';
+import { type ApiContext, apiError, defineApi, get, post, readJson } from './types.ts';
 
 const TABLE = 'notifications';
 
@@ -39,19 +31,13 @@ async function send(request: Request, ctx: ApiContext): Promise<Response> {
   return HttpResponse.json(sent, { status: 201 });
 }
 
-function search(url: URL, ctx: ApiContext): Response {
-  const ref = url.searchParams.get('client_reference');
+function search(request: Request, ctx: ApiContext): Response {
+  const ref = new URL(request.url).searchParams.get('client_reference');
   const data = ctx.state.values<Message>(TABLE).filter((m) => ref === null || m.client_reference === ref);
   return HttpResponse.json({ data });
 }
 
-export const notificationsApi: DependencyApi = {
-  name: 'notifications',
-  baseUrl: DEPENDENCY_URLS.notifications,
-  async resolve(request, ctx) {
-    const url = new URL(request.url);
-    if (url.pathname === '/v1/messages' && request.method === 'POST') return send(request, ctx);
-    if (url.pathname === '/v1/messages' && request.method === 'GET') return search(url, ctx);
-    return apiError(404, 'not_found', 'Unknown endpoint');
-  },
-};
+export const notificationsApi = defineApi('notifications', [
+  post(DEPENDENCY_PATHS.messages, send),
+  get(DEPENDENCY_PATHS.messages, search),
+]);

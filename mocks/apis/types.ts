@@ -1,19 +1,12 @@
-// What every mocked dependency API shares: its name, its fake host, and one resolver that holds its behaviour.
+// What every mocked dependency API is: a name, its fake host (from the server's dependency contract) and its routes.
+// A route is data, one method and path with one resolver, as msw handlers are; the world turns each into one
+// `http.<method>(url, resolver)` and the fault engine wraps every one of them.
 import { HttpResponse } from 'msw';
+import { DEPENDENCIES, DEPENDENCY_URLS, type DependencyName } from '../../src/server/deps/contract.ts';
 import type { EffectLedger } from '../ledger.ts';
 import type { DependencyState } from '../state.ts';
 
-export const DEPENDENCIES = ['payments', 'notifications', 'search', 'reports', 'auth'] as const;
-export type DependencyName = (typeof DEPENDENCIES)[number];
-
-/** Fake hosts: msw answers them in-process, nothing leaves the machine. */
-export const DEPENDENCY_URLS: Record<DependencyName, string> = {
-  payments: 'https://payments.faultline.test',
-  notifications: 'https://notifications.faultline.test',
-  search: 'https://search.faultline.test',
-  reports: 'https://reports.faultline.test',
-  auth: 'https://auth.faultline.test',
-};
+export { DEPENDENCIES, DEPENDENCY_URLS, type DependencyName };
 
 export interface ApiContext {
   ledger: EffectLedger;
@@ -24,16 +17,35 @@ export interface ApiContext {
   idempotencyKey?: string;
 }
 
+export type Resolver = (request: Request, ctx: ApiContext) => Response | Promise<Response>;
+
+export interface Route {
+  method: 'GET' | 'POST';
+  /** Path under the API's URL; the query string is the resolver's business. */
+  path: string;
+  resolve: Resolver;
+}
+
+export const get = (path: string, resolve: Resolver): Route => ({ method: 'GET', path, resolve });
+export const post = (path: string, resolve: Resolver): Route => ({ method: 'POST', path, resolve });
+
 export interface DependencyApi {
   name: DependencyName;
   baseUrl: string;
-  resolve(request: Request, ctx: ApiContext): Promise<Response>;
+  routes: readonly Route[];
+}
+
+export function defineApi(name: DependencyName, routes: readonly Route[]): DependencyApi {
+  return { name, baseUrl: DEPENDENCY_URLS[name], routes };
 }
 
 /** A JSON error body in the shape most REST APIs use. */
 export function apiError(status: number, code: string, message: string, extra?: Record<string, unknown>): Response {
   return HttpResponse.json({ error: { code, message, ...extra } }, { status });
 }
+
+/** What every API answers off its routes (through the faults, like any request to it). */
+export const unknownEndpoint: Resolver = () => apiError(404, 'not_found', 'Unknown endpoint');
 
 export async function readJson(request: Request): Promise<Record<string, unknown> | undefined> {
   try {

@@ -1,8 +1,8 @@
 // The dependency performs the effect, then answers only after `ms`. With ms above the caller's timeout this is
 // the classic ghost write: the effect exists while the caller saw a timeout.
 import { z } from 'zod';
+import { sleep } from '../../src/core/sleep.ts';
 import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
-import { sleep } from './util.ts';
 
 export const commitThenDelay = defineFault(
   baseFaultSpec
@@ -13,7 +13,7 @@ export const commitThenDelay = defineFault(
     .describe("the dependency acts, then answers only after ms (a ghost write past the caller's timeout)"),
   async (spec, _ctx, next) => {
     const response = await next();
-    await sleep(spec.ms);
+    await sleep(spec.ms, undefined, { unref: true });
     return response;
   },
 );

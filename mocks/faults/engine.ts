@@ -1,13 +1,25 @@
 // Applies the active set of dependency faults to one request: every matching fault whose probability draw
-// succeeds wraps the next, in list order (the first listed is the outermost).
+// succeeds wraps the next, in list order (the first listed is the outermost), around the route's resolver.
+//
+// Faults are independent: `set` keeps the instance (state, activation time, random stream) of every fault whose id
+// and content are unchanged, so applying or removing one fault never resets another.
+//
+// Same seed, same faults: a request that carries a logical key (the op's trace id, the attempt number, and its
+// ordinal among that attempt's requests) draws from a stream named by the fault and that key, so its decisions do
+// not depend on the order in which concurrent requests arrive. Only unkeyed requests draw from the fault's own
+// stream in arrival order.
 import type { DecisionSink } from '../../src/core/random.ts';
 import { RandomStream } from '../../src/core/random.ts';
+import { stableStringify } from '../../src/core/stable-hash.ts';
+import { ATTEMPT_HEADER, TRACE_HEADER } from '../../src/core/wire.ts';
 import type { DependencyName } from '../apis/types.ts';
 import { type DependencyFaultSpec, faultKind, parseDependencyFaults } from './registry.ts';
 import type { Next } from './types.ts';
 
 interface ActiveFault {
   spec: DependencyFaultSpec;
+  /** The spec in canonical form: a fault is kept across `set` when its id and this are unchanged. */
+  content: string;
   random: RandomStream;
   state: Record<string, unknown>;
   activatedAtMs: number;
@@ -15,46 +27,79 @@ interface ActiveFault {
 
 export class FaultEngine {
   private active: ActiveFault[] = [];
+  /** Requests seen per op attempt (trace id and attempt), for the request ordinal in the logical key. */
+  private readonly requestsPerAttempt = new Map<string, number>();
 
   constructor(
     private readonly seed: number,
     private readonly sink: DecisionSink,
   ) {}
 
-  /** Replaces the whole active set (validated). */
+  /** Makes `input` (validated) the active set; unchanged faults keep their state, time and stream. */
   set(input: unknown): void {
     const now = Date.now();
-    this.active = parseDependencyFaults(input).map((spec) => ({
-      spec,
-      random: new RandomStream(this.seed, `deps/fault/${spec.id}`, this.sink),
-      state: {},
-      activatedAtMs: now,
-    }));
+    const current = new Map(this.active.map((a) => [a.spec.id, a]));
+    this.active = parseDependencyFaults(input).map((spec) => {
+      const content = stableStringify(spec);
+      const kept = current.get(spec.id);
+      if (kept?.content === content) return kept;
+      return {
+        spec,
+        content,
+        random: new RandomStream(this.seed, `deps/fault/${spec.id}`, this.sink),
+        state: {},
+        activatedAtMs: now,
+      };
+    });
   }
 
   list(): DependencyFaultSpec[] {
     return this.active.map((a) => a.spec);
   }
 
+  /** No faults, and request ordinals start again (a reset world replays a run's keys from the beginning). */
+  reset(): void {
+    this.set([]);
+    this.requestsPerAttempt.clear();
+  }
+
+  /** `resolve` (one route of `dependency`) with the active faults around it. */
+  wrap(dependency: DependencyName, resolve: (request: Request) => Promise<Response>) {
+    return (request: Request) => this.run(dependency, request, () => resolve(request));
+  }
+
   run(dependency: DependencyName, request: Request, terminal: Next): Promise<Response> {
     const url = new URL(request.url);
     const label = `${dependency} ${request.method} ${url.pathname}`;
-    const chosen = this.active.filter((a) => {
-      if (a.spec.dependency !== '*' && a.spec.dependency !== dependency) return false;
-      if (a.spec.method && a.spec.method !== request.method) return false;
-      const p = a.spec.probability ?? 1;
+    const key = this.logicalKey(request);
+    const chosen = this.active.flatMap((fault) => {
+      if (fault.spec.dependency !== '*' && fault.spec.dependency !== dependency) return [];
+      if (fault.spec.method && fault.spec.method !== request.method) return [];
+      const random = key === undefined ? fault.random : fault.random.child(key);
+      const p = fault.spec.probability ?? 1;
       // Certain faults need no draw; only real random decisions go into the log.
-      return p >= 1 || a.random.chance(`fires ${label}`, p);
+      return p >= 1 || random.chance(`fires ${label}`, p) ? [{ fault, random }] : [];
     });
-    const chain = chosen.reduceRight<Next>((next, a) => {
-      const kind = faultKind(a.spec.kind)!;
-      return () =>
-        kind.apply(
-          a.spec,
-          { request, dependency, random: a.random, state: a.state, activatedAtMs: a.activatedAtMs },
-          next,
-        );
+    const chain = chosen.reduceRight<Next>((next, { fault, random }) => {
+      const kind = faultKind(fault.spec.kind)!;
+      const ctx = { request, dependency, random, state: fault.state, activatedAtMs: fault.activatedAtMs };
+      return () => kind.apply(fault.spec, ctx, next);
     }, terminal);
     return chain();
+  }
+
+  /**
+   * `<trace>/attempt-<n>/request-<k>` (or `<trace>/request-<k>` when no attempt is forwarded); undefined without a
+   * trace id. Every request counts toward the ordinal, whether or not a fault matches it, so the key never depends
+   * on the active set. An attempt's requests are sequential, so the ordinal is fixed by the tool's own logic.
+   */
+  private logicalKey(request: Request): string | undefined {
+    const trace = request.headers.get(TRACE_HEADER);
+    if (!trace) return undefined;
+    const attempt = request.headers.get(ATTEMPT_HEADER);
+    const scope = attempt ? `${trace}/attempt-${attempt}` : trace;
+    const ordinal = (this.requestsPerAttempt.get(scope) ?? 0) + 1;
+    this.requestsPerAttempt.set(scope, ordinal);
+    return `${scope}/request-${ordinal}`;
   }
 }

@@ -1,7 +1,7 @@
 // Adds delay before the dependency acts. If the caller gives up meanwhile, the request never reaches it.
 import { z } from 'zod';
+import { sleep } from '../../src/core/sleep.ts';
 import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
-import { sleep } from './util.ts';
 
 export const latency = defineFault(
   baseFaultSpec
@@ -13,7 +13,7 @@ export const latency = defineFault(
     .describe('delay before the dependency acts (if the caller gives up meanwhile, it never acts)'),
   async (spec, ctx, next) => {
     const jitter = spec.jitterMs ? ctx.random.int('latency.jitterMs', 0, spec.jitterMs) : 0;
-    const completed = await sleep(spec.ms + jitter, ctx.request.signal);
+    const completed = await sleep(spec.ms + jitter, ctx.request.signal, { unref: true });
     if (!completed) return Response.error();
     return next();
   },

@@ -28,9 +28,9 @@ export const baseFaultSpec = z.object({
 export interface FaultContext {
   request: Request;
   dependency: DependencyName;
-  /** This fault's own seeded stream; every draw lands in the decision log. */
+  /** This fault's seeded stream for this request (keyed by op, attempt and request when known); draws are logged. */
   random: RandomStream;
-  /** State private to this fault instance; it lives until the active set is replaced. */
+  /** State private to this fault instance; it lives until the fault is removed or its spec changes. */
   state: Record<string, unknown>;
   /** When this fault was activated (epoch ms). */
   activatedAtMs: number;

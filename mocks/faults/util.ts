@@ -1,24 +1,6 @@
 // Small helpers shared by fault kinds.
 import { HttpResponse } from 'msw';
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** Resolves after ms, or early (with false) when the signal aborts. The timer never keeps the process alive. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(false);
-    const timer = setTimeout(() => done(true), Math.min(Math.max(0, ms), MAX_TIMER_MS));
-    timer.unref();
-    const onAbort = () => done(false);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    function done(completed: boolean) {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      resolve(completed);
-    }
-  });
-}
-
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

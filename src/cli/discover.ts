@@ -7,21 +7,38 @@ import { UserError } from './user-error.ts';
 export const DEFAULT_PROFILE_DIR = 'chaos-profiles';
 
 export function discoverProfiles(args: string[], dir = DEFAULT_PROFILE_DIR): string[] {
-  if (args.length > 0) {
-    return args.flatMap((arg) => (existsSync(arg) && statSync(arg).isDirectory() ? yamlFiles(arg) : [arg]));
-  }
+  if (args.length > 0) return args.flatMap((arg) => (isDirectory(arg) ? profilesIn(arg) : [arg]));
   // Outside the repository (faultline installed as a dependency) the shipped profiles are the default.
   const shipped = join(dirname(fileURLToPath(import.meta.url)), '..', '..', DEFAULT_PROFILE_DIR);
   const from = existsSync(dir) ? dir : existsSync(shipped) ? relative(process.cwd(), shipped) || shipped : undefined;
   if (!from)
     throw new UserError(`${dir}/: no such directory; name a profile file or run from a folder that has ${dir}/`);
-  const files = yamlFiles(from);
-  if (files.length === 0) throw new UserError(`${dir}/: no .yaml profiles found`);
+  return profilesIn(from);
+}
+
+/** A folder named must hold profiles: an empty one is a mistake, not an empty (and report-overwriting) run. */
+function profilesIn(dir: string): string[] {
+  const files = yamlFiles(dir);
+  if (files.length === 0) throw new UserError(`${dir.replace(/\/$/, '')}/: no .yaml profiles found`);
   return files;
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function yamlFiles(dir: string): string[] {
-  return readdirSync(dir)
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    throw new UserError(`${dir}/: cannot read the folder (${(error as NodeJS.ErrnoException).code})`);
+  }
+  return names
     .filter((f) => /\.ya?ml$/.test(f))
     .sort()
     .map((f) => join(dir, f));

@@ -1,16 +1,19 @@
 // faultline run [PROFILE...]: the main job.
 import { type Command, Option } from 'commander';
 import { POLICIES, type PolicyName } from '../client/policies/index.ts';
+import { EXIT_CODE_OF } from '../measure/run-report.ts';
 import { createNetworkBackend } from '../network/index.ts';
-import { loadProfile } from '../profile/load.ts';
+import { type LoadedProfile, loadProfile } from '../profile/load.ts';
+import { LARGE_CAPS, largeProfileProblem } from '../profile/size.ts';
 import { formatConsoleSummary } from '../report/console.ts';
 import { writeReports } from '../report/write.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
 import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
+import { prepareOutDir } from './out-dir.ts';
 import { parseSeed } from './parse.ts';
-import { EXIT } from './user-error.ts';
+import { EXIT, UserError } from './user-error.ts';
 
 export interface RunFlags {
   seed?: number;
@@ -18,6 +21,8 @@ export interface RunFlags {
   policy?: PolicyName;
   toxiproxy: string;
   allowNonLoopback?: boolean;
+  /** Run profiles over the size caps (LARGE_CAPS). */
+  allowLarge?: boolean;
   /** Replay: the decision log hash the original run had. */
   expectDecisionLog?: string;
 }
@@ -40,6 +45,21 @@ export function registerRunCommand(program: Command): void {
     )
     .option('--toxiproxy <backend>', 'network backend: embedded, container, or the URL of a Toxiproxy API', 'embedded')
     .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
+    .option(
+      '--allow-large',
+      `run profiles over the size caps: more than ${LARGE_CAPS.ops} ops or longer than ${LARGE_CAPS.durationMs / 60_000} min`,
+    )
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Before anything starts: every profile is validated, --out is created and test-written, and each',
+        `profile's size is checked against the caps: at most ${LARGE_CAPS.ops} ops (rate × duration; closed model:`,
+        `concurrency × duration ÷ 10 ms) and ${LARGE_CAPS.durationMs / 60_000} min, unless --allow-large (every op's history`,
+        'stays in memory until the reports are written). Bad input exits with 2 and one line on stderr.',
+        '',
+      ].join('\n'),
+    )
     .action(async (profiles: string[], flags: RunFlags) => {
       process.exitCode = await runCommand(profiles, flags);
     });
@@ -47,6 +67,8 @@ export function registerRunCommand(program: Command): void {
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {
   const loaded = discoverProfiles(args).map(loadProfile);
+  if (!flags.allowLarge) refuseLarge(loaded);
+  prepareOutDir(flags.out);
   for (const l of loaded) for (const w of l.warnings) process.stderr.write(`faultline: warning: ${l.file}: ${w}\n`);
   const interrupt = abortOnSignals();
   const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -83,8 +105,15 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     }
     process.stdout.write(`${formatConsoleSummary(run)}\n`);
     say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);
-    return run.verdict === 'pass' ? EXIT.ok : EXIT.thresholdFailed;
+    return EXIT_CODE_OF[run.verdict];
   } finally {
     interrupt.dispose();
+  }
+}
+
+function refuseLarge(loaded: LoadedProfile[]): void {
+  for (const { file, profile } of loaded) {
+    const problem = largeProfileProblem(profile);
+    if (problem) throw new UserError(`${file}: ${problem}`);
   }
 }

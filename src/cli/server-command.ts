@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Command, Option } from 'commander';
 import { startAdminHttp } from '../control/admin-http.ts';
-import { assertLoopbackHost } from '../core/loopback.ts';
 import { startReferenceServer } from '../server/reference-server.ts';
+import { assertLoopbackHost } from './assert-loopback.ts';
 import { parsePort, parseSeed } from './parse.ts';
 
 interface ServerFlags {

@@ -2,13 +2,16 @@
 import type { Command } from 'commander';
 import { loadProfile } from '../profile/load.ts';
 import { ProfileError } from '../profile/profile-error.ts';
+import { largeProfileProblem } from '../profile/size.ts';
 import { discoverProfiles } from './discover.ts';
 import { EXIT } from './user-error.ts';
 
 export function registerValidateCommand(program: Command): void {
   program
     .command('validate')
-    .description('check profiles (schema, fault kinds, tools, thresholds, timeout layering) without running them')
+    .description(
+      'check profiles (schema, fault kinds, tools and their arguments, thresholds, value ranges, timeout layering) without running them',
+    )
     .argument('[profiles...]', 'profile files or folders (default: chaos-profiles/)')
     .action((profiles: string[]) => {
       process.exitCode = validateCommand(profiles);
@@ -19,9 +22,10 @@ export function validateCommand(args: string[]): number {
   let bad = 0;
   for (const file of discoverProfiles(args)) {
     try {
-      const { warnings } = loadProfile(file);
+      const { profile, warnings } = loadProfile(file);
       process.stdout.write(`ok ${file}\n`);
-      for (const w of warnings) process.stdout.write(`warning: ${file}: ${w}\n`);
+      const large = largeProfileProblem(profile);
+      for (const w of large ? [...warnings, large] : warnings) process.stdout.write(`warning: ${file}: ${w}\n`);
     } catch (error) {
       if (!(error instanceof ProfileError)) throw error;
       bad++;

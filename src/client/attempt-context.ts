@@ -1,6 +1,7 @@
 // What the HTTP layer saw during one attempt. The SDK turns a 429 into a plain StreamableHTTPError and drops the
 // headers, so the client's fetch wrapper writes status and Retry-After here, in the attempt's async context.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { parseRetryAfter } from '../core/retry-after.ts';
 
 export interface AttemptHttp {
   status?: number;
@@ -17,15 +18,6 @@ export function runInAttempt<T>(http: AttemptHttp, fn: () => Promise<T>): Promis
 
 export function currentAttempt(): AttemptHttp | undefined {
   return storage.getStore();
-}
-
-/** Retry-After in both forms: delta-seconds or an HTTP-date. */
-export function parseRetryAfter(value: string | null, nowMs = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
 /** A fetch that records each response's status and Retry-After into the current attempt. */

@@ -1,7 +1,7 @@
 // One attempt: a tools/call through the current session, classified and recorded on the run's clock.
 import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord } from '../core/history.ts';
-import { TRACE_META_KEY } from '../core/wire.ts';
+import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { type AttemptHttp, runInAttempt } from './attempt-context.ts';
 import { type Classified, classifyError, classifyResult } from './classify.ts';
 import type { PolicyContext } from './policy.ts';
@@ -52,7 +52,7 @@ export async function callOnce(
     const call = (pageArgs: Record<string, unknown>) =>
       runInAttempt(http, () =>
         session.connection.client.callTool(
-          { name: tool, arguments: pageArgs, _meta: { [TRACE_META_KEY]: opId } },
+          { name: tool, arguments: pageArgs, _meta: { [TRACE_META_KEY]: opId, [ATTEMPT_META_KEY]: attempt } },
           undefined,
           { timeout: Math.max(1, timeoutMs) },
         ),

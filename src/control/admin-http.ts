@@ -4,6 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BodyTooLarge, readBody } from '../core/read-body.ts';
 import { type ControlChannel, type InputArgs, type OpName, type OutputOf, parseInput } from './control.ts';
 import { ControlError } from './op.ts';
 import { CONTROL_OPS } from './ops/index.ts';
@@ -49,20 +50,11 @@ function authorized(req: IncomingMessage, token: string): boolean {
 }
 
 /** The JSON body, or undefined when there is none. */
-async function readBody(req: IncomingMessage, limit = 1 << 20): Promise<unknown> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new ControlError(400, 'body too large');
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text) return undefined;
+async function jsonBody(req: IncomingMessage): Promise<unknown> {
   try {
-    return JSON.parse(text);
-  } catch {
-    throw new ControlError(400, 'body must be JSON');
+    return await readBody(req, { parse: (text) => (text ? JSON.parse(text) : undefined) });
+  } catch (error) {
+    throw new ControlError(400, error instanceof BodyTooLarge ? 'body too large' : 'body must be JSON');
   }
 }
 
@@ -79,7 +71,7 @@ export async function startAdminHttp(channel: ControlChannel, opts: AdminHttpOpt
     const op = BY_ROUTE.get(route);
     if (!op) return send(res, 404, { error: `no route ${route}` });
     try {
-      const input = parseInput(op, await readBody(req));
+      const input = parseInput(op, await jsonBody(req));
       const output = await call(op, input);
       return send(res, output === undefined ? 204 : 200, output);
     } catch (error) {

@@ -28,6 +28,13 @@ export interface AttemptRecord {
   resultBytes?: number;
   /** The result was over the client's result budget and was cut, or re-fetched as a smaller page. */
   budget?: 'truncated' | 'paginated';
+  /**
+   * Everything the model sees of this attempt, whole: text content, structuredContent, isError texts, JSON-RPC
+   * error message and data. The leak scan reads it (falling back to `message`).
+   */
+  visible?: string;
+  /** Progress and log notifications received during the attempt (their model-visible text). */
+  notifications?: string[];
 }
 
 export interface OpRecord {
@@ -82,6 +89,13 @@ export interface FaultWindow {
   kind: string;
   onMs: number;
   offMs?: number;
+  /**
+   * What the fault did while it was on, counted by its seam (requests it answered, connections or bytes a toxic
+   * touched, rewrites, evictions, kills); null when the seam cannot count (e.g. an external Toxiproxy).
+   */
+  hits?: number | null;
+  /** The profile allows this window to hit nothing (e.g. a probabilistic fault on a short window). */
+  mayNotHit?: boolean;
 }
 
 export interface DecisionRecord {
@@ -102,4 +116,6 @@ export interface History {
   transportEvents?: TransportEvent[];
   /** Circuit breaker state changes, when the client runs a breaker. */
   breaker?: BreakerEvent[];
+  /** False when the target gives no way to see effects (no ledger, no read-back): effect metrics are n/a. */
+  effectsObservable?: boolean;
 }

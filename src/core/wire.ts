@@ -6,3 +6,7 @@ export const TRACE_META_KEY = 'faultline/traceId';
 export const TRACE_HEADER = 'x-faultline-trace-id';
 /** Header carrying the idempotency key to dependency APIs, as real payment APIs take it. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** `_meta` key on tools/call that carries the attempt number (1, 2, …) of the op. */
+export const ATTEMPT_META_KEY = 'faultline/attempt';
+/** Header the server forwards with the attempt number, so seeded dependency faults can key their draws on it. */
+export const ATTEMPT_HEADER = 'x-faultline-attempt';

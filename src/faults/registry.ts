@@ -2,6 +2,7 @@
 // kind is one strict object `{ seam, kind, ...common window fields, ...its params }`, discriminated by seam and
 // then by kind, so the JSON Schema shows every fault's parameters.
 import { z } from 'zod';
+import { excerpt } from '../profile/profile-error.ts';
 import { DEPENDENCY_FAULTS } from './dependency/kinds.ts';
 import { edgeHeader } from './edge/header.ts';
 import { edgeProtocolVersion } from './edge/protocol-version.ts';
@@ -47,7 +48,7 @@ export function faultEntryUnion(common: z.ZodRawShape) {
         const kind = (issue.input as { kind?: unknown } | undefined)?.kind;
         return kind === undefined
           ? `a ${seam} fault needs a kind; expected one of: ${names}`
-          : `unknown ${seam} fault kind ${JSON.stringify(kind)}; expected one of: ${names}`;
+          : `unknown ${seam} fault kind ${excerpt(kind)}; expected one of: ${names}`;
       },
     });
   });

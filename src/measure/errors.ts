@@ -1,10 +1,13 @@
-// Error distribution over failed attempts, by category and by stable error code.
+// Error distribution over failed attempts, by category and by stable error code. An op the circuit breaker failed
+// fast made no attempt for that refusal; it counts once under the breaker's code so it does not vanish.
 import type { History } from '../core/history.ts';
 
 export interface ErrorCounts {
   errorsByCategory: Record<string, number>;
   errorsByCode: Record<string, number>;
 }
+
+export const CIRCUIT_OPEN = 'DEPENDENCY.CIRCUIT_OPEN';
 
 /** Failed attempts without a category or code are counted as UNKNOWN so totals still add up. */
 export function errorCounts(history: History): ErrorCounts {
@@ -16,6 +19,11 @@ export function errorCounts(history: History): ErrorCounts {
     const code = a.errorCode ?? 'UNKNOWN';
     errorsByCategory[category] = (errorsByCategory[category] ?? 0) + 1;
     errorsByCode[code] = (errorsByCode[code] ?? 0) + 1;
+  }
+  for (const op of history.ops) {
+    if (!op.circuitOpen) continue;
+    errorsByCategory.DEPENDENCY = (errorsByCategory.DEPENDENCY ?? 0) + 1;
+    errorsByCode[CIRCUIT_OPEN] = (errorsByCode[CIRCUIT_OPEN] ?? 0) + 1;
   }
   return { errorsByCategory: sortKeys(errorsByCategory), errorsByCode: sortKeys(errorsByCode) };
 }

@@ -1,53 +1,117 @@
 // Threshold metric names and how to read each from Metrics. Adding a metric is adding a row.
 import { worstDetect } from './edge-metrics.ts';
+import { inertWindows } from './fault-windows.ts';
 import type { Metrics, RecoveryWindow } from './types.ts';
 
-/** value null means "no value": the threshold fails, and `reason` says why. */
+/**
+ * value null means "no value": the threshold fails, and `reason` says why. `na` marks the fail-closed case of
+ * nothing to measure (no retried op, no fault window, no visible effect): such a threshold fails too, unless it
+ * says it may be n/a (`... or n/a`).
+ */
 export interface MetricValue {
   value: number | null;
   reason?: string;
+  na?: boolean;
 }
+
+/** How a value reads: a count, milliseconds, a 0..1 rate, ops per second, bytes. */
+export type MetricUnit = 'count' | 'ms' | 'rate' | 'ops/s' | 'bytes' | 'attempts/op';
 
 export interface MetricDef {
   describe: string;
   get: (m: Metrics) => MetricValue;
+  /** Default `count`. */
+  unit?: MetricUnit;
+  /** Shown in every summary (console, Markdown, the HTML overview); the HTML lists all metrics. */
+  headline?: boolean;
 }
 
 const v = (value: number): MetricValue => ({ value });
+const na = (why: string): MetricValue => ({ value: null, na: true, reason: `nothing to measure: ${why}` });
+/** Effect counts exist only where the run could see effects (a ledger, or read-back probes). */
+const effect = (m: Metrics, value: number): MetricValue =>
+  m.effectsObservable === false ? na('this target gives no way to see its effects') : v(value);
 
 export const METRICS: Record<string, MetricDef> = {
-  ops: { describe: 'logical calls', get: (m) => v(m.ops) },
-  ops_ok: { describe: 'ops that ended ok', get: (m) => v(m.opsOk) },
-  ops_fail: { describe: 'ops that ended fail', get: (m) => v(m.opsFail) },
-  ops_info: { describe: 'ops with an indeterminate outcome', get: (m) => v(m.opsInfo) },
+  ops: { describe: 'logical calls', get: (m) => v(m.ops), headline: true },
+  ops_ok: { describe: 'ops that ended ok', get: (m) => v(m.opsOk), headline: true },
+  ops_fail: { describe: 'ops that ended fail', get: (m) => v(m.opsFail), headline: true },
+  ops_info: { describe: 'ops with an indeterminate outcome', get: (m) => v(m.opsInfo), headline: true },
   attempts: { describe: 'attempts over all ops', get: (m) => v(m.attempts) },
-  attempts_per_op_max: { describe: 'most attempts of one op', get: (m) => v(m.attemptsPerOp.max) },
-  attempts_per_op_mean: { describe: 'mean attempts per op', get: (m) => v(m.attemptsPerOp.mean) },
-  retry_success_rate: { describe: 'retried ops that ended ok', get: (m) => v(m.retrySuccessRate) },
-  duplicate_effects: { describe: 'effects beyond the first per op', get: (m) => v(m.duplicateEffects) },
-  ghost_effects: { describe: 'failed ops with an effect', get: (m) => v(m.ghostEffects) },
-  lost_effects: { describe: 'ok side-effecting ops without effect', get: (m) => v(m.lostEffects) },
-  unattributed_effects: { describe: 'effects no op claims', get: (m) => v(m.unattributedEffects) },
-  leaks: { describe: 'canaries in model-visible content', get: (m) => v(m.leaks) },
-  recovery_ms: { describe: 'worst recovery over fault windows', get: (m) => worst(m.recovery, 'recoveryMs') },
+  attempts_per_op_max: { describe: 'most attempts of one op', get: (m) => v(m.attemptsPerOp.max), unit: 'attempts/op' },
+  attempts_per_op_mean: { describe: 'mean attempts per op', get: (m) => v(m.attemptsPerOp.mean), unit: 'attempts/op' },
+  inert_windows: {
+    describe: 'fault windows that hit nothing (each also makes the verdict inert)',
+    get: (m) => (m.faultWindows.length === 0 ? na('no fault window') : v(inertWindows(m.faultWindows).length)),
+  },
+  fault_hits_min: {
+    describe: 'fewest hits of any fault window, as counted by its seam',
+    get: (m) => minHits(m),
+  },
+  retried_ops: { describe: 'ops with at least one failed attempt', get: (m) => v(m.retriedOps), headline: true },
+  retry_success_rate: {
+    describe: 'retried ops that ended ok (n/a when none was retried)',
+    get: (m) => (m.retrySuccessRate === null ? na('no op had a failed attempt') : v(m.retrySuccessRate)),
+    unit: 'rate',
+    headline: true,
+  },
+  duplicate_effects: {
+    describe: 'effects beyond the first per op',
+    get: (m) => effect(m, m.duplicateEffects),
+    headline: true,
+  },
+  ghost_effects: { describe: 'failed ops with an effect', get: (m) => effect(m, m.ghostEffects), headline: true },
+  lost_effects: {
+    describe: 'ok side-effecting ops without effect',
+    get: (m) => effect(m, m.lostEffects),
+    headline: true,
+  },
+  indeterminate_effects: {
+    describe: 'ops with an indeterminate outcome (info) whose effect exists',
+    get: (m) => effect(m, m.reconciliation.infoWithEffectOps.length),
+  },
+  unattributed_effects: {
+    describe: 'effects no op claims',
+    get: (m) => effect(m, m.unattributedEffects),
+    headline: true,
+  },
+  leaks: {
+    describe: 'canary findings (op, place, kind) in model-visible content',
+    get: (m) => (Object.keys(m.leaksByKind ?? {}).length === 0 ? na('no canaries were planted') : v(m.leaks)),
+    headline: true,
+  },
+  leak_kinds: {
+    describe: 'canary kinds found at least once in model-visible content',
+    get: (m) =>
+      Object.keys(m.leaksByKind ?? {}).length === 0
+        ? na('no canaries were planted')
+        : v(Object.values(m.leaksByKind).filter((n) => n > 0).length),
+  },
+  recovery_ms: {
+    describe: 'worst recovery over fault windows',
+    get: (m) => worst(m.recovery, 'recoveryMs'),
+    unit: 'ms',
+    headline: true,
+  },
   first_success_ms: {
     describe: 'worst first success after a fault window',
     get: (m) => worst(m.recovery, 'firstSuccessMs'),
+    unit: 'ms',
   },
-  latency_p50_ms: { describe: 'op latency p50', get: (m) => v(m.latencyMs.p50) },
-  latency_p90_ms: { describe: 'op latency p90', get: (m) => v(m.latencyMs.p90) },
-  latency_p95_ms: { describe: 'op latency p95', get: (m) => v(m.latencyMs.p95) },
-  latency_p99_ms: { describe: 'op latency p99', get: (m) => v(m.latencyMs.p99) },
-  latency_max_ms: { describe: 'op latency max', get: (m) => v(m.latencyMs.max) },
-  attempt_latency_p50_ms: { describe: 'attempt latency p50', get: (m) => v(m.attemptLatencyMs.p50) },
-  attempt_latency_p99_ms: { describe: 'attempt latency p99', get: (m) => v(m.attemptLatencyMs.p99) },
-  attempt_latency_max_ms: { describe: 'attempt latency max', get: (m) => v(m.attemptLatencyMs.max) },
-  error_rate: { describe: '(ops_fail + ops_info) / ops', get: (m) => v(m.errorRate) },
+  latency_p50_ms: { describe: 'op latency p50', get: (m) => v(m.latencyMs.p50), unit: 'ms', headline: true },
+  latency_p90_ms: { describe: 'op latency p90', get: (m) => v(m.latencyMs.p90), unit: 'ms' },
+  latency_p95_ms: { describe: 'op latency p95', get: (m) => v(m.latencyMs.p95), unit: 'ms' },
+  latency_p99_ms: { describe: 'op latency p99', get: (m) => v(m.latencyMs.p99), unit: 'ms', headline: true },
+  latency_max_ms: { describe: 'op latency max', get: (m) => v(m.latencyMs.max), unit: 'ms' },
+  attempt_latency_p50_ms: { describe: 'attempt latency p50', get: (m) => v(m.attemptLatencyMs.p50), unit: 'ms' },
+  attempt_latency_p99_ms: { describe: 'attempt latency p99', get: (m) => v(m.attemptLatencyMs.p99), unit: 'ms' },
+  attempt_latency_max_ms: { describe: 'attempt latency max', get: (m) => v(m.attemptLatencyMs.max), unit: 'ms' },
+  error_rate: { describe: '(ops_fail + ops_info) / ops', get: (m) => v(m.errorRate), unit: 'rate', headline: true },
   retry_after_violations: {
     describe: 'retries earlier than Retry-After advised',
     get: (m) => v(m.retryAfterViolations),
   },
-  throughput_ops_s: { describe: 'ops per second over the run', get: (m) => v(m.throughputOpsPerSec) },
+  throughput_ops_s: { describe: 'ops per second over the run', get: (m) => v(m.throughputOpsPerSec), unit: 'ops/s' },
   breaker_opens: { describe: 'times a circuit breaker opened', get: (m) => v(m.breakerOpens ?? 0) },
   breaker_rejections: { describe: 'ops an open breaker failed fast', get: (m) => v(m.breakerRejections ?? 0) },
   lookups: { describe: 'status lookups before re-executing', get: (m) => v(m.lookups ?? 0) },
@@ -61,15 +125,17 @@ export const METRICS: Record<string, MetricDef> = {
   mistake_ops: { describe: 'ops that started with a model mistake', get: (m) => v(m.mistakeOps ?? 0) },
   self_corrections: { describe: 'calls re-issued with corrected arguments', get: (m) => v(m.selfCorrections ?? 0) },
   self_correction_rate: {
-    describe: 'mistaken ops whose last call passed validation',
-    get: (m) => v(m.selfCorrectionRate ?? 1),
+    describe: 'mistaken ops whose last call passed validation (n/a without mistaken ops)',
+    get: (m) => (m.mistakeOps ? v(m.selfCorrectionRate ?? 0) : na('no op started with a model mistake')),
+    unit: 'rate',
   },
   loop_guard_stops: { describe: 'repeats the loop guard stopped', get: (m) => v(m.loopGuardStops ?? 0) },
   attempts_per_s_max: { describe: 'most attempts started in one second', get: (m) => v(m.attemptsPerSecondMax ?? 0) },
   internal_errors: { describe: 'failed attempts in category INTERNAL', get: (m) => v(m.internalErrors ?? 0) },
   detect_ms: {
     describe: 'worst time from a fault to the first failed attempt',
-    get: (m) => worstDetect(m.detect ?? []),
+    get: (m) => ((m.detect ?? []).length === 0 ? na('no fault window') : worstDetect(m.detect ?? [])),
+    unit: 'ms',
   },
   proto_errors: { describe: 'failed attempts in category PROTO', get: (m) => v(m.protoErrors ?? 0) },
   results_over_budget: {
@@ -83,7 +149,10 @@ export const METRICS: Record<string, MetricDef> = {
   },
   sse_resumptions: { describe: 'SSE resumptions (GET + Last-Event-ID)', get: (m) => v(m.sseResumptions ?? 0) },
   results_resumed: { describe: 'ops delivered once after an SSE resumption', get: (m) => v(m.delivery?.resumed ?? 0) },
-  results_lost: { describe: 'ops not ok whose effect exists (result lost)', get: (m) => v(m.delivery?.lost ?? 0) },
+  results_lost: {
+    describe: 'info ops whose effect exists: the tool ran, the result never arrived',
+    get: (m) => v(m.delivery?.lost ?? 0),
+  },
   attempts_timed_out: {
     describe: 'attempts that hung until the client timeout',
     get: (m) => v(m.attemptsTimedOut ?? 0),
@@ -92,25 +161,48 @@ export const METRICS: Record<string, MetricDef> = {
     describe: 'times the SDK gave up reconnecting a stream',
     get: (m) => v(m.reconnectExhausted ?? 0),
   },
-  result_bytes_max: { describe: 'largest tool result received, bytes', get: (m) => v(m.resultBytesMax ?? 0) },
+  result_bytes_max: {
+    describe: 'largest tool result received, bytes',
+    get: (m) => v(m.resultBytesMax ?? 0),
+    unit: 'bytes',
+  },
 };
 
 export const METRIC_NAMES = Object.keys(METRICS);
 
+/** The values a metric can take, inclusive: a rate from 0 to 1, everything else (counts, ms, bytes) 0 or more. */
+export function metricRange(def: MetricDef): readonly [number, number] {
+  return def.unit === 'rate' ? [0, 1] : [0, Number.POSITIVE_INFINITY];
+}
+
+/** Windows whose seam cannot count hits make this n/a: a bound on hits must not pass on an unknown. */
+function minHits(m: Metrics): MetricValue {
+  if (m.faultWindows.length === 0) return na('no fault window');
+  const uncounted = m.faultWindows.find((w) => w.hits === null);
+  if (uncounted) return na(`the ${uncounted.seam} seam did not count the hits of ${uncounted.fault}`);
+  return v(Math.min(...m.faultWindows.map((w) => w.hits as number)));
+}
+
 /**
- * The worst window decides. A window that never recovered (or never saw a success) has no value, which fails
- * the threshold whatever its operator; without any fault window there is nothing to wait for, so 0.
+ * The worst window decides. A window that never recovered, was never removed, or saw no success after it has no
+ * value and fails the threshold whatever its operator; a window whose recovery could not be measured (no healthy
+ * steady state, too few ops after it) makes the metric n/a; without any fault window there is nothing to measure.
  */
 function worst(windows: RecoveryWindow[], key: 'recoveryMs' | 'firstSuccessMs'): MetricValue {
+  if (windows.length === 0) return na('no fault window');
   let max = 0;
+  let unmeasured: RecoveryWindow | undefined;
   for (const w of windows) {
-    const value = w[key];
-    if (value === null) {
-      const what = key === 'recoveryMs' ? 'did not recover' : 'saw no successful op after it ended';
-      const when = w.offAtMs === null ? ' (never removed)' : '';
-      return { value: null, reason: `fault window ${w.fault}${when} ${what} by the end of the run` };
+    if (w.status === 'never-removed' || (key === 'recoveryMs' && w.status === 'not-recovered')) {
+      return { value: null, reason: `fault window ${w.fault}: ${w.note}` };
     }
-    if (value > max) max = value;
+    const value = w[key];
+    if (key === 'firstSuccessMs' && value === null) {
+      return { value: null, reason: `fault window ${w.fault} saw no successful op after it ended` };
+    }
+    if (value === null) unmeasured ??= w;
+    else if (value > max) max = value;
   }
+  if (unmeasured) return na(`fault window ${unmeasured.fault}: ${unmeasured.note}`);
   return { value: max };
 }

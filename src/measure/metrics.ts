@@ -3,8 +3,9 @@ import type { History } from '../core/history.ts';
 import { applicationMetrics } from './client-guards.ts';
 import { edgeMetrics } from './edge-metrics.ts';
 import { errorCounts } from './errors.ts';
+import { faultWindows } from './fault-windows.ts';
 import { opLatency } from './latency.ts';
-import { findLeaks } from './leaks.ts';
+import { findLeaks, leaksByKind } from './leaks.ts';
 import { outcomes, throughput } from './outcomes.ts';
 import { reconcile } from './reconcile.ts';
 import { recovery } from './recovery.ts';
@@ -18,12 +19,10 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
   const retry = retrySuccess(history);
   const effects = reconcile(history);
   const rec = recovery(history, options.recovery);
-  const leakFindings = findLeaks(history, {
-    canaries: options.canaries,
-    scanAttemptMessages: options.scanAttemptMessages,
-  });
+  const leakFindings = findLeaks(history, { canaries: options.canaries });
   return {
     ...o,
+    effectsObservable: history.effectsObservable !== false,
     retrySuccessRate: retry.rate,
     retriedOps: retry.retriedOps,
     retrySuccessByWindow: retry.byWindow,
@@ -34,8 +33,10 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     unattributedEffects: effects.unattributedEffects,
     reconciliation: effects.reconciliation,
     leaks: leakFindings.length,
+    leaksByKind: leaksByKind(leakFindings, { canaries: options.canaries }),
     leakFindings,
     steadyState: rec.steadyState,
+    faultWindows: faultWindows(history),
     recovery: rec.windows,
     latencyMs: opLatency(history.ops),
     attemptLatencyMs: opLatency(history.attempts),
@@ -45,6 +46,6 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     durationMs: Math.round(history.endMs - history.startMs),
     ...applicationMetrics(history),
     ...edgeMetrics(history),
-    ...serverSeamMetrics(history),
+    ...serverSeamMetrics(history, effects),
   };
 }

@@ -47,8 +47,15 @@ function attemptsByOp(history: History): Map<string, number> {
   return counts;
 }
 
-/** Ops per second over the whole run. */
+/** Ops per second while the workload ran: from the first op's start to the last op's end (no set-up, no drain). */
 export function throughput(history: History): number {
-  const seconds = (history.endMs - history.startMs) / 1000;
+  if (history.ops.length === 0) return 0;
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const op of history.ops) {
+    first = Math.min(first, op.startMs);
+    last = Math.max(last, op.endMs);
+  }
+  const seconds = (last - first) / 1000;
   return seconds > 0 ? history.ops.length / seconds : 0;
 }

@@ -1,10 +1,17 @@
 // Recovery after each fault window: how long after the fault was removed until a sliding window of ops
-// succeeds at the steady-state level measured before the first fault.
+// succeeds at the steady-state level measured before the first fault. Fails closed: a window with nothing to
+// measure (no healthy steady state, too few ops after it, never removed) has no value and says why.
+import { STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
 import type { FaultWindow, History, OpRecord } from '../core/history.ts';
 import { round1 } from './round.ts';
-import type { RecoveryOptions, RecoveryWindow, SteadyState } from './types.ts';
+import type { RecoveryOptions, RecoveryStatus, RecoveryWindow, SteadyState } from './types.ts';
 
-export const RECOVERY_DEFAULTS = { windowMs: 1000, minOps: 5, targetSuccessRate: 0.99 } as const;
+export const RECOVERY_DEFAULTS = {
+  windowMs: STEADY_STATE_DEFAULTS.windowMs,
+  minOps: STEADY_STATE_DEFAULTS.minOps,
+  targetSuccessRate: STEADY_STATE_DEFAULTS.level,
+  steadyStateFloor: STEADY_STATE_DEFAULTS.floor,
+} as const;
 
 export interface RecoveryResult {
   steadyState: SteadyState;
@@ -15,41 +22,85 @@ export function recovery(history: History, options: RecoveryOptions = {}): Recov
   const windowMs = options.windowMs ?? RECOVERY_DEFAULTS.windowMs;
   const minOps = Math.max(1, options.minOps ?? RECOVERY_DEFAULTS.minOps);
   const ops = [...history.ops].sort((a, b) => a.startMs - b.startMs);
-  const steadyState = measureSteadyState(history, ops, minOps, options.targetSuccessRate);
+  const steadyState = measureSteadyState(history, ops, minOps, options);
   // okBefore[i] = ops that ended ok among ops[0..i), so any window's success rate is a subtraction.
   const okBefore = [0];
   for (const op of ops) okBefore.push(okBefore[okBefore.length - 1] + (op.outcome === 'ok' ? 1 : 0));
+  const outageEnd = outageEnds(history.faults);
 
-  const windows = history.faults.map((w) => {
-    const base = describe(w, history);
-    if (w.offMs === undefined) return { ...base, recoveryMs: null, firstSuccessMs: null, recovered: false };
-    const tOff = w.offMs;
-    const tRecovered = findRecovery(ops, okBefore, tOff, windowMs, minOps, steadyState.target);
-    const firstSuccess = firstSuccessAfter(ops, tOff);
-    return {
-      ...base,
-      recoveryMs: tRecovered === null ? null : round1(tRecovered - tOff),
-      firstSuccessMs: firstSuccess === null ? null : round1(firstSuccess - tOff),
-      recovered: tRecovered !== null,
+  const windows = history.faults.map((w): RecoveryWindow => {
+    const tOff = outageEnd.get(w) ?? null;
+    const base = {
+      fault: w.id,
+      kind: w.kind,
+      seam: w.seam,
+      onAtMs: round1(w.onMs - history.startMs),
+      offAtMs: w.offMs === undefined ? null : round1(w.offMs - history.startMs),
+      outageOffAtMs: tOff === null ? null : round1(tOff - history.startMs),
     };
+    const none = (status: RecoveryStatus, note: string, firstSuccessMs: number | null = null) => ({
+      ...base,
+      recoveryMs: null,
+      firstSuccessMs,
+      recovered: false,
+      status,
+      note,
+    });
+    if (w.offMs === undefined) return none('never-removed', 'the fault was never removed');
+    if (tOff === null) return none('never-removed', 'an overlapping fault window was never removed');
+    const firstSuccess = firstSuccessAfter(ops, tOff);
+    const firstSuccessMs = firstSuccess === null ? null : round1(firstSuccess - tOff);
+    if (!steadyState.measured) return none('no-steady-state', steadyStateNote(steadyState, minOps), firstSuccessMs);
+    const after = ops.length - lowerBound(ops, tOff);
+    if (after < minOps) {
+      return none('not-measured', `only ${after} op(s) started after the fault ended (need ${minOps})`, firstSuccessMs);
+    }
+    const tRecovered = findRecovery(ops, okBefore, tOff, windowMs, minOps, steadyState.target);
+    if (tRecovered === null) return none('not-recovered', 'did not recover by the end of the run', firstSuccessMs);
+    return { ...base, recoveryMs: round1(tRecovered - tOff), firstSuccessMs, recovered: true, status: 'recovered' };
   });
   return { steadyState, windows };
 }
 
-function measureSteadyState(
-  history: History,
-  ops: OpRecord[],
-  minOps: number,
-  targetOption: number | undefined,
-): SteadyState {
-  const target = targetOption ?? RECOVERY_DEFAULTS.targetSuccessRate;
-  if (history.faults.length === 0) return { ops: 0, rate: null, target };
+/** Overlapping windows are one outage: each window's t_off is the last removal of the outage it belongs to. */
+function outageEnds(faults: readonly FaultWindow[]): Map<FaultWindow, number | null> {
+  const ends = new Map<FaultWindow, number | null>();
+  const sorted = [...faults].sort((a, b) => a.onMs - b.onMs);
+  let group: FaultWindow[] = [];
+  let groupEnd = Number.NEGATIVE_INFINITY;
+  const close = () => {
+    const end = groupEnd === Number.POSITIVE_INFINITY ? null : groupEnd;
+    for (const w of group) ends.set(w, end);
+  };
+  for (const w of sorted) {
+    if (group.length > 0 && w.onMs > groupEnd) {
+      close();
+      group = [];
+      groupEnd = Number.NEGATIVE_INFINITY;
+    }
+    group.push(w);
+    groupEnd = Math.max(groupEnd, w.offMs ?? Number.POSITIVE_INFINITY);
+  }
+  if (group.length > 0) close();
+  return ends;
+}
+
+function measureSteadyState(history: History, ops: OpRecord[], minOps: number, options: RecoveryOptions): SteadyState {
+  const level = options.targetSuccessRate ?? RECOVERY_DEFAULTS.targetSuccessRate;
+  const floor = options.steadyStateFloor ?? RECOVERY_DEFAULTS.steadyStateFloor;
+  if (history.faults.length === 0) return { ops: 0, rate: null, target: level, floor, measured: false };
   const firstOn = Math.min(...history.faults.map((w) => w.onMs));
   const before = ops.filter((op) => op.endMs < firstOn);
-  if (before.length < minOps) return { ops: before.length, rate: null, target };
+  if (before.length < minOps) return { ops: before.length, rate: null, target: level, floor, measured: false };
   const rate = before.filter((op) => op.outcome === 'ok').length / before.length;
-  // A system that was only 95% healthy before the fault cannot be asked to reach 99% after it.
-  return { ops: before.length, rate, target: Math.min(target, rate) };
+  // A system that was only 95% healthy before the fault cannot be asked to reach 99% after it; one below the
+  // floor was not healthy at all, and "recovering" to its level would prove nothing.
+  return { ops: before.length, rate, target: Math.min(level, rate), floor, measured: rate >= floor };
+}
+
+function steadyStateNote(s: SteadyState, minOps: number): string {
+  if (s.rate === null) return `steady state not measured: ${s.ops} op(s) ended before the first fault (need ${minOps})`;
+  return `steady state ${Math.round(s.rate * 1000) / 10}% before the first fault is below the floor ${s.floor * 100}%`;
 }
 
 /** Start of the first sliding window (one candidate per op start at or after tOff) that reaches target. */
@@ -74,12 +125,11 @@ function findRecovery(
   return null;
 }
 
-/** When the first op that started at or after tOff completed ok (its end time), or null. */
+/** When the first op that ended ok at or after tOff ended (an op in flight across tOff counts), or null. */
 function firstSuccessAfter(ops: OpRecord[], tOff: number): number | null {
   let best: number | null = null;
-  for (let i = lowerBound(ops, tOff); i < ops.length; i++) {
-    const op = ops[i];
-    if (op.outcome === 'ok' && (best === null || op.endMs < best)) best = op.endMs;
+  for (const op of ops) {
+    if (op.outcome === 'ok' && op.endMs >= tOff && (best === null || op.endMs < best)) best = op.endMs;
   }
   return best;
 }
@@ -93,14 +143,4 @@ function lowerBound(ops: OpRecord[], t: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-function describe(w: FaultWindow, history: History) {
-  return {
-    fault: w.id,
-    kind: w.kind,
-    seam: w.seam,
-    onAtMs: round1(w.onMs - history.startMs),
-    offAtMs: w.offMs === undefined ? null : round1(w.offMs - history.startMs),
-  };
 }

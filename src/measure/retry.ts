@@ -12,7 +12,8 @@ export interface RetryResult extends RetryRate {
 export function retrySuccess(history: History): RetryResult {
   const failedAttemptOps = new Set<string>();
   for (const a of history.attempts) if (!a.ok) failedAttemptOps.add(a.opId);
-  const hadFailure = (op: OpRecord) => op.failedAttempts > 0 || failedAttemptOps.has(op.opId);
+  // An op the circuit breaker failed fast has no failed attempt, but it failed all the same.
+  const hadFailure = (op: OpRecord) => op.failedAttempts > 0 || failedAttemptOps.has(op.opId) || !!op.circuitOpen;
 
   const byWindow = history.faults.map((w) => {
     const ops = opsInWindow(history, w);
@@ -42,5 +43,5 @@ function rate(ops: OpRecord[], hadFailure: (op: OpRecord) => boolean): RetryRate
     retriedOps++;
     if (op.outcome === 'ok') recoveredOps++;
   }
-  return { retriedOps, recoveredOps, rate: retriedOps === 0 ? 1 : recoveredOps / retriedOps };
+  return { retriedOps, recoveredOps, rate: retriedOps === 0 ? null : recoveredOps / retriedOps };
 }

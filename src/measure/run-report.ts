@@ -3,7 +3,16 @@
 import type { ThresholdResult } from './thresholds.ts';
 import type { Metrics } from './types.ts';
 
-export type Verdict = 'pass' | 'fail';
+/**
+ * pass: every threshold held and every fault window hit. fail: a threshold failed or the run errored. inert: a
+ * fault window hit nothing, so the thresholds prove nothing. inconclusive: the start-up calibration found the
+ * machine too loaded for the profile's timing. interrupted: the run was stopped (Ctrl-C, SIGTERM) before the end.
+ */
+export const VERDICTS = ['pass', 'fail', 'inert', 'inconclusive', 'interrupted'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** Exit codes by verdict (README "Exit codes"); bad input is 2. */
+export const EXIT_CODE_OF: Record<Verdict, number> = { pass: 0, fail: 1, inert: 1, inconclusive: 3, interrupted: 130 };
 
 export interface ProfileReport {
   name: string;
@@ -25,6 +34,8 @@ export interface ProfileReport {
   notes: string[];
   /** The profile could not run to completion; its verdict is fail. */
   error?: string;
+  /** Why the verdict is inert, inconclusive or interrupted, in one line. */
+  verdictReason?: string;
 }
 
 export interface RunReport {
@@ -33,7 +44,7 @@ export interface RunReport {
   seed: number;
   startedAt: string;
   durationMs: number;
-  /** fail when any profile fails. */
+  /** The most serious profile verdict: interrupted, then fail, inert, inconclusive; pass when all pass. */
   verdict: Verdict;
   profiles: ProfileReport[];
 }

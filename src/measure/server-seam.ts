@@ -3,9 +3,9 @@
 // tool ran, the result was lost), twice (a duplicate effect) or not at all until the client's timeout; plus what
 // the client transport reported on onerror (SSE drops, reconnect failures, the reconnect budget exhausted).
 import type { AttemptRecord, History } from '../core/history.ts';
-import { reconcile } from './reconcile.ts';
+import type { ReconcileResult } from './reconcile.ts';
 
-export type Delivery = 'once' | 'resumed' | 'resent' | 'lost' | 'duplicated' | 'hung' | 'failed';
+export type Delivery = 'once' | 'resumed' | 'resent' | 'lost' | 'ghost' | 'duplicated' | 'hung' | 'failed';
 
 export interface DeliveryCounts {
   /** Ok with no resumption and no re-send after an uncertain attempt (a refused or 404 attempt may precede it). */
@@ -14,8 +14,10 @@ export interface DeliveryCounts {
   resumed: number;
   /** Ok after an uncertain attempt (re-sent, or its effect found by a status lookup). */
   resent: number;
-  /** Not ok although its effect exists: the tool ran, the client never saw the result. */
+  /** Indeterminate (info) although its effect exists: the tool ran, the client never saw the result. */
   lost: number;
+  /** Failed (fail) although its effect exists: counted here once, and in ghost_effects, never as lost too. */
+  ghost: number;
   /** More than one effect. */
   duplicated: number;
   /** Not ok, no effect, and at least one attempt waited for its timeout. */
@@ -42,15 +44,23 @@ export interface ServerSeamMetrics {
 const timedOut = (a: AttemptRecord) =>
   a.errorCode === 'DEPENDENCY.TIMEOUT' && /Request timed out|Maximum total timeout/.test(a.message ?? '');
 
-export function serverSeamMetrics(history: History): ServerSeamMetrics {
-  const { effectsByOp } = reconcile(history);
+export function serverSeamMetrics(history: History, { effectsByOp }: ReconcileResult): ServerSeamMetrics {
   const attemptsByOp = new Map<string, AttemptRecord[]>();
   for (const a of history.attempts) {
     const list = attemptsByOp.get(a.opId) ?? [];
     list.push(a);
     attemptsByOp.set(a.opId, list);
   }
-  const delivery: DeliveryCounts = { once: 0, resumed: 0, resent: 0, lost: 0, duplicated: 0, hung: 0, failed: 0 };
+  const delivery: DeliveryCounts = {
+    once: 0,
+    resumed: 0,
+    resent: 0,
+    lost: 0,
+    ghost: 0,
+    duplicated: 0,
+    hung: 0,
+    failed: 0,
+  };
   const deliveryByOp: Record<string, Delivery> = {};
   for (const op of history.ops) {
     const attempts = (attemptsByOp.get(op.opId) ?? []).sort((a, b) => a.attempt - b.attempt);
@@ -58,7 +68,8 @@ export function serverSeamMetrics(history: History): ServerSeamMetrics {
     const last = attempts.at(-1);
     let d: Delivery;
     if (effects > 1) d = 'duplicated';
-    else if (op.outcome !== 'ok') d = effects > 0 ? 'lost' : attempts.some(timedOut) ? 'hung' : 'failed';
+    else if (op.outcome !== 'ok' && effects > 0) d = op.outcome === 'info' ? 'lost' : 'ghost';
+    else if (op.outcome !== 'ok') d = attempts.some(timedOut) ? 'hung' : 'failed';
     else if (last?.ok && (last.resumptions ?? 0) > 0) d = 'resumed';
     else if (attempts.some((a) => !a.ok && a.uncertain)) d = 'resent';
     else d = 'once';

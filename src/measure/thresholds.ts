@@ -1,4 +1,5 @@
 // k6-style thresholds: `<metric> <op> <number>`, e.g. `duplicate_effects == 0`, `latency_p99_ms < 1500`.
+// A metric with nothing to measure is n/a and fails its thresholds, unless one ends in `or n/a`.
 import { METRIC_NAMES, METRICS } from './metric-table.ts';
 import type { Metrics } from './types.ts';
 
@@ -10,6 +11,8 @@ export interface Threshold {
   metric: string;
   op: Operator;
   target: number;
+  /** `... or n/a`: the threshold also holds when the metric has nothing to measure. */
+  allowNa?: boolean;
 }
 
 export interface ThresholdResult {
@@ -22,6 +25,9 @@ export interface ThresholdResult {
   ok: boolean;
   /** Why it failed without a value, when that is the case. */
   reason?: string;
+  /** The metric had nothing to measure (actual is null). */
+  na?: boolean;
+  allowNa?: boolean;
 }
 
 export class ThresholdError extends Error {
@@ -34,7 +40,7 @@ export class ThresholdError extends Error {
   }
 }
 
-const SHAPE = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|==|!=|<|>)\s*(\S+)\s*$/;
+const SHAPE = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|==|!=|<|>)\s*(\S+?)(\s+or\s+n\/a)?\s*$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const EXAMPLE = 'e.g. `duplicate_effects == 0` or `latency_p99_ms < 1500`';
 
@@ -42,12 +48,12 @@ export function parseThreshold(expr: string): Threshold {
   const match = SHAPE.exec(expr);
   if (!match) {
     throw new ThresholdError(
-      `invalid threshold "${expr}": expected "<metric> <operator> <number>" (${EXAMPLE}); ` +
+      `invalid threshold "${expr}": expected "<metric> <operator> <number> [or n/a]" (${EXAMPLE}); ` +
         `operators: ${OPERATORS.join(' ')}`,
       expr,
     );
   }
-  const [, metric, op, number] = match;
+  const [, metric, op, number, orNa] = match;
   if (!(metric in METRICS)) {
     const hint = closest(metric);
     throw new ThresholdError(
@@ -59,7 +65,7 @@ export function parseThreshold(expr: string): Threshold {
   if (!NUMBER.test(number)) {
     throw new ThresholdError(`invalid threshold "${expr}": expected a number after "${op}", got "${number}"`, expr);
   }
-  return { expr: expr.trim(), metric, op: op as Operator, target: Number(number) };
+  return { expr: expr.trim(), metric, op: op as Operator, target: Number(number), ...(orNa ? { allowNa: true } : {}) };
 }
 
 export function compare(actual: number, op: Operator, target: number): boolean {
@@ -83,9 +89,9 @@ export function compare(actual: number, op: Operator, target: number): boolean {
 export function evaluateThresholds(exprs: readonly string[], metrics: Metrics): ThresholdResult[] {
   return exprs.map((expr) => {
     const t = parseThreshold(expr);
-    const { value, reason } = METRICS[t.metric].get(metrics);
-    const ok = value !== null && compare(value, t.op, t.target);
-    return { ...t, actual: value, ok, ...(reason ? { reason } : {}) };
+    const { value, reason, na } = METRICS[t.metric].get(metrics);
+    const ok = value === null ? na === true && t.allowNa === true : compare(value, t.op, t.target);
+    return { ...t, actual: value, ok, ...(reason ? { reason } : {}), ...(na ? { na } : {}) };
   });
 }
 

@@ -15,8 +15,8 @@ export interface RetryRate {
   retriedOps: number;
   /** Of those, the ones that ended `ok`. */
   recoveredOps: number;
-  /** recoveredOps / retriedOps, or 1 when retriedOps is 0 (look at retriedOps to tell 1-of-0 apart). */
-  rate: number;
+  /** recoveredOps / retriedOps; null (n/a) when no op was retried. */
+  rate: number | null;
 }
 
 export interface WindowRetryRate extends RetryRate {
@@ -31,6 +31,13 @@ export interface KindRetryRate extends RetryRate {
   ops: number;
 }
 
+/**
+ * What a window's recovery measurement found. `recovered` and `not-recovered` are measurements; the others say
+ * why there is nothing to measure: no healthy steady state before the fault (`no-steady-state`), too few ops after
+ * it (`not-measured`), or a fault that was never removed (`never-removed`).
+ */
+export type RecoveryStatus = 'recovered' | 'not-recovered' | 'not-measured' | 'no-steady-state' | 'never-removed';
+
 export interface RecoveryWindow {
   fault: string;
   kind: string;
@@ -39,20 +46,45 @@ export interface RecoveryWindow {
   onAtMs: number;
   /** Relative to the run start; null when the fault was never removed. */
   offAtMs: number | null;
-  /** t_recovered - t_off; null when not recovered by the end of the run. */
+  /**
+   * When the outage this window belongs to ended, relative to the run start: overlapping windows are one outage,
+   * measured from the last removal. Equals offAtMs for a window that overlaps no other.
+   */
+  outageOffAtMs: number | null;
+  /** t_recovered - t_off (t_off = outageOffAtMs); null unless status is `recovered`. */
   recoveryMs: number | null;
-  /** First op starting after t_off that ended ok, minus t_off; null when none. */
+  /** First op that ended ok at or after t_off, minus t_off; null when none. */
   firstSuccessMs: number | null;
   recovered: boolean;
+  status: RecoveryStatus;
+  /** Why a window has no recovery value, in words. */
+  note?: string;
+}
+
+/** One fault window as the report shows it: when it was on and what its seam counted it doing. */
+export interface FaultWindowReport {
+  fault: string;
+  seam: string;
+  kind: string;
+  /** Relative to the run start. */
+  onAtMs: number;
+  offAtMs: number | null;
+  /** Requests, connections, rewrites, evictions or kills the seam counted; null when the seam cannot count. */
+  hits: number | null;
+  mayNotHit: boolean;
 }
 
 export interface SteadyState {
   /** Ops that ended before the first fault's onset. */
   ops: number;
-  /** Their success rate, or null when fewer than minOps (then the default target applies). */
+  /** Their success rate, or null when fewer than minOps (then recovery is not measured). */
   rate: number | null;
-  /** The success rate a sliding window must reach to count as recovered. */
+  /** The success rate a sliding window must reach to count as recovered (the level, capped at `rate`). */
   target: number;
+  /** Below this pre-fault success rate the system was not healthy to begin with: recovery is not measured. */
+  floor: number;
+  /** Whether recovery can be measured against this steady state. */
+  measured: boolean;
 }
 
 export interface LatencySummary {
@@ -85,9 +117,11 @@ export interface Reconciliation {
 
 export interface LeakFinding {
   opId: string;
-  /** Where the canary showed up: the op's final visible content or an attempt's error message. */
-  where: 'visible' | 'attempt-message';
-  /** The canary, masked so the report itself does not repeat it. */
+  /** Where the canary showed up: the op's final visible content, an attempt's content, or a notification. */
+  where: 'visible' | 'attempt' | 'notification';
+  /** Which canary (mocks/canaries.ts CANARY_MARKERS key). */
+  kind: string;
+  /** The marker, masked so the report itself does not repeat it. */
   canary: string;
 }
 
@@ -100,18 +134,25 @@ export interface Metrics extends Partial<ApplicationMetrics>, Partial<EdgeMetric
   attemptsPerOp: AttemptsPerOp;
   /** (opsFail + opsInfo) / ops, 0 without ops. */
   errorRate: number;
-  retrySuccessRate: number;
+  /** n/a (null) when no op was retried: see retriedOps. */
+  retrySuccessRate: number | null;
   retriedOps: number;
   retrySuccessByWindow: WindowRetryRate[];
   retrySuccessByKind: KindRetryRate[];
+  /** False when the target gives no way to see effects: every effect metric is then n/a. */
+  effectsObservable: boolean;
   duplicateEffects: number;
   ghostEffects: number;
   lostEffects: number;
   unattributedEffects: number;
   reconciliation: Reconciliation;
   leaks: number;
+  /** Findings per canary kind; every kind looked for is present. */
+  leaksByKind: Record<string, number>;
   leakFindings: LeakFinding[];
   steadyState: SteadyState;
+  /** Every fault window with its hits; a window with 0 hits (not allowed to miss) makes the verdict inert. */
+  faultWindows: FaultWindowReport[];
   recovery: RecoveryWindow[];
   latencyMs: LatencySummary;
   attemptLatencyMs: LatencySummary;
@@ -129,14 +170,14 @@ export interface RecoveryOptions {
   minOps?: number;
   /** Target success rate, capped at the measured steady state (default 0.99). */
   targetSuccessRate?: number;
+  /** A pre-fault success rate below this makes recovery n/a instead of lowering the target (default 0.8). */
+  steadyStateFloor?: number;
 }
 
 export interface MetricsOptions {
   recovery?: RecoveryOptions;
-  /** Planted secret canaries (mocks/canaries.ts) to look for in model-visible content. */
-  canaries?: string[];
-  /** Also scan attempt error messages for canaries (JSON-RPC error messages are model-visible; default true). */
-  scanAttemptMessages?: boolean;
+  /** Planted secret canaries to look for in model-visible content: kind -> marker (mocks/canaries.ts). */
+  canaries?: Readonly<Record<string, string>>;
   /** Clock slack allowed before a retry counts as ignoring Retry-After, in ms (default 1). */
   retryAfterToleranceMs?: number;
 }

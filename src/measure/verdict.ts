@@ -1,6 +1,7 @@
 // Turns a History plus a profile's expectations into a ProfileReport, and profiles into a RunReport.
 import { readFileSync } from 'node:fs';
 import type { History } from '../core/history.ts';
+import { inertWindows } from './fault-windows.ts';
 import { computeMetrics } from './metrics.ts';
 import type { ProfileReport, RunReport, Verdict } from './run-report.ts';
 import { evaluateThresholds, type ThresholdResult } from './thresholds.ts';
@@ -19,6 +20,10 @@ export interface ProfileInput {
   metricsOptions?: MetricsOptions;
   error?: string;
   notes?: string[];
+  /** The start-up calibration found the machine too loaded for this profile's timing: why. */
+  inconclusive?: string;
+  /** The run was stopped before the profile finished. */
+  interrupted?: boolean;
 }
 
 export function buildProfileReport(input: ProfileInput): ProfileReport {
@@ -30,7 +35,7 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
     ...(input.file ? { file: input.file } : {}),
     seed: input.seed,
     policy: input.policy,
-    verdict: verdictOf(thresholds, input.error),
+    ...judge(input, thresholds, metrics),
     metrics,
     thresholds,
     decisionLogSha256: input.decisionLogSha256,
@@ -42,8 +47,32 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
   };
 }
 
-export function verdictOf(thresholds: readonly ThresholdResult[], error?: string): Verdict {
-  return !error && thresholds.every((t) => t.ok) ? 'pass' : 'fail';
+/** The verdict and, unless it is pass or a plain threshold fail, its reason. */
+function judge(
+  input: ProfileInput,
+  thresholds: readonly ThresholdResult[],
+  metrics: Metrics,
+): { verdict: Verdict; verdictReason?: string } {
+  if (input.interrupted)
+    return { verdict: 'interrupted', verdictReason: 'the run was stopped before this profile ended' };
+  if (input.error) return { verdict: 'fail' };
+  const inert = inertWindows(metrics.faultWindows);
+  // An inert fault is the root cause to report first: thresholds measured without the fault prove nothing.
+  if (inert.length > 0) {
+    return {
+      verdict: 'inert',
+      verdictReason: `fault window${inert.length > 1 ? 's' : ''} ${inert.map((w) => w.fault).join(', ')} hit nothing`,
+    };
+  }
+  if (input.inconclusive) return { verdict: 'inconclusive', verdictReason: input.inconclusive };
+  return { verdict: thresholds.every((t) => t.ok) ? 'pass' : 'fail' };
+}
+
+const SEVERITY: readonly Verdict[] = ['interrupted', 'fail', 'inert', 'inconclusive', 'pass'];
+
+/** The most serious of several verdicts (a run's verdict from its profiles'). */
+export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
+  return SEVERITY.find((v) => verdicts.includes(v)) ?? 'pass';
 }
 
 export interface RunInput {
@@ -61,7 +90,7 @@ export function buildRunReport(input: RunInput): RunReport {
     seed: input.seed,
     startedAt: typeof input.startedAt === 'string' ? input.startedAt : input.startedAt.toISOString(),
     durationMs: Math.round(input.durationMs),
-    verdict: input.profiles.every((p) => p.verdict === 'pass') ? 'pass' : 'fail',
+    verdict: worstVerdict(input.profiles.map((p) => p.verdict)),
     profiles: input.profiles,
   };
 }
@@ -71,20 +100,12 @@ export function notesFor(m: Metrics, thresholds: readonly ThresholdResult[], opt
   const notes: string[] = [];
   if (thresholds.length === 0) notes.push('no thresholds: the verdict passes by default');
   if (m.ops === 0) notes.push('no ops ran');
-  if (m.retriedOps === 0 && m.ops > 0) notes.push('retry_success_rate is 1 of 0: no op had a failed attempt');
+  if (m.retriedOps === 0 && m.ops > 0) notes.push('retry_success_rate is n/a: no op had a failed attempt');
   if (m.unattributedEffects > 0) {
     notes.push(`${m.unattributedEffects} ledger effect(s) matched no op by trace id or argsKey`);
   }
-  if (m.recovery.length > 0 && m.steadyState.rate === null) {
-    notes.push(
-      `steady state not measured (${m.steadyState.ops} op(s) before the first fault): recovery target ${m.steadyState.target}`,
-    );
-  }
-  for (const w of m.recovery) {
-    if (w.offAtMs === null) notes.push(`fault window ${w.fault} was never removed`);
-    else if (!w.recovered) notes.push(`fault window ${w.fault} did not recover by the end of the run`);
-  }
-  if (!options?.canaries?.length) notes.push('no canaries given: the leak scan did not run');
+  for (const w of m.recovery) if (!w.recovered) notes.push(`recovery of fault window ${w.fault}: ${w.note}`);
+  if (Object.keys(options?.canaries ?? {}).length === 0) notes.push('no canaries given: the leak scan did not run');
   return notes;
 }
 

@@ -5,8 +5,9 @@ import { findFaultKind } from '../faults/registry.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
 import { unsupportedFault } from '../targets/capabilities.ts';
-import type { DocPath } from './profile-error.ts';
+import { type DocPath, excerpt } from './profile-error.ts';
 import type { Profile } from './schema.ts';
+import { thresholdsThatCannotFail } from './threshold-lint.ts';
 
 type Fail = (path: DocPath, problem: string) => never;
 
@@ -24,10 +25,10 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
 
   if (profile.target.kind !== 'url') {
     profile.workload.mix.forEach((item, i) => {
-      if (!(item.tool in REFERENCE_TOOLS)) {
+      if (!Object.hasOwn(REFERENCE_TOOLS, item.tool)) {
         fail(
           ['workload', 'mix', i, 'tool'],
-          `unknown tool "${item.tool}"; expected one of: ${Object.keys(REFERENCE_TOOLS).join(', ')}`,
+          `unknown tool ${excerpt(item.tool)}; expected one of: ${Object.keys(REFERENCE_TOOLS).join(', ')}`,
         );
       }
     });
@@ -38,14 +39,14 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
       try {
         parseThreshold(expr);
       } catch (error) {
-        if (error instanceof ThresholdError) fail([...path, i], error.message);
+        if (error instanceof ThresholdError) fail([...path, i], shortenQuoted(error.message, expr));
         throw error;
       }
     });
   checkThresholds(profile.expect, ['expect']);
   for (const [policy, exprs] of Object.entries(profile.controls)) checkThresholds(exprs ?? [], ['controls', policy]);
 
-  const warnings: string[] = [];
+  const warnings: string[] = thresholdsThatCannotFail(profile);
   const { attemptTimeoutMs, deadlineMs } = profile.client;
   if (profile.target.dependencyTimeoutMs !== undefined && attemptTimeoutMs <= profile.target.dependencyTimeoutMs) {
     warnings.push(
@@ -58,4 +59,10 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
     );
   }
   return warnings;
+}
+
+/** A threshold message quotes the expression and its parts: each long one is cut to an excerpt. */
+function shortenQuoted(message: string, expr: string): string {
+  const parts = [expr, expr.trim(), ...expr.split(/\s+|[<>=!]=?/)].filter((p) => p.length > 0);
+  return parts.reduce((text, part) => text.replaceAll(`"${part}"`, excerpt(part)), message);
 }

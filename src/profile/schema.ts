@@ -1,10 +1,11 @@
 // The chaos profile: what to run, against what, with which faults, and what must hold. Validated with zod;
 // `faultline schema` exports it as JSON Schema so editors complete profiles.
 import { z } from 'zod';
+import { DEFAULT_DEPENDENCY_TIMEOUT_MS, STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
 import type { Seam } from '../faults/kind.ts';
 import { faultEntryUnion } from '../faults/registry.ts';
 import { generatorSchema } from '../plan/generators.ts';
-import { durationSchema } from './duration.ts';
+import { durationSchema, positiveDurationSchema } from './duration.ts';
 
 export const POLICY_NAMES = ['resilient', 'naive', 'none'] as const;
 
@@ -14,7 +15,7 @@ const referenceTarget = z.strictObject({
   eventStore: z.boolean().default(true),
   retryIntervalMs: z.number().int().positive().optional(),
   /** The server's timeout on dependency calls (client > server > dependency). */
-  dependencyTimeoutMs: z.number().int().positive().default(1000),
+  dependencyTimeoutMs: z.number().int().positive().default(DEFAULT_DEPENDENCY_TIMEOUT_MS),
   /** Deliberately pass raw dependency errors through (the leak scan's negative control). */
   leaky: z.boolean().default(false),
 });
@@ -22,7 +23,7 @@ const referenceTarget = z.strictObject({
 /** The reference server over stdio: the client spawns it (one child per connection) and talks newline JSON. */
 const referenceStdioTarget = z.strictObject({
   kind: z.literal('reference-stdio'),
-  dependencyTimeoutMs: z.number().int().positive().default(1000),
+  dependencyTimeoutMs: z.number().int().positive().default(DEFAULT_DEPENDENCY_TIMEOUT_MS),
   leaky: z.boolean().default(false),
   /** The client's stdio framing limit in bytes (SDK default 10 MiB). */
   maxBufferBytes: z.number().int().positive().optional(),
@@ -128,9 +129,9 @@ const faultEntrySchema = faultEntryUnion({
 }) as unknown as z.ZodType<FaultEntry, Record<string, unknown>>;
 
 export const steadyStateSchema = z.strictObject({
-  windowMs: z.number().int().positive().default(1000),
-  minOps: z.number().int().positive().default(5),
-  level: z.number().min(0).max(1).default(0.99),
+  windowMs: z.number().int().positive().default(STEADY_STATE_DEFAULTS.windowMs),
+  minOps: z.number().int().positive().default(STEADY_STATE_DEFAULTS.minOps),
+  level: z.number().min(0).max(1).default(STEADY_STATE_DEFAULTS.level),
 });
 
 export const profileSchema = z.strictObject({
@@ -138,12 +139,17 @@ export const profileSchema = z.strictObject({
   description: z.string().min(1),
   seed: z.number().int().nonnegative().default(1),
   /** How long the workload issues ops. */
-  duration: durationSchema.default(8000),
-  target: targetSchema.default({ kind: 'reference', eventStore: true, dependencyTimeoutMs: 1000, leaky: false }),
+  duration: positiveDurationSchema.default(8000),
+  target: targetSchema.default({
+    kind: 'reference',
+    eventStore: true,
+    dependencyTimeoutMs: DEFAULT_DEPENDENCY_TIMEOUT_MS,
+    leaky: false,
+  }),
   client: clientSchema.default(clientSchema.parse({})),
   workload: workloadSchema,
   faults: z.array(faultEntrySchema).default([]),
-  steadyState: steadyStateSchema.default({ windowMs: 1000, minOps: 5, level: 0.99 }),
+  steadyState: steadyStateSchema.default({ ...STEADY_STATE_DEFAULTS }),
   expect: z.array(z.string()).default([]),
   /** Thresholds that replace `expect` when the run's policy is overridden (negative controls), by policy. */
   controls: z.partialRecord(z.enum(POLICY_NAMES), z.array(z.string())).default({}),

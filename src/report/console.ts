@@ -1,7 +1,8 @@
 // The terminal summary printed after a run: one block per profile, failing thresholds spelled out.
 
 import type { RunReport, Verdict } from '../measure/run-report.ts';
-import { describeThreshold, fmtBreaker, fmtMs, fmtRetry, worstRecovery } from './format.ts';
+import { describeThreshold, fmtBreaker, fmtMs } from './format.ts';
+import { metricRows } from './metric-rows.ts';
 
 export interface ConsoleOptions {
   /** ANSI colours; default: only when stdout is a TTY and NO_COLOR is unset. */
@@ -19,14 +20,8 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
   ];
   for (const p of run.profiles) {
     const m = p.metrics;
-    lines.push(
-      `${verdict(p.verdict)} ${p.name} ${dim(`(${p.policy}, seed ${p.seed})`)}`,
-      `  ops ${m.ops}: ok ${m.opsOk}  fail ${m.opsFail}  info ${m.opsInfo}   retry success ${fmtRetry(m)}`,
-      `  effects: duplicate ${m.duplicateEffects}  ghost ${m.ghostEffects}  lost ${m.lostEffects}` +
-        (m.unattributedEffects > 0 ? `  unattributed ${m.unattributedEffects}` : '') +
-        (m.leaks > 0 ? `   leaks ${m.leaks}` : ''),
-      `  recovery ${worstRecovery(m.recovery)}   latency p50 ${fmtMs(m.latencyMs.p50)}  p99 ${fmtMs(m.latencyMs.p99)}`,
-    );
+    lines.push(`${verdict(p.verdict)} ${p.name} ${dim(`(${p.policy}, seed ${p.seed})`)}`);
+    lines.push(...wrap(metricRows(m, { headline: true }).map((r) => `${r.name} ${r.text}`)));
     const breaker = fmtBreaker(m);
     if (breaker) lines.push(`  circuit breaker ${breaker}`);
     if (p.error) lines.push(`  ${paint(31, 'error')} ${p.error.split('\n', 1)[0]}`);
@@ -35,4 +30,19 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Headline metrics as `name value` pairs, two spaces apart, in lines of about 110 characters. */
+function wrap(pairs: string[]): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const pair of pairs) {
+    if (line && line.length + pair.length > 110) {
+      out.push(`  ${line}`);
+      line = '';
+    }
+    line = line ? `${line}  ${pair}` : pair;
+  }
+  if (line) out.push(`  ${line}`);
+  return out;
 }

@@ -7,7 +7,8 @@ export function fmtMs(ms: number | null): string {
   return ms >= 10_000 ? `${(ms / 1000).toFixed(2)} s` : `${Number(ms.toFixed(1))} ms`;
 }
 
-export function fmtPct(rate: number): string {
+export function fmtPct(rate: number | null): string {
+  if (rate === null) return 'n/a';
   return `${Number((rate * 100).toFixed(2))}%`;
 }
 
@@ -17,21 +18,32 @@ export function fmtNum(n: number | null): string {
 }
 
 export function fmtRetry(m: Metrics): string {
-  return m.retriedOps === 0 ? 'n/a (0 retried)' : `${fmtPct(m.retrySuccessRate)} (${m.retriedOps} retried)`;
+  return m.retrySuccessRate === null ? 'n/a (0 retried)' : `${fmtPct(m.retrySuccessRate)} (${m.retriedOps} retried)`;
 }
 
-/** The worst recovery over all windows, or the first window that never recovered. */
+/** The worst recovery over all windows: a window that did not recover first, then one that was not measured. */
 export function worstRecovery(windows: RecoveryWindow[]): string {
-  if (windows.length === 0) return 'no faults';
-  const stuck = windows.find((w) => !w.recovered);
+  if (windows.length === 0) return 'n/a (no fault window)';
+  const stuck = windows.find((w) => w.status === 'not-recovered' || w.status === 'never-removed');
   if (stuck) return `not recovered (${stuck.fault})`;
+  const unmeasured = windows.find((w) => !w.recovered);
+  if (unmeasured) return `n/a (${unmeasured.fault}: ${unmeasured.note})`;
   return fmtMs(Math.max(...windows.map((w) => w.recoveryMs ?? 0)));
+}
+
+/** One window's recovery cell: the time, "not recovered", or "n/a (why)". */
+export function fmtWindowRecovery(w: RecoveryWindow): string {
+  if (w.recovered) return fmtMs(w.recoveryMs);
+  if (w.status === 'not-recovered' || w.status === 'never-removed')
+    return `not recovered${w.note ? ` (${w.note})` : ''}`;
+  return `n/a (${w.note})`;
 }
 
 /** "expected duplicate_effects == 0, actual 3" */
 export function describeThreshold(t: ThresholdResult): string {
-  const actual = t.actual === null ? `none${t.reason ? ` (${t.reason})` : ''}` : fmtNum(t.actual);
-  return `expected ${t.metric} ${t.op} ${fmtNum(t.target)}, actual ${actual}`;
+  const none = t.na ? 'n/a' : 'none';
+  const actual = t.actual === null ? `${none}${t.reason ? ` (${t.reason})` : ''}` : fmtNum(t.actual);
+  return `expected ${t.metric} ${t.op} ${fmtNum(t.target)}${t.allowNa ? ' or n/a' : ''}, actual ${actual}`;
 }
 
 /** The circuit breaker in one phrase, e.g. "opened 1× (0.8 s → 2.1 s), 28 ops failed fast"; undefined when it never acted. */

@@ -2,7 +2,8 @@
 import type { History } from '../core/history.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { escapeHtml as e } from './escape.ts';
-import { describeThreshold, fmtMs, fmtNum, fmtPct, fmtRetry, worstRecovery } from './format.ts';
+import { describeThreshold, fmtMs, fmtNum, fmtPct, fmtRetry, fmtWindowRecovery, worstRecovery } from './format.ts';
+import { metricRows } from './metric-rows.ts';
 import { renderTimelineSvg, TIMELINE_COLORS } from './timeline.ts';
 
 const CSS = `
@@ -39,21 +40,7 @@ function overviewRow(p: ProfileReport): string {
 
 function section(p: ProfileReport, history: History | undefined): string {
   const m = p.metrics;
-  const rows: [string, string][] = [
-    ['ops (ok / fail / info)', `${m.ops} (${m.opsOk} / ${m.opsFail} / ${m.opsInfo})`],
-    ['attempts (mean / max per op)', `${m.attempts} (${fmtNum(m.attemptsPerOp.mean)} / ${m.attemptsPerOp.max})`],
-    ['error rate', fmtPct(m.errorRate)],
-    ['retry success', fmtRetry(m)],
-    ['duplicate effects', String(m.duplicateEffects)],
-    ['ghost effects', String(m.ghostEffects)],
-    ['lost effects', String(m.lostEffects)],
-    ['unattributed effects', String(m.unattributedEffects)],
-    ['leaks', String(m.leaks)],
-    ['Retry-After violations', String(m.retryAfterViolations)],
-    ['latency p50 / p90 / p95 / p99 / max', latency(m.latencyMs)],
-    ['attempt latency p50 / p90 / p95 / p99 / max', latency(m.attemptLatencyMs)],
-    ['throughput', `${m.throughputOpsPerSec} ops/s`],
-  ];
+  const rows = metricRows(m);
   const errors = Object.entries(m.errorsByCategory);
   return `<section id="${e(anchor(p.name))}">
 <h2>${e(p.name)} <span class="verdict ${p.verdict}">${p.verdict.toUpperCase()}</span></h2>
@@ -63,12 +50,12 @@ ${history ? `${renderTimelineSvg(history, m.recovery)}\n<p class="legend">${lege
 <h3>Thresholds</h3>
 ${p.thresholds.length === 0 ? '<p class="meta">none</p>' : `<table><tr><th></th><th>threshold</th><th>actual</th></tr>${p.thresholds.map((t) => `<tr class="${t.ok ? 'good' : 'bad'}"><td>${t.ok ? '✔' : '✘'}</td><td><code>${e(t.expr)}</code></td><td>${e(t.ok ? fmtNum(t.actual) : describeThreshold(t))}</td></tr>`).join('')}</table>`}
 <h3>Metrics</h3>
-<table>${rows.map(([k, v]) => `<tr><th>${e(k)}</th><td>${e(v)}</td></tr>`).join('')}</table>
+<table>${rows.map((r) => `<tr${r.headline ? ' class="headline"' : ''}><th><code>${e(r.name)}</code></th><td>${e(r.text)}</td><td class="meta">${e(r.describe)}</td></tr>`).join('')}</table>
 <h3>Recovery per fault window</h3>
 ${
   m.recovery.length === 0
     ? '<p class="meta">no fault windows</p>'
-    : `<table><tr><th>fault</th><th>kind</th><th>on</th><th>off</th><th>recovery</th><th>first success</th><th>retry success</th></tr>${m.recovery.map((w) => `<tr class="${w.recovered ? '' : 'bad'}"><td>${e(w.fault)}</td><td>${e(w.kind)}</td><td class="num">${e(fmtMs(w.onAtMs))}</td><td class="num">${e(fmtMs(w.offAtMs))}</td><td class="num">${w.recovered ? e(fmtMs(w.recoveryMs)) : 'not recovered'}</td><td class="num">${e(fmtMs(w.firstSuccessMs))}</td><td>${e(windowRetry(m.retrySuccessByWindow.find((r) => r.fault === w.fault)))}</td></tr>`).join('')}</table>
+    : `<table><tr><th>fault</th><th>kind</th><th>on</th><th>off</th><th>recovery</th><th>first success</th><th>retry success</th></tr>${m.recovery.map((w) => `<tr class="${w.status === 'not-recovered' || w.status === 'never-removed' ? 'bad' : ''}"><td>${e(w.fault)}</td><td>${e(w.kind)}</td><td class="num">${e(fmtMs(w.onAtMs))}</td><td class="num">${e(fmtMs(w.offAtMs))}</td><td class="num">${e(fmtWindowRecovery(w))}</td><td class="num">${e(fmtMs(w.firstSuccessMs))}</td><td>${e(windowRetry(m.retrySuccessByWindow.find((r) => r.fault === w.fault)))}</td></tr>`).join('')}</table>
 <p class="meta">steady state: ${m.steadyState.rate === null ? 'not measured' : fmtPct(m.steadyState.rate)} over ${m.steadyState.ops} op(s), target ${fmtPct(m.steadyState.target)}</p>`
 }
 ${errors.length === 0 ? '' : `<h3>Errors (failed attempts)</h3><table><tr><th>category</th><th>count</th></tr>${errors.map(([k, v]) => `<tr><td>${e(k)}</td><td class="num">${v}</td></tr>`).join('')}</table>`}
@@ -76,13 +63,9 @@ ${p.notes.length === 0 ? '' : `<h3>Notes</h3><ul>${p.notes.map((n) => `<li>${e(n
 </section>`;
 }
 
-function latency(l: { p50: number; p90: number; p95: number; p99: number; max: number }): string {
-  return `${l.p50} / ${l.p90} / ${l.p95} / ${l.p99} / ${l.max} ms`;
-}
-
-function windowRetry(r: { retriedOps: number; rate: number } | undefined): string {
+function windowRetry(r: { retriedOps: number; rate: number | null } | undefined): string {
   if (!r) return '–';
-  return r.retriedOps === 0 ? 'n/a (0 retried)' : `${fmtPct(r.rate)} of ${r.retriedOps}`;
+  return r.rate === null ? 'n/a (0 retried)' : `${fmtPct(r.rate)} of ${r.retriedOps}`;
 }
 
 function legend(): string {

@@ -2,9 +2,10 @@
 
 import type { ProfileReport, RunReport, Verdict } from '../measure/run-report.ts';
 import { escapeMd, mdCode } from './escape.ts';
-import { describeThreshold, fmtBreaker, fmtMs, fmtNum, fmtRetry, worstRecovery } from './format.ts';
+import { describeThreshold, fmtBreaker, fmtMs, fmtNum, fmtWindowRecovery } from './format.ts';
+import { metricRows } from './metric-rows.ts';
 
-const ICON: Record<Verdict, string> = { pass: '✅', fail: '❌' };
+const ICON: Record<Verdict, string> = { pass: '✅', fail: '❌', inert: '⚪', inconclusive: '❔', interrupted: '⏹️' };
 
 export function renderMarkdown(run: RunReport): string {
   const passed = run.profiles.filter((p) => p.verdict === 'pass').length;
@@ -28,20 +29,8 @@ function profileSection(p: ProfileReport): string[] {
     '',
   ];
   if (p.error) out.push(`> **Error:** ${c(p.error)}`, '');
-  out.push(
-    '| metric | value |',
-    '| --- | --- |',
-    `| ops (ok / fail / info) | ${m.ops} (${m.opsOk} / ${m.opsFail} / ${m.opsInfo}) |`,
-    `| attempts (mean / max per op) | ${m.attempts} (${fmtNum(round2(m.attemptsPerOp.mean))} / ${m.attemptsPerOp.max}) |`,
-    `| retry success | ${fmtRetry(m)} |`,
-    `| effects duplicate / ghost / lost / unattributed | ${m.duplicateEffects} / ${m.ghostEffects} / ${m.lostEffects} / ${m.unattributedEffects} |`,
-    `| leaks | ${m.leaks} |`,
-    `| worst recovery | ${c(worstRecovery(m.recovery))} |`,
-    `| latency p50 / p90 / p95 / p99 / max | ${[m.latencyMs.p50, m.latencyMs.p90, m.latencyMs.p95, m.latencyMs.p99, m.latencyMs.max].join(' / ')} ms |`,
-    `| attempt latency p50 / p99 | ${m.attemptLatencyMs.p50} / ${m.attemptLatencyMs.p99} ms |`,
-    `| throughput | ${m.throughputOpsPerSec} ops/s |`,
-    `| Retry-After violations | ${m.retryAfterViolations} |`,
-  );
+  out.push('| metric | value |', '| --- | --- |');
+  for (const r of metricRows(m, { headline: true })) out.push(`| ${mdCode(r.name)} | ${c(r.text)} |`);
   const breaker = fmtBreaker(m);
   if (breaker) out.push(`| circuit breaker | ${c(breaker)} |`);
   if (m.lookups) out.push(`| status lookups / re-executions avoided | ${m.lookups} / ${m.reexecutionsAvoided ?? 0} |`);
@@ -57,9 +46,9 @@ function profileSection(p: ProfileReport): string[] {
   if (m.recovery.length > 0) {
     out.push('| fault | kind | on | off | recovery | first success |', '| --- | --- | --- | --- | --- | --- |');
     for (const w of m.recovery) {
-      const rec = w.recovered ? fmtMs(w.recoveryMs) : '❌ not recovered';
+      const rec = `${w.status === 'not-recovered' || w.status === 'never-removed' ? '❌ ' : ''}${fmtWindowRecovery(w)}`;
       out.push(
-        `| ${c(w.fault)} | ${c(w.kind)} | ${fmtMs(w.onAtMs)} | ${fmtMs(w.offAtMs)} | ${rec} | ${fmtMs(w.firstSuccessMs)} |`,
+        `| ${c(w.fault)} | ${c(w.kind)} | ${fmtMs(w.onAtMs)} | ${fmtMs(w.offAtMs)} | ${c(rec)} | ${fmtMs(w.firstSuccessMs)} |`,
       );
     }
     out.push('');
@@ -70,8 +59,4 @@ function profileSection(p: ProfileReport): string[] {
   }
   if (p.notes.length > 0) out.push(...p.notes.map((n) => `- ${c(n)}`), '');
   return out;
-}
-
-function round2(n: number): number {
-  return Math.round(n * 100) / 100;
 }

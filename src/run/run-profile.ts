@@ -1,7 +1,7 @@
 // Runs one profile end to end: environment up, faults on their timeline while the workload runs, drain,
 // read the ledger, measure, judge. The environment is torn down whatever happens.
 
-import { CANARY_STRINGS } from '../../mocks/canaries.ts';
+import { CANARY_MARKERS } from '../../mocks/canaries.ts';
 import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
@@ -97,7 +97,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
           minOps: profile.steadyState.minOps,
           targetSuccessRate: profile.steadyState.level,
         },
-        canaries: [...CANARY_STRINGS],
+        canaries: CANARY_MARKERS,
       },
       notes: [
         ...loaded.warnings,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, type CallToolResult, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolError } from '../core/taxonomy.ts';
-import { TRACE_META_KEY } from '../core/wire.ts';
+import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { Cancelled, DependencyFailure, mapDependencyFailure, ToolFailure, toolFailure } from './errors.ts';
 import { redactDeep } from './redact.ts';
 import type { ServerRuntime } from './runtime.ts';
@@ -63,13 +63,16 @@ export function installToolDispatcher(server: McpServer, tools: readonly ToolDef
     }
     const meta = extra._meta as Record<string, unknown> | undefined;
     const traceId = typeof meta?.[TRACE_META_KEY] === 'string' ? (meta[TRACE_META_KEY] as string) : undefined;
+    const attemptMeta = meta?.[ATTEMPT_META_KEY];
+    const attempt = Number.isSafeInteger(attemptMeta) ? (attemptMeta as number) : undefined;
     const progressToken = meta?.progressToken as string | number | undefined;
     const ctx: ToolContext = {
       requestId,
       traceId,
+      attempt,
       signal: extra.signal,
       runtime,
-      call: (dependency, req) => runtime.deps.call(dependency, req, { traceId, signal: extra.signal }),
+      call: (dependency, req) => runtime.deps.call(dependency, req, { traceId, attempt, signal: extra.signal }),
       progress: async (progress, total, message) => {
         if (progressToken === undefined || extra.signal.aborted) return;
         await extra

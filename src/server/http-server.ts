@@ -10,6 +10,7 @@ import {
   type InitializeResult,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
+import { writeJsonRpcError as jsonRpcError } from '../core/json-rpc.ts';
 import { type BehaviourSpec, type BehaviourStats, emptyBehaviourStats } from './behaviour.ts';
 import type { BehaviourHost, BehaviourSession, ServerBehaviourKind } from './behaviours/behaviour.ts';
 import { BEHAVIOURS } from './behaviours/index.ts';
@@ -41,11 +42,6 @@ export interface McpHttpServer {
 interface Active {
   behaviour: ServerBehaviourKind<any>;
   params: Record<string, unknown>;
-}
-
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServerOptions = {}): Promise<McpHttpServer> {

@@ -1,10 +1,10 @@
 // The whole system under test in the current process: dependency world and msw, runtime, Streamable HTTP server.
 // The child process entry and a standalone `faultline server` both build on this.
-import { startDependencyMocks } from '../../mocks/msw.ts';
-import { DependencyWorld, type WorldSnapshot } from '../../mocks/world.ts';
 import { LocalControl } from '../control/control.ts';
+import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../core/defaults.ts';
+import { type DependencyWorld, startDependencies, type WorldSnapshot } from './deps/world.ts';
 import { type McpHttpServer, startMcpHttpServer } from './http-server.ts';
-import { DEFAULT_DEPENDENCY_TIMEOUT_MS, ServerRuntime } from './runtime.ts';
+import { ServerRuntime } from './runtime.ts';
 
 export interface ReferenceServerOptions {
   seed: number;
@@ -32,9 +32,7 @@ export async function startReferenceServer(
   opts: ReferenceServerOptions,
   restore?: WorldSnapshot,
 ): Promise<ReferenceServer> {
-  const world = new DependencyWorld(opts.seed);
-  if (restore) world.restore(restore);
-  const mocks = startDependencyMocks(world);
+  const { world, close: closeMocks } = startDependencies(opts.seed, restore);
   const runtime = new ServerRuntime({
     dependencyTimeoutMs: opts.dependencyTimeoutMs ?? DEFAULT_DEPENDENCY_TIMEOUT_MS,
     leaky: opts.leaky ?? false,
@@ -48,7 +46,7 @@ export async function startReferenceServer(
     control: new LocalControl({ world, runtime, http }),
     async close() {
       await http.close();
-      mocks.close();
+      closeMocks();
     },
   };
 }

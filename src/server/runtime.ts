@@ -1,7 +1,7 @@
 // Per-process server state shared by every session: the dependency client, the idempotency store, and the
 // create_payment calls in flight (so get_payment_status can answer "processing").
-import { ServerCredentials } from './credentials.ts';
-import { DependencyClient } from './dependency-client.ts';
+import { ServerCredentials } from './deps/credentials.ts';
+import { DependencyClient } from './deps/dependency-client.ts';
 import { IdempotencyStore } from './idempotency-store.ts';
 
 export interface RuntimeOptions {
@@ -12,8 +12,6 @@ export interface RuntimeOptions {
   /** Cut search results above this many bytes (seed advice); unlimited by default so size faults stay visible. */
   maxResultBytes?: number;
 }
-
-export const DEFAULT_DEPENDENCY_TIMEOUT_MS = 4000;
 
 export class ServerRuntime {
   readonly deps: DependencyClient;

@@ -9,14 +9,14 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { startDependencyMocks } from '../../mocks/msw.ts';
-import { DependencyWorld } from '../../mocks/world.ts';
 import { startAdminHttp } from '../control/admin-http.ts';
 import { type ControlRequest, dispatch, LocalControl } from '../control/control.ts';
 import { streamWorldEvents } from '../control/events.ts';
 import { stdioEventLine } from '../control/stdio-events.ts';
+import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../core/defaults.ts';
+import { startDependencies } from './deps/world.ts';
 import { createMcpServer } from './mcp-server.ts';
-import { DEFAULT_DEPENDENCY_TIMEOUT_MS, ServerRuntime } from './runtime.ts';
+import { ServerRuntime } from './runtime.ts';
 import { StdioOutputFaults } from './stdio-output.ts';
 
 const { values } = parseArgs({
@@ -37,10 +37,12 @@ console.log = console.error;
 console.info = console.error;
 console.warn = console.error;
 
-const world = new DependencyWorld(Number(values.seed));
-if (values.snapshot) world.restore(JSON.parse(readFileSync(values.snapshot, 'utf8')));
+const mocks = startDependencies(
+  Number(values.seed),
+  values.snapshot ? JSON.parse(readFileSync(values.snapshot, 'utf8')) : undefined,
+);
+const { world } = mocks;
 if (values.events) streamWorldEvents(world, (event) => process.stderr.write(stdioEventLine(event)));
-const mocks = startDependencyMocks(world);
 const runtime = new ServerRuntime({
   dependencyTimeoutMs: Number(values['dependency-timeout-ms'] ?? DEFAULT_DEPENDENCY_TIMEOUT_MS),
   leaky: values.leaky ?? false,

@@ -20,6 +20,7 @@ import { send } from '../control/control.ts';
 import { parseStdioEvent } from '../control/stdio-events.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
+import { sleep } from '../core/sleep.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
 import { DesiredFaultState } from './desired-state.ts';
 import { serverEntry } from './entry.ts';
@@ -173,17 +174,16 @@ export class StdioTarget implements ServerUnderTest {
   /** Waits for every child to exit (the session closes their transports first), then removes the snapshots. */
   async close(): Promise<void> {
     this.closed = true;
-    const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
     await Promise.all(
       this.children.map(async (child) => {
         if (!child.alive) return;
-        await Promise.race([child.exited, sleep(EXIT_GRACE_MS)]);
+        await Promise.race([child.exited, sleep(EXIT_GRACE_MS, undefined, { unref: true })]);
         const pid = child.pid ?? child.transport.pid;
         if (child.alive && pid != null) {
           try {
             process.kill(pid, 'SIGKILL');
           } catch {}
-          await Promise.race([child.exited, sleep(1000)]);
+          await Promise.race([child.exited, sleep(1000, undefined, { unref: true })]);
         }
       }),
     );

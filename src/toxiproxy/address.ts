@@ -26,9 +26,5 @@ export function listenHost(host: string, defaultHost: string): string {
   return host.toLowerCase() === 'localhost' ? '127.0.0.1' : host;
 }
 
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (bare === 'localhost' || bare === '::1' || bare === '0:0:0:0:0:0:0:1') return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  return bare.startsWith('::ffff:127.');
-}
+/** The one loopback rule (src/core/loopback.ts). */
+export { isLoopbackHost } from '../core/loopback.ts';

@@ -1,31 +1,53 @@
-// The HTTP API: the routes of Routes() in api.go with their status codes and bodies. Requests are handled one
-// at a time, standing in for the collection locks Toxiproxy holds across a change.
+// The HTTP API: the routes of Routes() in api.go with their status codes and bodies. Reads answer at once; a
+// change first reads its body (bounded, request-body.ts), then waits its turn (change-order.ts) for the state.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, asApiError } from './errors.ts';
+import { ChangeOrder } from './change-order.ts';
+import { ApiError, asApiError, errors } from './errors.ts';
 import { sendApiError, sendEmpty, sendJson, sendText } from './http-reply.ts';
-import { DecodeError, parseJson } from './json-decode.ts';
+import { parseJson } from './json-decode.ts';
 import type { ProxyCollection } from './proxies.ts';
+import { type BodyLimits, DEFAULT_BODY_LIMITS, readBody } from './request-body.ts';
 import { toxicJson } from './toxic.ts';
 
 /** Version reported on /version: Toxiproxy's release, with build metadata naming this server. */
 export const EMBEDDED_VERSION = '2.12.0+faultline';
 
-type Handler = (ctx: { params: string[]; body: () => Promise<unknown>; res: ServerResponse }) => Promise<void>;
+const VERSION_BODY = `{"version": "${EMBEDDED_VERSION}"}\n`;
+
+interface Context {
+  params: string[];
+  /** The decoded request body; throws Toxiproxy's 400 `bad request body: …` when it is not JSON. */
+  body: () => unknown;
+  res: ServerResponse;
+}
+
+type Handler = (ctx: Context) => void | Promise<void>;
+
+/** What a method waits for: nothing (a read), earlier changes to its proxy, or every earlier change. */
+type Turn = 'read' | 'proxy' | 'collection';
+
+interface Method {
+  turn: Turn;
+  handle: Handler;
+}
 
 interface Route {
   pattern: string[];
-  methods: Record<string, Handler>;
+  methods: Record<string, Method>;
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  try {
-    return parseJson(Buffer.concat(parts).toString('utf8'));
-  } catch (error) {
-    if (error instanceof DecodeError) throw new ApiError(`bad request body: ${error.message}`, 400);
-    throw error;
-  }
+const read = (handle: Handler): Method => ({ turn: 'read', handle });
+const proxyChange = (handle: Handler): Method => ({ turn: 'proxy', handle });
+const collectionChange = (handle: Handler): Method => ({ turn: 'collection', handle });
+
+/** Parses now, outside any turn; a parse failure is raised only if the handler asks for the body (a DELETE
+ * never does, so a change without a body costs no error object). */
+function decodeBody(text: string): () => unknown {
+  const parsed = parseJson(text);
+  return () => {
+    if ('failure' in parsed) throw errors.badRequestBody(parsed.failure);
+    return parsed.value;
+  };
 }
 
 function routes(proxies: ProxyCollection): Route[] {
@@ -33,26 +55,26 @@ function routes(proxies: ProxyCollection): Route[] {
     {
       pattern: ['reset'],
       methods: {
-        POST: async ({ res }) => {
+        POST: collectionChange(async ({ res }) => {
           await proxies.reset();
           sendEmpty(res, 204);
-        },
+        }),
       },
     },
     {
       pattern: ['proxies'],
       methods: {
-        GET: async ({ res }) => sendJson(res, 200, proxies.index()),
-        POST: async ({ body, res }) => sendJson(res, 201, (await proxies.create(await body())).json()),
+        GET: read(({ res }) => sendJson(res, 200, proxies.index())),
+        POST: collectionChange(async ({ body, res }) => sendJson(res, 201, (await proxies.create(body())).json())),
       },
     },
     {
       pattern: ['populate'],
       methods: {
-        POST: async ({ body, res }) => {
+        POST: collectionChange(async ({ body, res }) => {
           let input: unknown;
           try {
-            input = await body();
+            input = body();
           } catch (error) {
             input = error;
           }
@@ -62,66 +84,65 @@ function routes(proxies: ProxyCollection): Route[] {
             proxies: result.proxies ? result.proxies.map((proxy) => proxy.json()) : null,
           };
           sendJson(res, result.error ? result.error.status : 201, payload);
-        },
+        }),
       },
     },
     {
       pattern: ['proxies', '*'],
       methods: {
-        GET: async ({ params, res }) => sendJson(res, 200, proxies.get(params[0]).json()),
-        POST: updateProxy,
-        PATCH: updateProxy,
-        DELETE: async ({ params, res }) => {
+        GET: read(({ params, res }) => sendJson(res, 200, proxies.get(params[0]).json())),
+        POST: proxyChange(updateProxy),
+        PATCH: proxyChange(updateProxy),
+        DELETE: collectionChange(({ params, res }) => {
           proxies.remove(params[0]);
           sendEmpty(res, 204);
-        },
+        }),
       },
     },
     {
       pattern: ['proxies', '*', 'toxics'],
       methods: {
-        GET: async ({ params, res }) => sendJson(res, 200, proxies.get(params[0]).toxics.list().map(toxicJson)),
-        POST: async ({ params, body, res }) => {
+        GET: read(({ params, res }) => sendJson(res, 200, proxies.get(params[0]).toxics.list().map(toxicJson))),
+        POST: proxyChange(async ({ params, body, res }) => {
           const proxy = proxies.get(params[0]);
           // Toxiproxy answers 200, not 201, for a new toxic.
-          sendJson(res, 200, toxicJson(await proxy.toxics.add(await body())));
-        },
+          sendJson(res, 200, toxicJson(await proxy.toxics.add(body())));
+        }),
       },
     },
     {
       pattern: ['proxies', '*', 'toxics', '*'],
       methods: {
-        GET: async ({ params, res }) => {
+        GET: read(({ params, res }) => {
           const toxic = proxies.get(params[0]).toxics.find(params[1]);
           if (!toxic) throw new ApiError('toxic not found', 404);
           sendJson(res, 200, toxicJson(toxic));
-        },
-        POST: updateToxic,
-        PATCH: updateToxic,
-        DELETE: async ({ params, res }) => {
+        }),
+        POST: proxyChange(updateToxic),
+        PATCH: proxyChange(updateToxic),
+        DELETE: proxyChange(async ({ params, res }) => {
           await proxies.get(params[0]).toxics.remove(params[1]);
           sendEmpty(res, 204);
-        },
+        }),
       },
     },
     {
       pattern: ['version'],
       methods: {
-        GET: async ({ res }) =>
-          sendJson(res, 200, `{"version": "${EMBEDDED_VERSION}"}\n`, 'application/json;charset=utf-8'),
+        GET: read(({ res }) => sendJson(res, 200, VERSION_BODY, 'application/json;charset=utf-8')),
       },
     },
   ];
 
-  async function updateProxy({ params, body, res }: Parameters<Handler>[0]) {
+  async function updateProxy({ params, body, res }: Context) {
     const proxy = proxies.get(params[0]);
-    sendJson(res, 200, (await proxies.update(proxy.name, await body())).json());
+    sendJson(res, 200, (await proxies.update(proxy.name, body())).json());
   }
 
-  async function updateToxic({ params, body, res }: Parameters<Handler>[0]) {
+  async function updateToxic({ params, body, res }: Context) {
     const proxy = proxies.get(params[0]);
     if (!proxy.toxics.find(params[1])) throw new ApiError('toxic not found', 404);
-    sendJson(res, 200, toxicJson(await proxy.toxics.update(params[1], await body())));
+    sendJson(res, 200, toxicJson(await proxy.toxics.update(params[1], body())));
   }
 }
 
@@ -138,17 +159,34 @@ function match(route: Route, segments: string[]): string[] | undefined {
 function pathSegments(url: string): string[] | undefined {
   const path = url.split('?')[0];
   try {
-    const segments = path.split('/').slice(1).map(decodeURIComponent);
+    const segments = path
+      .split('/')
+      .slice(1)
+      .map((segment) => (segment.includes('%') ? decodeURIComponent(segment) : segment));
     return segments.some((segment) => segment === '') ? undefined : segments;
   } catch {
     return undefined;
   }
 }
 
+/** Runs a handler; a thrown ApiError (or any error, as 500) becomes Toxiproxy's JSON error reply. */
+async function respond(handle: Handler, ctx: Context): Promise<void> {
+  try {
+    await handle(ctx);
+  } catch (error) {
+    if (!ctx.res.headersSent) sendApiError(ctx.res, asApiError(error));
+  }
+}
+
+const noBody = () => undefined;
+
 /** A request handler for node:http. */
-export function createApiHandler(proxies: ProxyCollection): (req: IncomingMessage, res: ServerResponse) => void {
+export function createApiHandler(
+  proxies: ProxyCollection,
+  limits: BodyLimits = DEFAULT_BODY_LIMITS,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const table = routes(proxies);
-  let queue: Promise<void> = Promise.resolve();
+  const order = new ChangeOrder();
   return (req, res) => {
     const segments = pathSegments(req.url ?? '/');
     let route: Route | undefined;
@@ -162,14 +200,18 @@ export function createApiHandler(proxies: ProxyCollection): (req: IncomingMessag
     }
     // gorilla/mux: unknown path 404 with a text body, known path with another method 405 with none.
     if (!route || !params) return sendText(res, 404, '404 page not found');
-    const handler = route.methods[req.method ?? 'GET'];
-    if (!handler) return sendEmpty(res, 405);
+    const method = route.methods[req.method ?? 'GET'];
+    if (!method) return sendEmpty(res, 405);
     if ((req.headers['user-agent'] ?? '').startsWith('Mozilla/')) return sendText(res, 403, 'User agent not allowed');
     const routeParams = params;
-    queue = queue.then(() =>
-      handler({ params: routeParams, body: () => readBody(req), res }).catch((error) => {
-        if (!res.headersSent) sendApiError(res, asApiError(error));
-      }),
-    );
+    if (method.turn === 'read') {
+      respond(method.handle, { params: routeParams, body: noBody, res });
+      return;
+    }
+    readBody(req, res, limits).then((text) => {
+      if (text === undefined) return;
+      const ctx = { params: routeParams, body: decodeBody(text), res };
+      order.run(method.turn === 'proxy' ? routeParams[0] : undefined, () => respond(method.handle, ctx));
+    });
   };
 }

@@ -32,14 +32,22 @@ export function sendApiError(res: ServerResponse, error: ApiError): void {
 
 const BASE32_HEX = '0123456789abcdefghijklmnopqrstuv';
 
+/** An xid's parts, as hlog's request ids: 4 bytes of Unix seconds, 5 fixed per process (xid's machine id and
+ * pid) and a 3-byte counter from a random start; plus a zero byte so 20 five-bit characters cover it. */
+const idBytes = Buffer.alloc(13);
+randomBytes(5).copy(idBytes, 4);
+let idCounter = randomBytes(3).readUIntBE(0, 3);
+
 /** A 20-character base32hex id, the shape of the xid that hlog puts in X-Toxiproxy-Request-Id. */
 export function requestId(): string {
-  const bytes = randomBytes(13);
+  idBytes.writeUInt32BE(Math.floor(Date.now() / 1000) >>> 0, 0);
+  idCounter = (idCounter + 1) & 0xffffff;
+  idBytes.writeUIntBE(idCounter, 9, 3);
   let bits = 0;
   let value = 0;
   let id = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
+  for (const byte of idBytes) {
+    value = ((value << 8) | byte) & 0xfff;
     bits += 8;
     while (bits >= 5 && id.length < 20) {
       id += BASE32_HEX[(value >>> (bits - 5)) & 31];

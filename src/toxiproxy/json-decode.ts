@@ -11,13 +11,13 @@ function jsonKind(value: unknown): string {
   return typeof value;
 }
 
-/** Parses a body. Like json.Decoder.Decode, an empty body is "EOF". */
-export function parseJson(text: string): unknown {
-  if (text.trim() === '') throw new DecodeError('EOF');
+/** Parses a body; like json.Decoder.Decode, an empty body fails with "EOF". */
+export function parseJson(text: string): { value: unknown } | { failure: string } {
+  if (!/\S/.test(text)) return { failure: 'EOF' };
   try {
-    return JSON.parse(text);
+    return { value: JSON.parse(text) };
   } catch (error) {
-    throw new DecodeError((error as Error).message);
+    return { failure: (error as Error).message };
   }
 }
 

@@ -1,5 +1,5 @@
 // Every proxy of one server by name (proxy_collection.go): create, replace on populate, remove, reset.
-import { ApiError, decoded, errors } from './errors.ts';
+import { type ApiError, asApiError, decoded, errors } from './errors.ts';
 import { asStruct, DecodeError, field } from './json-decode.ts';
 import { ALREADY_STARTED, type ProxyEnvironment, type ProxyJson, ToxicProxy } from './proxy.ts';
 
@@ -18,6 +18,22 @@ function decodeProxy(value: unknown, defaults: { listen: string; upstream: strin
     upstream: field(object, 'upstream', 'string', 'Proxy.upstream') ?? defaults.upstream,
     enabled: field(object, 'enabled', 'bool', 'Proxy.enabled'),
   };
+}
+
+/** POST /populate's body: an array of proxies, each with a name and an upstream (checked before any change). */
+function decodePopulate(body: unknown): ProxyInput[] {
+  if (!Array.isArray(body) && body !== null) {
+    const kind = typeof body === 'object' ? 'object' : typeof body === 'boolean' ? 'bool' : typeof body;
+    throw new DecodeError(
+      `json: cannot unmarshal ${kind} into Go value of type []struct { toxiproxy.Proxy; Enabled *bool "json:\\"enabled\\"" }`,
+    );
+  }
+  const inputs = (body ?? []).map((entry: unknown) => decodeProxy(entry, { listen: '', upstream: '' }));
+  inputs.forEach((input, i) => {
+    if (!input.name) throw errors.missingField(`name at proxy ${i + 1}`);
+    if (!input.upstream) throw errors.missingField(`upstream at proxy ${i + 1}`);
+  });
+  return inputs;
 }
 
 /** What POST /populate answers: the proxies done, and the error that stopped it, if any. */
@@ -62,19 +78,9 @@ export class ProxyCollection {
   async populate(body: unknown): Promise<PopulateResult> {
     let inputs: ProxyInput[];
     try {
-      if (!Array.isArray(body) && body !== null) {
-        const kind = typeof body === 'object' ? 'object' : typeof body === 'boolean' ? 'bool' : typeof body;
-        throw new DecodeError(
-          `json: cannot unmarshal ${kind} into Go value of type []struct { toxiproxy.Proxy; Enabled *bool "json:\\"enabled\\"" }`,
-        );
-      }
-      inputs = decoded(() => (body ?? []).map((entry: unknown) => decodeProxy(entry, { listen: '', upstream: '' })));
-      inputs.forEach((input, i) => {
-        if (!input.name) throw errors.missingField(`name at proxy ${i + 1}`);
-        if (!input.upstream) throw errors.missingField(`upstream at proxy ${i + 1}`);
-      });
+      inputs = decoded(() => decodePopulate(body));
     } catch (error) {
-      return { proxies: null, error: error instanceof ApiError ? error : errors.badRequestBody(String(error)) };
+      return { proxies: null, error: asApiError(error) };
     }
     const done: ToxicProxy[] = [];
     for (const input of inputs) {
@@ -83,7 +89,7 @@ export class ProxyCollection {
       } catch (error) {
         return {
           proxies: done.length > 0 ? done : null,
-          error: error instanceof ApiError ? error : new ApiError(String((error as Error).message), 500),
+          error: asApiError(error),
         };
       }
     }

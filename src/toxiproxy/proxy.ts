@@ -8,11 +8,14 @@ import { Connection } from './connection.ts';
 import { ApiError } from './errors.ts';
 import { type ToxicJson, toxicJson } from './toxic.ts';
 
+/** A proxy as Toxiproxy 2.12 marshals it, keys in its order: the Proxy struct's tagged fields, then `Logger`
+ * (an exported *zerolog.Logger with no JSON tag and no exported fields, so always `{}`), then the toxics. */
 export interface ProxyJson {
   name: string;
   listen: string;
   upstream: string;
   enabled: boolean;
+  Logger: Record<string, never>;
   toxics: ToxicJson[];
 }
 
@@ -49,7 +52,7 @@ export class ToxicProxy {
 
   json(): ProxyJson {
     const { name, listen, upstream, enabled } = this;
-    return { name, listen, upstream, enabled, toxics: this.toxics.list().map(toxicJson) };
+    return { name, listen, upstream, enabled, Logger: {}, toxics: this.toxics.list().map(toxicJson) };
   }
 
   get liveConnections(): number {

@@ -7,12 +7,15 @@ import { joinHostPort } from './address.ts';
 import { createApiHandler } from './api.ts';
 import { requestId } from './http-reply.ts';
 import { ProxyCollection } from './proxies.ts';
+import { type BodyLimits, DEFAULT_BODY_LIMITS } from './request-body.ts';
 
 export interface EmbeddedToxiproxyOptions {
   host?: string;
   port?: number;
   seed?: number;
   onDecision?: DecisionSink;
+  /** Bounds on API request bodies (default 1 MiB, 10 s). */
+  bodyLimits?: Partial<BodyLimits>;
 }
 
 export interface EmbeddedToxiproxy {
@@ -32,7 +35,7 @@ export async function startEmbeddedToxiproxy(options: EmbeddedToxiproxyOptions =
   const host = options.host ?? '127.0.0.1';
   const random = new RandomStream(options.seed ?? 0, RANDOM_STREAM, options.onDecision);
   const proxies = new ProxyCollection({ random, defaultHost: host });
-  const handle = createApiHandler(proxies);
+  const handle = createApiHandler(proxies, { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits });
   const server: Server = createServer((req, res) => {
     res.setHeader('X-Toxiproxy-Request-Id', requestId());
     handle(req, res);

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ workload:
   rate: 5
   mix:
     - tool: search_documents
+      args: { query: invoices }
 `;
 
 const cases: [string, string, RegExp][] = [
@@ -31,6 +32,16 @@ const cases: [string, string, RegExp][] = [
     'unknown tool',
     base.replace('search_documents', 'search_everything'),
     /workload\.mix\[0\]\.tool: unknown tool "search_everything"/,
+  ],
+  [
+    'alias bomb',
+    `${['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill(`*${'abcdefg'[i]}`).join(', ')}]`)].join('\n')}\n${base}`,
+    /: \(document\): aliases expand too much/,
+  ],
+  [
+    'undefined alias',
+    base.replace('rate: 5', 'rate: *fast'),
+    /:4: \(document\): alias "\*fast" has no anchor before it/,
   ],
 ];
 
@@ -49,6 +60,49 @@ describe('bad input: one line, exit code 2, no stack trace', () => {
       }
     });
   }
+
+  it('a bad --out is refused before anything runs, on one line', async () => {
+    const file = profile('fine.yaml', base);
+    const aFile = profile('not-a-dir.txt', 'x');
+    const cases: [string, RegExp][] = [
+      ['/proc/self/faultline-out', /--out \/proc\/self\/faultline-out: under \/proc or \/sys/],
+      [aFile, /not-a-dir\.txt: cannot create it: exists and is not a directory/],
+      [join(aFile, 'sub'), /sub: cannot create it: a parent is not a directory/],
+    ];
+    for (const [out, pattern] of cases) {
+      const result = await runCli(['run', file, '--out', out], { timeoutMs: 20_000 });
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(pattern)]);
+      expect(result.stdout).toBe('');
+    }
+  });
+
+  it('a folder without profiles is exit 2 and leaves the reports in --out alone', async () => {
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    const out = join(dir, 'kept');
+    mkdirSync(out);
+    writeFileSync(join(out, 'report.json'), '{"kept":true}');
+    const result = await runCli(['run', empty, '--out', out]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([`faultline: ${empty}/: no .yaml profiles found`]);
+    expect(readFileSync(join(out, 'report.json'), 'utf8')).toBe('{"kept":true}');
+  });
+
+  it('a profile over the size caps needs --allow-large to run; validate says so', async () => {
+    const file = profile(
+      'large.yaml',
+      base.replace('rate: 5', 'rate: 10000').replace('workload:', 'duration: 8s\nworkload:'),
+    );
+    const run = await runCli(['run', file, '--out', join(dir, 'out')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `faultline: ${file}: the workload issues 80000 ops, over the cap of 10000; pass --allow-large to run it anyway`,
+    ]);
+    const validate = await runCli(['validate', file]);
+    expect(validate.code).toBe(0);
+    expect(validate.stdout).toContain('over the cap of 10000; pass --allow-large');
+  });
 
   it('a missing profile file', async () => {
     const result = await runCli(['validate', join(dir, 'nope.yaml')]);

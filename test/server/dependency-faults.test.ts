@@ -4,6 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
+import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../../src/core/wire.ts';
 import { ServerHandle } from '../../src/targets/child-target.ts';
 import { call, connect, errorOf, key, payment } from './helpers.ts';
 
@@ -124,8 +125,38 @@ describe('dependency faults map to ToolErrors', () => {
     const outcomes = [];
     for (let i = 0; i < 8; i++)
       outcomes.push((await call(client, 'search_documents', { query: '*' })).isError === true);
+    // No trace id: the fault's own stream, in arrival order.
     const decisions = (await server.decisions()).filter((d) => d.stream === 'deps/fault/coin');
     expect(decisions.map((d) => d.value)).toEqual(outcomes);
+  });
+
+  it("keyed draws: the server forwards the op's trace id and attempt, and the draw is logged under that key", async () => {
+    await server.setDependencyFaults([
+      { id: 'coin', dependency: 'search', kind: 'status', status: 503, probability: 0.5 },
+    ]);
+    ({ client } = await connect(server.url));
+    const search = (op: string, attempt: number) =>
+      client.callTool({
+        name: 'search_documents',
+        arguments: { query: '*' },
+        _meta: { [TRACE_META_KEY]: op, [ATTEMPT_META_KEY]: attempt },
+      });
+    const first: boolean[] = [];
+    for (let op = 0; op < 6; op++) first.push((await search(`op-${op}`, 2)).isError === true);
+    const decisions = await server.decisions();
+    expect(decisions.map((d) => d.stream)).toEqual(
+      Array.from({ length: 6 }, (_, op) => `deps/fault/coin/op-${op}/attempt-2/request-1`),
+    );
+    expect(decisions.map((d) => d.value)).toEqual(first);
+    expect(new Set(first).size).toBe(2); // both outcomes occur, so equality below is not trivial
+    // The same keys after a reset (and in another order) draw the same values: they do not depend on arrival.
+    await server.reset();
+    await server.setDependencyFaults([
+      { id: 'coin', dependency: 'search', kind: 'status', status: 503, probability: 0.5 },
+    ]);
+    const again: boolean[] = [];
+    for (let op = 5; op >= 0; op--) again.unshift((await search(`op-${op}`, 2)).isError === true);
+    expect(again).toEqual(first);
   });
 
   it('commit-then-delay beyond the client timeout is a ghost write that get_payment_status finds', async () => {

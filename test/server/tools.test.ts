@@ -1,6 +1,8 @@
 // Happy paths of every tool, idempotency, trace ids, validation and unknown tools, through a real SDK client.
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { REFERENCE_TOOLS, traitsOf } from '../../src/server/tools/catalog.ts';
+import { TOOLS } from '../../src/server/tools/index.ts';
 import { call, connect, errorOf, key, payment, startServer } from './helpers.ts';
 
 describe('reference server tools', () => {
@@ -185,5 +187,31 @@ describe('reference server tools', () => {
     });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: -32001 } });
+  });
+
+  it('the catalog is read off the tool definitions, and every trait names a real argument or tool', () => {
+    expect(REFERENCE_TOOLS).toEqual({
+      create_payment: {
+        sideEffecting: true,
+        idempotencyArg: 'idempotency_key',
+        statusLookup: { tool: 'get_payment_status', keyArg: 'idempotency_key' },
+      },
+      get_payment_status: { sideEffecting: false },
+      send_notification: { sideEffecting: true, idempotencyArg: 'idempotency_key' },
+      search_documents: { sideEffecting: false },
+      generate_report: { sideEffecting: true, idempotencyArg: 'idempotency_key', honoursCancel: true },
+      refresh_credentials: { sideEffecting: false },
+    });
+    const byName = new Map(TOOLS.map((t) => [t.name, t]));
+    for (const tool of TOOLS) {
+      if (tool.idempotencyArg) expect(Object.keys(tool.input.shape)).toContain(tool.idempotencyArg);
+      if (tool.statusLookup) {
+        const lookup = byName.get(tool.statusLookup.tool);
+        expect(lookup?.sideEffecting).toBe(false);
+        expect(Object.keys(lookup!.input.shape)).toContain(tool.statusLookup.keyArg);
+      }
+    }
+    expect(TOOLS.filter((t) => t.sideEffecting && !t.idempotencyArg).map((t) => t.name)).toEqual([]);
+    expect(traitsOf('create_paymnet')).toEqual({ sideEffecting: false });
   });
 });

@@ -4,10 +4,10 @@
 // gives): the client must re-initialize inside the window, and that negotiation meets the new offer.
 // With `accept`, the client speaks only those versions and rejects any other answer (it disconnects).
 import { z } from 'zod';
+import { jsonRpcError } from '../../core/json-rpc.ts';
 import { ProtocolVersionRejected } from '../../core/protocol-mismatch.ts';
 import { defineFaultKind } from '../kind.ts';
 import { edgeBase, installRule } from './common.ts';
-import { jsonRpcError } from './http/rule.ts';
 
 export const edgeProtocolVersion = defineFaultKind({
   seam: 'edge',

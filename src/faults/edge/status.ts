@@ -1,9 +1,9 @@
 // MCP-edge HTTP error: 5xx, 429 with Retry-After, 413, 404, 400 on the MCP endpoint, either before the server
 // sees the request or after it ran it (the response is replaced: the effect happened, the client sees failure).
 import { z } from 'zod';
+import { jsonRpcError } from '../../core/json-rpc.ts';
 import { defineFaultKind } from '../kind.ts';
 import { edgeBase, installRule } from './common.ts';
-import { jsonRpcError } from './http/rule.ts';
 
 export const edgeStatus = defineFaultKind({
   seam: 'edge',

@@ -1,20 +1,22 @@
-// What the workload knows about the reference server's tools: which have side effects, which argument carries
-// the idempotency key, and how to look up an uncertain effect.
-import type { LogicalCall } from '../../client/policy.ts';
+// What the workload knows about the reference server's tools: their traits (side effects, the idempotency argument,
+// how to look up an uncertain effect), read off the tool definitions themselves.
+import { TOOLS } from './index.ts';
+import type { ToolDef, ToolTraits } from './types.ts';
 
-export type ToolTraits = Pick<LogicalCall, 'sideEffecting' | 'idempotencyArg' | 'statusLookup' | 'honoursCancel'>;
+export type { ToolTraits };
 
-export const REFERENCE_TOOLS: Record<string, ToolTraits> = {
-  create_payment: {
-    sideEffecting: true,
-    idempotencyArg: 'idempotency_key',
-    statusLookup: { tool: 'get_payment_status', keyArg: 'idempotency_key' },
-  },
-  get_payment_status: { sideEffecting: false },
-  send_notification: { sideEffecting: true, idempotencyArg: 'idempotency_key' },
-  search_documents: { sideEffecting: false },
-  generate_report: { sideEffecting: true, idempotencyArg: 'idempotency_key', honoursCancel: true },
-};
+function traits({ sideEffecting, idempotencyArg, statusLookup, honoursCancel }: ToolDef): ToolTraits {
+  return {
+    sideEffecting,
+    ...(idempotencyArg !== undefined && { idempotencyArg }),
+    ...(statusLookup !== undefined && { statusLookup }),
+    ...(honoursCancel !== undefined && { honoursCancel }),
+  };
+}
+
+export const REFERENCE_TOOLS: Readonly<Record<string, ToolTraits>> = Object.fromEntries(
+  TOOLS.map((tool) => [tool.name, traits(tool)]),
+);
 
 /** Traits of a tool the workload names; unknown tools (model mistakes) are treated as reads. */
 export function traitsOf(tool: string): ToolTraits {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Charge } from '../../../mocks/apis/payments.ts';
+import { type Charge, DEPENDENCY_PATHS } from '../deps/contract.ts';
+import { getPaymentStatus } from './get-payment-status.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 
 export const chargeOutput = z.object({
@@ -35,6 +36,8 @@ export const createPayment = defineTool({
   }),
   output: chargeOutput,
   sideEffecting: true,
+  idempotencyArg: 'idempotency_key',
+  statusLookup: { tool: getPaymentStatus.name, keyArg: 'idempotency_key' },
   async run(args, ctx) {
     const key = args.idempotency_key;
     const inflight = ctx.runtime.inflightPayments;
@@ -42,7 +45,7 @@ export const createPayment = defineTool({
     try {
       const { data: charge, replayed } = await ctx.call<Charge>('payments', {
         method: 'POST',
-        path: '/v1/charges',
+        path: DEPENDENCY_PATHS.charges,
         body: { customer_id: args.customer_id, amount_cents: args.amount_cents, currency: args.currency },
         idempotencyKey: key,
         sideEffecting: true,

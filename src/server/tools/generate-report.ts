@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Report } from '../../../mocks/apis/reports.ts';
-import { sleep } from '../../../mocks/faults/util.ts';
+import { sleep } from '../../core/sleep.ts';
+import { DEPENDENCY_PATHS, type Report } from '../deps/contract.ts';
 import { Cancelled } from '../errors.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 
@@ -34,6 +34,8 @@ export const generateReport = defineTool({
     idempotency_key: z.string(),
   }),
   sideEffecting: true,
+  idempotencyArg: 'idempotency_key',
+  honoursCancel: true,
   async run(args, ctx) {
     const duration = args.duration_ms ?? 2000;
     // ignore_cancel: a tool that never looks at the abort signal, as many do (the ghost-write control).
@@ -46,13 +48,13 @@ export const generateReport = defineTool({
     if (signal.aborted) throw new Cancelled();
     const request = {
       method: 'POST' as const,
-      path: '/v1/reports',
+      path: DEPENDENCY_PATHS.reports,
       body: { report_type: args.report_type },
       idempotencyKey: args.idempotency_key,
       sideEffecting: true,
     };
     const { data: report } = args.ignore_cancel
-      ? await ctx.runtime.deps.call<Report>('reports', request, { traceId: ctx.traceId, signal })
+      ? await ctx.runtime.deps.call<Report>('reports', request, { traceId: ctx.traceId, attempt: ctx.attempt, signal })
       : await ctx.call<Report>('reports', request);
     await ctx.progress(STEPS + 1, STEPS + 1, 'published');
     const structured = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Charge } from '../../../mocks/apis/payments.ts';
+import { type Charge, DEPENDENCY_PATHS } from '../deps/contract.ts';
 import { DependencyFailure } from '../errors.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 
@@ -28,7 +28,7 @@ export const getPaymentStatus = defineTool({
     try {
       const { data: charge } = await ctx.call<Charge>('payments', {
         method: 'GET',
-        path: `/v1/charges?idempotency_key=${encodeURIComponent(key)}`,
+        path: `${DEPENDENCY_PATHS.charges}?idempotency_key=${encodeURIComponent(key)}`,
         sideEffecting: false,
       });
       const structured = {

@@ -15,5 +15,3 @@ export const TOOLS: readonly ToolDef[] = [
   generateReport,
   refreshCredentials,
 ] as unknown as readonly ToolDef[];
-
-export const TOOL_NAMES = TOOLS.map((t) => t.name);

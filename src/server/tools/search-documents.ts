@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import type { Doc } from '../../../mocks/apis/search.ts';
+import { DEPENDENCY_PATHS, type Doc, type SearchPage } from '../deps/contract.ts';
 import { defineTool } from './types.ts';
-
-interface SearchPage {
-  results: Doc[];
-  total: number;
-  next_cursor: string | null;
-}
 
 /** Cuts snippets so the page fits in maxBytes (roughly): the seed's advice for oversized results. */
 function fitToBudget(results: Doc[], maxBytes: number | undefined): { results: Doc[]; truncated: boolean } {
@@ -54,7 +48,7 @@ export const searchDocuments = defineTool({
     if (args.cursor) params.set('cursor', args.cursor);
     const { data } = await ctx.call<SearchPage>('search', {
       method: 'GET',
-      path: `/v1/search?${params}`,
+      path: `${DEPENDENCY_PATHS.search}?${params}`,
       sideEffecting: false,
     });
     const page = fitToBudget(

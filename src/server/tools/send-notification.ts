@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Message } from '../../../mocks/apis/notifications.ts';
 import { stableHash } from '../../core/stable-hash.ts';
+import { DEPENDENCY_PATHS, type Message } from '../deps/contract.ts';
 import { Cancelled, DependencyFailure } from '../errors.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 
@@ -47,6 +47,7 @@ export const sendNotification = defineTool({
     replayed: z.boolean(),
   }),
   sideEffecting: true,
+  idempotencyArg: 'idempotency_key',
   async run(args, ctx) {
     const key = args.idempotency_key;
     const toStructured = (m: Message) => ({
@@ -63,7 +64,7 @@ export const sendNotification = defineTool({
         execute: async () => {
           const { data } = await ctx.call<Message>('notifications', {
             method: 'POST',
-            path: '/v1/messages',
+            path: DEPENDENCY_PATHS.messages,
             body: { recipient: args.recipient, channel: args.channel, message: args.message, client_reference: key },
             idempotencyKey: key,
             sideEffecting: true,
@@ -73,7 +74,7 @@ export const sendNotification = defineTool({
         recover: async () => {
           const { data } = await ctx.call<{ data: Message[] }>('notifications', {
             method: 'GET',
-            path: `/v1/messages?client_reference=${encodeURIComponent(key)}`,
+            path: `${DEPENDENCY_PATHS.messages}?client_reference=${encodeURIComponent(key)}`,
             sideEffecting: false,
           });
           return data.data[0] ? toStructured(data.data[0]) : undefined;

@@ -1,13 +1,15 @@
-// A tool as data: name, descriptions, input and output schemas, and a run function. Tools throw ToolFailure (or
-// DependencyFailure) on failure; the dispatcher turns that into a structured isError result.
+// A tool as data: name, descriptions, input and output schemas, its traits, and a run function. Tools throw
+// ToolFailure (or DependencyFailure) on failure; the dispatcher turns that into a structured isError result.
 import { z } from 'zod';
-import type { DependencyName } from '../../../mocks/apis/types.ts';
-import type { DependencyRequest, DependencyResponse } from '../dependency-client.ts';
+import type { DependencyName } from '../deps/contract.ts';
+import type { DependencyRequest, DependencyResponse } from '../deps/dependency-client.ts';
 import type { ServerRuntime } from '../runtime.ts';
 
 export interface ToolContext {
   requestId: string;
   traceId?: string;
+  /** The client's attempt number (`_meta['faultline/attempt']`), forwarded to the dependencies. */
+  attempt?: number;
   signal: AbortSignal;
   runtime: ServerRuntime;
   call<T>(dependency: DependencyName, req: DependencyRequest): Promise<DependencyResponse<T>>;
@@ -21,13 +23,24 @@ export interface ToolOutput {
   text: string;
 }
 
-export interface ToolDef<I extends z.ZodObject = z.ZodObject> {
+/** What a client may know about a tool beyond its schema (the workload's catalog is derived from these). */
+export interface ToolTraits {
+  /** It changes state outside the server: its timeouts are uncertain, its retries need an idempotency key. */
+  sideEffecting: boolean;
+  /** The input field that carries the idempotency key. */
+  idempotencyArg?: string;
+  /** How to ask whether an uncertain effect happened: the read-only tool and its key argument. */
+  statusLookup?: { tool: string; keyArg: string };
+  /** Once cancelled it never commits: a timed-out (so cancelled) attempt took no effect. */
+  honoursCancel?: boolean;
+}
+
+export interface ToolDef<I extends z.ZodObject = z.ZodObject> extends ToolTraits {
   name: string;
   title: string;
   description: string;
   input: I;
   output: z.ZodObject;
-  sideEffecting: boolean;
   run(args: z.infer<I>, ctx: ToolContext): Promise<ToolOutput>;
 }
 

@@ -75,12 +75,17 @@ describe('application metrics', () => {
       'breaker_opens',
       'reexecutions_avoided',
       'auth_escalations',
-      'self_correction_rate',
       'loop_guard_stops',
       'attempts_per_s_max',
       'internal_errors',
     ])
       expect(METRICS[name].get(m).value).not.toBeNull();
     expect(m.breakerOpenIntervals).toEqual([]);
+  });
+
+  it('self_correction_rate is n/a without a mistaken op, never the passing 1', () => {
+    const value = METRICS.self_correction_rate.get(computeMetrics(history()));
+    expect(value).toMatchObject({ value: null, na: true });
+    expect(value.reason).toBe('nothing to measure: no op started with a model mistake');
   });
 });

@@ -36,7 +36,7 @@ describe('computeMetrics', () => {
     ],
     effects: [effect('retried'), effect('ghost'), effect('info'), effect('info'), effect('stray')],
   });
-  const m = computeMetrics(h, { canaries: ['SECRET-1'] });
+  const m = computeMetrics(h, { canaries: { secret: 'SECRET-1' } });
 
   it('reports outcomes, effects, retries, leaks and violations', () => {
     expect(m).toMatchObject({
@@ -54,8 +54,9 @@ describe('computeMetrics', () => {
       lostEffects: 0,
       unattributedEffects: 1,
       leaks: 1,
+      leaksByKind: { secret: 1 },
       retryAfterViolations: 1, // retried: advised 250 ms at 2200, retried at 2300
-      throughputOpsPerSec: 2.5,
+      throughputOpsPerSec: 6.02, // 25 ops from the first start (0) to the last end (4150 ms)
       durationMs: 10_000,
       errorsByCategory: { DEPENDENCY: 3, VALIDATION: 1 },
       errorsByCode: { 'DEPENDENCY.RATE_LIMITED': 1, 'DEPENDENCY.TIMEOUT': 2, 'VALIDATION.BAD_ARGS': 1 },
@@ -74,9 +75,11 @@ describe('computeMetrics', () => {
         seam: 'dependency',
         onAtMs: 2000,
         offAtMs: 3000,
+        outageOffAtMs: 3000,
         recoveryMs: 0,
         firstSuccessMs: 50,
         recovered: true,
+        status: 'recovered',
       },
     ]);
     expect(m.latencyMs).toMatchObject({ count: 25, p50: 50, max: 600 });

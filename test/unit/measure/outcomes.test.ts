@@ -35,8 +35,13 @@ describe('outcomes', () => {
     expect(o.errorRate).toBe(0);
   });
 
-  it('computes throughput over the run', () => {
-    expect(throughput(h)).toBe(1); // 4 ops in 4 s
+  it('computes throughput over the workload, not set-up or drain', () => {
+    // The run lasts 10 s, but its 4 ops ran from 1000 to 3000: 2 ops/s, not 0.4.
+    const spread = history({
+      endMs: history().startMs + 10_000,
+      ops: [op('a', 1000, 1500), op('b', 1500, 2000), op('c', 2000, 2500), op('d', 2500, 3000)],
+    });
+    expect(throughput(spread)).toBe(2);
     expect(throughput(history({ endMs: history().startMs }))).toBe(0);
   });
 });

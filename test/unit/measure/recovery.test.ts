@@ -22,7 +22,7 @@ describe('recovery', () => {
   it('finds the first sliding window at the steady-state level', () => {
     // Windows from 5000 and 5100 contain the failures at 5000/5100; the window from 5200 is clean.
     const r = recovery(scenario(['fail', 'fail', ...okRun(30)]));
-    expect(r.steadyState).toEqual({ ops: 10, rate: 1, target: 0.99 });
+    expect(r.steadyState).toEqual({ ops: 10, rate: 1, target: 0.99, floor: 0.8, measured: true });
     expect(r.windows).toEqual([
       {
         fault: 'f1',
@@ -30,9 +30,11 @@ describe('recovery', () => {
         seam: 'dependency',
         onAtMs: 2000,
         offAtMs: 5000,
+        outageOffAtMs: 5000,
         recoveryMs: 200,
         firstSuccessMs: 250, // post2 starts at 5200 and ends ok at 5250
         recovered: true,
+        status: 'recovered',
       },
     ]);
   });
@@ -44,12 +46,23 @@ describe('recovery', () => {
 
   it('reports not recovered when the run ends first', () => {
     const r = recovery(scenario(['fail', 'fail', 'ok', 'fail', 'fail', 'ok', 'fail']));
-    expect(r.windows[0]).toMatchObject({ recoveryMs: null, recovered: false, firstSuccessMs: 250 });
+    expect(r.windows[0]).toMatchObject({
+      recoveryMs: null,
+      recovered: false,
+      status: 'not-recovered',
+      firstSuccessMs: 250,
+    });
   });
 
-  it('needs at least minOps ops in a window', () => {
-    // Four clean ops are not enough evidence with the default of 5.
-    expect(recovery(scenario(okRun(4))).windows[0].recovered).toBe(false);
+  it('is not measured, rather than not recovered, when fewer than minOps ops ran after the window', () => {
+    // Four clean ops are not enough evidence with the default of 5: nothing to measure, not a failure.
+    expect(recovery(scenario(okRun(4))).windows[0]).toMatchObject({
+      recovered: false,
+      recoveryMs: null,
+      status: 'not-measured',
+      note: 'only 4 op(s) started after the fault ended (need 5)',
+      firstSuccessMs: 50,
+    });
     expect(recovery(scenario(okRun(4)), { minOps: 4 }).windows[0]).toMatchObject({ recovered: true, recoveryMs: 0 });
   });
 
@@ -71,7 +84,7 @@ describe('recovery', () => {
     const pattern: OpOutcome[] = [...okRun(9), 'fail'];
     const after = Array.from({ length: 40 }, (_, i) => pattern[(i + 5) % 10]);
     const r = recovery(scenario(after, pattern));
-    expect(r.steadyState).toEqual({ ops: 10, rate: 0.9, target: 0.9 });
+    expect(r.steadyState).toEqual({ ops: 10, rate: 0.9, target: 0.9, floor: 0.8, measured: true });
     expect(r.windows[0]).toMatchObject({ recovered: true, recoveryMs: 0 });
     // Against a 0.99 target every 10-op window holds a failure (5400, 6400, 7400, 8400): only the last five
     // ops (8500..8900) form a clean window.
@@ -80,24 +93,68 @@ describe('recovery', () => {
     expect(strict.windows[0].recoveryMs).toBe(3500);
   });
 
-  it('uses the default target when too few ops ran before the first fault', () => {
+  it('does not measure recovery when too few ops ran before the first fault', () => {
     const h = history({
       endMs: history().startMs + 20_000,
       faults: [fault('f1', 500, 1000)],
       ops: [op('pre0', 0, 100, 'fail'), op('pre1', 100, 200, 'fail'), ...series('post', 1000, 20, 100)],
     });
     const r = recovery(h, { targetSuccessRate: 0.95 });
-    expect(r.steadyState).toEqual({ ops: 2, rate: null, target: 0.95 });
-    expect(r.windows[0].recoveryMs).toBe(0);
+    expect(r.steadyState).toEqual({ ops: 2, rate: null, target: 0.95, floor: 0.8, measured: false });
+    expect(r.windows[0]).toMatchObject({
+      recoveryMs: null,
+      status: 'no-steady-state',
+      note: 'steady state not measured: 2 op(s) ended before the first fault (need 5)',
+      firstSuccessMs: 50,
+    });
+  });
+
+  it('does not lower the target below the floor: an unhealthy system cannot "recover"', () => {
+    // Before the fault every op fails (rate 0): today's target would drop to 0 and any window would pass.
+    const r = recovery(scenario(okRun(20), ['fail']));
+    expect(r.steadyState).toMatchObject({ ops: 10, rate: 0, measured: false });
+    expect(r.windows[0]).toMatchObject({ status: 'no-steady-state', recoveryMs: null, recovered: false });
+    expect(r.windows[0].note).toContain('below the floor 80%');
+    // At 0.9 it is measured against a target capped at 0.9, unless the floor is raised above 0.9.
+    const pattern: OpOutcome[] = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'fail', 'ok', 'ok', 'ok'];
+    expect(recovery(scenario(okRun(20), pattern), { steadyStateFloor: 0.95 }).windows[0].status).toBe(
+      'no-steady-state',
+    );
+    expect(recovery(scenario(okRun(20), pattern)).windows[0]).toMatchObject({ status: 'recovered', recoveryMs: 0 });
+  });
+
+  it('measures overlapping windows as one outage from the last removal', () => {
+    // a: 1000..3000, b: 2500..4000 overlap; c: 6000..6500 stands alone. Ops fail until 4300.
+    const h = history({
+      endMs: history().startMs + 20_000,
+      faults: [fault('a', 1000, 3000), fault('b', 2500, 4000), fault('c', 6000, 6500)],
+      ops: [...series('pre', 0, 10, 90), ...series('mid', 1000, 33, 100, ['fail']), ...series('post', 4300, 50, 100)],
+    });
+    const [a, b, c] = recovery(h).windows;
+    // Without grouping, a would be charged with b's outage: recovery from 3000 would be 1300 ms.
+    expect(a).toMatchObject({ offAtMs: 3000, outageOffAtMs: 4000, recoveryMs: 300, status: 'recovered' });
+    expect(b).toMatchObject({ offAtMs: 4000, outageOffAtMs: 4000, recoveryMs: 300, status: 'recovered' });
+    expect(c).toMatchObject({ offAtMs: 6500, outageOffAtMs: 6500, recoveryMs: 0 });
+  });
+
+  it('counts an op in flight across t_off that ends ok right after it as the first success', () => {
+    const h = history({
+      endMs: history().startMs + 20_000,
+      faults: [fault('f1', 2000, 5000)],
+      ops: [...series('pre', 0, 10, 100), op('across', 4900, 5030, 'ok'), ...series('post', 5100, 10, 100)],
+    });
+    expect(recovery(h).windows[0].firstSuccessMs).toBe(30);
   });
 
   it('does not recover a fault that was never removed', () => {
     const h = history({ faults: [fault('stuck', 1000, undefined)], ops: series('x', 0, 50, 100) });
     expect(recovery(h).windows[0]).toMatchObject({
       offAtMs: null,
+      outageOffAtMs: null,
       recoveryMs: null,
       firstSuccessMs: null,
       recovered: false,
+      status: 'never-removed',
     });
   });
 

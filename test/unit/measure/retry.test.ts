@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { CIRCUIT_OPEN, errorCounts } from '../../../src/measure/errors.ts';
 import { retrySuccess } from '../../../src/measure/retry.ts';
 import { attempt, fault, history, op } from './fixtures.ts';
 
 describe('retrySuccess', () => {
-  it('is 1 of 0 when nothing was retried, and says so', () => {
+  it('is n/a (null), not 1, when nothing was retried', () => {
     const r = retrySuccess(history({ ops: [op('a', 0, 10), op('b', 20, 30)] }));
-    expect(r).toMatchObject({ rate: 1, retriedOps: 0, recoveredOps: 0 });
+    expect(r).toMatchObject({ rate: null, retriedOps: 0, recoveredOps: 0 });
   });
 
   it('divides retried ops that ended ok by retried ops', () => {
@@ -51,5 +52,18 @@ describe('retrySuccess', () => {
       { kind: 'reset', ops: 1, retriedOps: 1, recoveredOps: 0, rate: 0 },
     ]);
     expect(r).toMatchObject({ retriedOps: 4, recoveredOps: 2, rate: 0.5 });
+  });
+});
+
+describe('ops the circuit breaker failed fast', () => {
+  it('count as retried-and-failed and under the breaker code, though they made no attempt', () => {
+    const h = history({
+      ops: [op('ok', 0, 10), op('refused', 20, 21, 'fail', { attempts: 0, failedAttempts: 0, circuitOpen: true })],
+    });
+    expect(retrySuccess(h)).toMatchObject({ retriedOps: 1, recoveredOps: 0, rate: 0 });
+    expect(errorCounts(h)).toEqual({
+      errorsByCategory: { DEPENDENCY: 1 },
+      errorsByCode: { [CIRCUIT_OPEN]: 1 },
+    });
   });
 });

@@ -33,7 +33,7 @@ describe('parseThreshold', () => {
   it('rejects malformed expressions and says what was expected', () => {
     for (const bad of ['', 'duplicate_effects', 'duplicate_effects = 0', 'duplicate_effects =< 0', '0 == ops']) {
       const e = errorOf(bad);
-      expect(e.message).toContain('expected "<metric> <operator> <number>"');
+      expect(e.message).toContain('expected "<metric> <operator> <number> [or n/a]"');
       expect(e.message).toContain('< <= == != >= >');
     }
     expect(errorOf('ops < lots').message).toContain('expected a number after "<", got "lots"');
@@ -136,5 +136,63 @@ describe('evaluateThresholds', () => {
 
   it('throws on an invalid expression', () => {
     expect(() => evaluateThresholds(['nope'], metrics)).toThrow(ThresholdError);
+  });
+});
+
+describe('nothing to measure fails closed', () => {
+  const quiet = computeMetrics(history({ ops: series('ok', 0, 20, 100) }));
+
+  it('a retry, recovery or detection threshold with nothing to measure fails, naming why', () => {
+    const results = evaluateThresholds(
+      ['retry_success_rate >= 0.99', 'recovery_ms <= 2000', 'first_success_ms <= 500', 'detect_ms <= 100'],
+      quiet,
+    );
+    expect(results.map((r) => [r.metric, r.ok, r.actual, r.na])).toEqual([
+      ['retry_success_rate', false, null, true],
+      ['recovery_ms', false, null, true],
+      ['first_success_ms', false, null, true],
+      ['detect_ms', false, null, true],
+    ]);
+    expect(results[0].reason).toBe('nothing to measure: no op had a failed attempt');
+    expect(results[1].reason).toBe('nothing to measure: no fault window');
+  });
+
+  it('`or n/a` lets an n/a metric pass, and changes nothing when there is a value', () => {
+    expect(parseThreshold('retry_success_rate >= 0.99 or n/a')).toMatchObject({
+      metric: 'retry_success_rate',
+      op: '>=',
+      target: 0.99,
+      allowNa: true,
+    });
+    const [na, measured, failing] = evaluateThresholds(
+      ['retry_success_rate >= 0.99 or n/a', 'ops == 20 or n/a', 'ops == 3 or n/a'],
+      quiet,
+    );
+    expect([na.ok, na.actual, na.na]).toEqual([true, null, true]);
+    expect([measured.ok, measured.actual]).toEqual([true, 20]);
+    expect([failing.ok, failing.actual]).toEqual([false, 20]);
+  });
+
+  it('`or n/a` does not excuse a window that did not recover: that is a measurement, not n/a', () => {
+    const stuck = computeMetrics(history({ faults: [fault('stuck', 1000, undefined)], ops: series('x', 0, 50, 100) }));
+    const [r] = evaluateThresholds(['recovery_ms <= 2000 or n/a'], stuck);
+    expect(r).toMatchObject({ ok: false, actual: null });
+    expect(r.na).toBeUndefined();
+  });
+
+  it('effect metrics are n/a where the target gives no way to see effects', () => {
+    const blind = computeMetrics({ ...history({ ops: series('ok', 0, 5, 100) }), effectsObservable: false });
+    const results = evaluateThresholds(
+      ['duplicate_effects == 0', 'ghost_effects == 0', 'lost_effects == 0', 'unattributed_effects == 0'],
+      blind,
+    );
+    expect(results.every((r) => !r.ok && r.na && r.actual === null)).toBe(true);
+    expect(results[0].reason).toBe('nothing to measure: this target gives no way to see its effects');
+    // The same thresholds hold on a target whose effects are visible.
+    expect(evaluateThresholds(['duplicate_effects == 0'], quiet)[0].ok).toBe(true);
+  });
+
+  it('retried_ops is a metric a profile can assert on', () => {
+    expect(evaluateThresholds(['retried_ops >= 1'], quiet)[0]).toMatchObject({ ok: false, actual: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildProfileReport, buildRunReport, verdictOf } from '../../../src/measure/verdict.ts';
+import { buildProfileReport, buildRunReport, worstVerdict } from '../../../src/measure/verdict.ts';
 import { EVIL, sampleRun } from '../report/fixtures.ts';
-import { history, op } from './fixtures.ts';
+import { fault, history, op, series } from './fixtures.ts';
 
 describe('buildProfileReport / buildRunReport', () => {
   const run = sampleRun();
@@ -16,13 +16,67 @@ describe('buildProfileReport / buildRunReport', () => {
     expect(bad.name).toBe(EVIL);
   });
 
+  const judged = (h = history({ ops: [op('a', 0, 1)] }), extra = {}) =>
+    buildProfileReport({
+      name: 'v',
+      seed: 1,
+      policy: 'resilient',
+      history: h,
+      expect: ['ops >= 1'],
+      decisionLogSha256: '',
+      ...extra,
+    });
+
   it('fails a profile with an error even when thresholds hold', () => {
-    expect(verdictOf([], 'server crashed')).toBe('fail');
-    expect(verdictOf([])).toBe('pass');
+    expect(judged(undefined, { error: 'server crashed' }).verdict).toBe('fail');
+    expect(judged().verdict).toBe('pass');
+  });
+
+  it('is inert when a fault window hit nothing, naming the window, unless the profile allows it', () => {
+    const withHits = (hits: number | null, mayNotHit = false) =>
+      history({
+        faults: [{ ...fault('f0-dependency-status', 1000, 2000), hits, mayNotHit }],
+        ops: series('x', 0, 30, 100),
+      });
+    expect(judged(withHits(0))).toMatchObject({
+      verdict: 'inert',
+      verdictReason: 'fault window f0-dependency-status hit nothing',
+    });
+    expect(judged(withHits(0)).metrics.faultWindows).toEqual([
+      {
+        fault: 'f0-dependency-status',
+        seam: 'dependency',
+        kind: 'http-5xx',
+        onAtMs: 1000,
+        offAtMs: 2000,
+        hits: 0,
+        mayNotHit: false,
+      },
+    ]);
+    expect(judged(withHits(0, true)).verdict).toBe('pass');
+    expect(judged(withHits(3)).verdict).toBe('pass');
+    // A seam that cannot count (null) is not proof of an inert fault; it shows as n/a in fault_hits_min.
+    expect(judged(withHits(null)).verdict).toBe('pass');
+  });
+
+  it('is inconclusive or interrupted when the run says so', () => {
+    expect(judged(undefined, { inconclusive: 'calibration p50 300 ms > 100 ms' })).toMatchObject({
+      verdict: 'inconclusive',
+      verdictReason: 'calibration p50 300 ms > 100 ms',
+    });
+    expect(judged(undefined, { interrupted: true }).verdict).toBe('interrupted');
+  });
+
+  it('takes the most serious profile verdict for the run', () => {
+    expect(worstVerdict(['pass', 'inconclusive', 'inert'])).toBe('inert');
+    expect(worstVerdict(['pass', 'fail', 'inert'])).toBe('fail');
+    expect(worstVerdict(['fail', 'interrupted'])).toBe('interrupted');
+    expect(worstVerdict(['pass', 'inconclusive'])).toBe('inconclusive');
+    expect(worstVerdict(['pass'])).toBe('pass');
   });
 
   it('writes notes a reader needs', () => {
-    expect(bad.notes).toContain(`fault window ${EVIL} was never removed`);
+    expect(bad.notes).toContain(`recovery of fault window ${EVIL}: the fault was never removed`);
     expect(bad.notes).toContain('no canaries given: the leak scan did not run');
     expect(good.notes).not.toContain('no canaries given: the leak scan did not run');
     const quiet = buildProfileReport({
@@ -36,7 +90,7 @@ describe('buildProfileReport / buildRunReport', () => {
     expect(quiet.notes).toEqual(
       expect.arrayContaining([
         'no thresholds: the verdict passes by default',
-        'retry_success_rate is 1 of 0: no op had a failed attempt',
+        'retry_success_rate is n/a: no op had a failed attempt',
       ]),
     );
   });

@@ -132,3 +132,230 @@ describe('profile loading', () => {
     expect(warnings.join('\n')).toMatch(/timeout layering/);
   });
 });
+
+describe('hostile YAML is a ProfileError, never another exception', () => {
+  const laughs = [
+    'a: &a [x, x, x, x, x, x, x, x, x]',
+    'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]',
+    'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]',
+    'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]',
+    'e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]',
+    'f: [*e, *e, *e, *e, *e, *e, *e, *e, *e]',
+  ].join('\n');
+
+  it('refuses an alias bomb (billion laughs) before expanding it', () => {
+    const started = performance.now();
+    const e = errorOf(`${laughs}\n${VALID}`);
+    expect(e.message).toMatch(/^p\.yaml: \(document\): aliases expand too much/);
+    expect(performance.now() - started).toBeLessThan(5000); // generous: a full expansion would not end at all
+  });
+
+  it('names an undefined alias and its line', () => {
+    const e = errorOf(VALID.replace('status: 503', 'status: *nope'));
+    expect(e.message).toBe('p.yaml:14: (document): alias "*nope" has no anchor before it');
+  });
+
+  it('refuses an alias to the collection that contains it', () => {
+    const e = errorOf(VALID.replace('args: {', 'args: &loop { self: *loop,'));
+    expect(e.message).toMatch(/alias refers to a collection that contains it/);
+  });
+
+  it('refuses nesting deeper than the limit without recursing into it', () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const e = errorOf(VALID.replace('currency: USD', `currency: ${deep}`));
+    expect(e.message).toMatch(/^p\.yaml:9: \(document\): nested deeper than 64 levels$/);
+    const blocks = Array.from({ length: 300 }, (_, i) => `${' '.repeat(i)}k:`).join('\n');
+    expect(errorOf(`${blocks} 1\n`).message).toMatch(/nested deeper than 64 levels/);
+  });
+
+  it('refuses unknown tags rather than reading them as strings', () => {
+    const e = errorOf(VALID.replace('status: 503', 'status: !bogus 503'));
+    expect(e.message).toBe('p.yaml:14: (document): invalid YAML: Unresolved tag: "!bogus"');
+  });
+
+  it('refuses a file over the size limit', () => {
+    const e = errorOf(`${VALID}\n#${'x'.repeat(300_000)}\n`);
+    expect(e.message).toMatch(/^p\.yaml: \(file\): \d+ bytes; expected a profile of at most 262144 bytes$/);
+  });
+
+  it('supports `<<` merge keys (an anchored block reused with one field changed)', () => {
+    const text = VALID.replace(
+      '    - tool: create_payment\n      args: { customer_id: c, amount_cents: 100, currency: USD }',
+      [
+        '    - tool: create_payment',
+        '      args: &pay { customer_id: c, amount_cents: 100, currency: USD }',
+        '    - tool: create_payment',
+        '      args:',
+        '        <<: *pay',
+        '        currency: EUR',
+      ].join('\n'),
+    );
+    const { profile } = parseProfile('p.yaml', text);
+    expect(profile.workload.mix[1].args).toEqual({ customer_id: 'c', amount_cents: 100, currency: 'EUR' });
+  });
+
+  it('says what a merge key needs when given something else', () => {
+    const e = errorOf(VALID.replace('duration: 2s', 'duration: 2s\nclient:\n  <<: 3'));
+    expect(e.message).toBe('p.yaml:6: (document): expected a mapping or an alias of one after "<<:"');
+  });
+});
+
+describe('values a run cannot honour are refused with the allowed range', () => {
+  it.each([
+    ['a huge number', 'duration: 1e308'],
+    ['a huge string', 'duration: 99999999m'],
+    ['a string that overflows to infinity', `duration: ${'9'.repeat(400)}ms`],
+  ])('a duration over 24 h: %s', (_, line) => {
+    const e = errorOf(VALID.replace('duration: 2s', line));
+    expect(e.message).toBe('p.yaml:4: duration: expected a duration of at most 24 h (86400000 ms)');
+  });
+
+  it('a zero duration', () => {
+    expect(errorOf(VALID.replace('duration: 2s', 'duration: 0s')).message).toBe(
+      'p.yaml:4: duration: expected a duration above 0',
+    );
+  });
+
+  it('an inverted int range', () => {
+    const e = errorOf(VALID.replace('amount_cents: 100', 'amount_cents: { int: [50000, 100] }'));
+    expect(e.path).toBe('workload.mix[0].args.amount_cents.int');
+    expect(e.message).toContain('expected [min, max] with min <= max, got [50000, 100]');
+  });
+
+  it('a rate that comes to less than one op, saying how many', () => {
+    const e = errorOf(VALID.replace('rate: 5', 'rate: 0.001'));
+    expect(e.message).toBe(
+      'p.yaml:6: workload.rate: 0.001 ops/s over 2000 ms comes to 0.002 ops; expected at least 1 (raise the rate or the duration)',
+    );
+    expect(parseProfile('p.yaml', VALID.replace('rate: 5', 'rate: 0.5')).profile.workload.rate).toBe(0.5);
+  });
+
+  it('a wait the timers would turn into 1 ms (1e15 ms), wherever it is', () => {
+    const timeout = errorOf(`${VALID}\ntarget: { kind: reference, dependencyTimeoutMs: 1000000000000000 }\n`);
+    expect(timeout.message).toMatch(/target\.dependencyTimeoutMs: 1000000000000000 ms is longer than 24 h/);
+    const latency = errorOf(
+      VALID.replace('kind: status\n    dependency: payments\n    status: 503', 'kind: latency\n    ms: 1e15'),
+    );
+    expect(latency.message).toMatch(
+      /^p\.yaml:13: faults\[0\]\.ms: 1000000000000000 ms is longer than 24 h; expected at most 86400000 ms$/,
+    );
+    const toxic = errorOf(
+      VALID.replace(
+        /faults:[\s\S]*?expect:/,
+        'faults:\n  - { seam: network, kind: latency, latency: 1e15, start: 0 }\nexpect:',
+      ),
+    );
+    expect(toxic.path).toBe('faults[0].latency');
+    const retryAfter = errorOf(
+      VALID.replace(
+        /faults:[\s\S]*?expect:/,
+        'faults:\n  - { seam: edge, kind: status, status: 429, retryAfterS: 1e9, start: 0 }\nexpect:',
+      ),
+    );
+    expect(retryAfter.message).toMatch(
+      /faults\[0\]\.retryAfterS: 1000000000 s is longer than 24 h; expected at most 86400 s/,
+    );
+  });
+
+  it('a fault stop after the workload ends (the timeline would cut it silently)', () => {
+    const e = errorOf(VALID.replace('stop: 1s', 'stop: 5s'));
+    expect(e.path).toBe('faults[0].stop');
+    expect(e.message).toContain('5000 ms is after the workload ends (duration 2000 ms)');
+    expect(parseProfile('p.yaml', VALID.replace('stop: 1s', 'stop: 2s')).profile.faults[0].stop).toBe(2000);
+  });
+
+  it('a backoff whose first wait exceeds its cap', () => {
+    const e = errorOf(`${VALID}\nclient: { backoff: { initialMs: 5000, maxMs: 100 } }\n`);
+    expect(e.path).toBe('client.backoff.initialMs');
+    expect(e.message).toContain('expected initialMs <= maxMs');
+  });
+
+  it.each([
+    ['retry_success_rate >= 2', 'retry_success_rate takes values from 0 to 1'],
+    ['error_rate > -0.5', 'error_rate takes values from 0 to 1'],
+    ['self_correction_rate >= 1.5', 'self_correction_rate takes values from 0 to 1'],
+    ['ops_fail < -1', 'ops_fail takes values 0 or more'],
+  ])('an impossible threshold: %s', (expr, message) => {
+    const e = errorOf(VALID.replace('duplicate_effects == 0', expr));
+    expect(e.path).toBe('expect[0]');
+    expect(e.message).toContain(message);
+  });
+
+  it('thresholds at the ends of a range are fine', () => {
+    const text = VALID.replace('duplicate_effects == 0', 'error_rate <= 1\n  - retry_success_rate >= 0');
+    expect(parseProfile('p.yaml', text).profile.expect).toHaveLength(2);
+  });
+
+  it('an inherited property is no tool and no metric', () => {
+    expect(errorOf(VALID.replace('tool: create_payment', 'tool: constructor')).message).toContain(
+      'unknown tool "constructor"',
+    );
+    expect(errorOf(VALID.replace('duplicate_effects == 0', 'constructor == 0')).message).toContain(
+      'unknown metric "constructor"',
+    );
+  });
+});
+
+describe('workload arguments against the reference tool schemas', () => {
+  it('refuses an argument the tool does not take', () => {
+    const e = errorOf(VALID.replace('currency: USD', 'currency: USD, colour: red'));
+    expect(e.path).toBe('workload.mix[0].args.colour');
+    expect(e.message).toContain('create_payment takes no argument of this name; expected: customer_id,');
+  });
+
+  it('refuses a fixed value the tool would reject, in a literal, a pick or an int range', () => {
+    expect(errorOf(VALID.replace('currency: USD', 'currency: usd')).message).toContain(
+      'workload.mix[0].args.currency: not a valid currency for create_payment: must be an ISO 4217 code',
+    );
+    expect(errorOf(VALID.replace('currency: USD', 'currency: { pick: [USD, euro] }')).path).toBe(
+      'workload.mix[0].args.currency.pick[1]',
+    );
+    expect(errorOf(VALID.replace('amount_cents: 100', 'amount_cents: { int: [-5, 100] }')).path).toBe(
+      'workload.mix[0].args.amount_cents.int[0]',
+    );
+  });
+
+  it('refuses a missing required argument, but not the idempotency key the client adds', () => {
+    const e = errorOf(VALID.replace(', currency: USD', ''));
+    expect(e.message).toBe('p.yaml:9: workload.mix[0].args: create_payment needs currency');
+  });
+
+  it('leaves generated values and {op} placeholders to the run', () => {
+    const text = VALID.replace(
+      'args: { customer_id: c, amount_cents: 100, currency: USD }',
+      'args:\n        customer_id: cus_{op}\n        amount_cents: { int: [1, 100] }\n        currency: USD',
+    );
+    expect(parseProfile('p.yaml', text).profile.workload.mix[0].args.customer_id).toBe('cus_{op}');
+  });
+
+  it('does not check a url target, whose schemas are only known once connected', () => {
+    const text = `${VALID.replace('currency: USD', 'currency: usd').replace(/faults:[\s\S]*?expect:/, 'expect:')}\ntarget: { kind: url, url: "http://127.0.0.1:1/mcp" }\n`;
+    expect(parseProfile('p.yaml', text).profile.workload.mix[0].args.currency).toBe('usd');
+  });
+});
+
+describe('error lines quote at most a short excerpt', () => {
+  const long = 'z'.repeat(500);
+  it.each([
+    ['an unknown key', `${VALID}\n${long}: 1\n`],
+    ['an argument name', VALID.replace('currency: USD', `${long}: 1`)],
+    ['a tool name', VALID.replace('tool: create_payment', `tool: ${long}`)],
+    ['a fault kind', VALID.replace('kind: status', `kind: ${long}`)],
+    ['a threshold', VALID.replace('duplicate_effects == 0', `${long} == 0`)],
+    ['a threshold number', VALID.replace('duplicate_effects == 0', `ops == ${long}`)],
+    ['a tag', VALID.replace('status: 503', `status: !${long} 503`)],
+    ['an alias', VALID.replace('status: 503', `status: *${long}`)],
+  ])('%s', (_, text) => {
+    const e = errorOf(text);
+    expect(e.message).not.toContain('z'.repeat(41));
+    expect(e.message).toContain(`${'z'.repeat(20)}`);
+    expect(e.message).toContain('…');
+    expect(e.message).not.toMatch(/\n/);
+  });
+
+  it('a key with a line break stays on one line', () => {
+    const e = errorOf(`${VALID}\n"two\\nlines": 1\n`);
+    expect(e.message).toContain('unknown key "two\\nlines"');
+    expect(e.message).not.toMatch(/\n/);
+  });
+});

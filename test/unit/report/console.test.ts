@@ -11,9 +11,11 @@ describe('formatConsoleSummary', () => {
     expect(text.split('\n')[0]).toMatch(/^Faultline 0\.1\.0 {2}seed 7 {2}2 profile\(s\) .* FAIL$/);
     expect(text).toContain('PASS good (resilient, seed 7)');
     expect(text).toContain(`FAIL ${EVIL} (naive, seed 7)`);
-    expect(text).toContain('ops 41: ok 41  fail 0  info 0   retry success 100% (1 retried)');
-    expect(text).toContain('effects: duplicate 1  ghost 1  lost 0');
-    expect(text).toContain(`recovery not recovered (${EVIL})`);
+    expect(text).toContain('ops 41  ops_ok 41  ops_fail 0  ops_info 0');
+    expect(text).toContain('retried_ops 1  retry_success_rate 100%');
+    expect(text).toContain('duplicate_effects 1');
+    expect(text).toContain('ghost_effects 1  lost_effects 0');
+    expect(text).toContain(`recovery_ms none (fault window ${EVIL}: the fault was never removed)`);
   });
 
   it('lists each failing threshold with its actual value and no passing one', () => {

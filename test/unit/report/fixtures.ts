@@ -58,7 +58,7 @@ export function sampleRun(): RunReport {
         history: h.good,
         expect: ['duplicate_effects == 0', 'recovery_ms <= 2000', 'retry_success_rate >= 0.99'],
         decisionLogSha256: 'a'.repeat(64),
-        metricsOptions: { canaries: ['CANARY'] },
+        metricsOptions: { canaries: { token: 'CANARY' } },
       }),
       buildProfileReport({
         name: EVIL,

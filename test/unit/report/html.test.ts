@@ -32,7 +32,7 @@ describe('renderHtml', () => {
   it('lists thresholds, metrics and recovery per window', () => {
     expect(html).toContain('<code>retry_success_rate &gt;= 0.99</code>');
     expect(html).toContain('expected duplicate_effects == 0, actual 1');
-    expect(html).toContain('<th>duplicate effects</th><td>1</td>');
+    expect(html).toContain('<th><code>duplicate_effects</code></th><td>1</td>');
     expect(html).toContain('not recovered');
   });
 });

@@ -24,7 +24,7 @@ describe('renderJunit', () => {
     expect(failures).toHaveLength(2);
     expect(failures[0]).toBe('expected duplicate_effects == 0, actual 1');
     expect(failures[1]).toContain('expected recovery_ms &lt;= 2000, actual none');
-    expect(failures[1]).toContain('(never removed) did not recover');
+    expect(failures[1]).toContain(': the fault was never removed');
   });
 
   it('adds an error case for a profile that crashed and a placeholder when there are no thresholds', () => {

@@ -13,8 +13,9 @@ describe('renderMarkdown', () => {
   it('has a metric table per profile with the numbers', () => {
     expect(md).toContain('### ✅ good: pass');
     expect(md).toContain('| metric | value |');
-    expect(md).toContain('| ops (ok / fail / info) | 41 (41 / 0 / 0) |');
-    expect(md).toContain('| effects duplicate / ghost / lost / unattributed | 1 / 1 / 0 / 0 |');
+    expect(md).toContain('| `ops` | 41 |');
+    expect(md).toContain('| `duplicate_effects` | 1 |');
+    expect(md).toContain('| `ghost_effects` | 1 |');
   });
 
   it('marks each threshold and spells out failures', () => {

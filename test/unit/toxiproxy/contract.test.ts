@@ -3,15 +3,13 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  clearProxies,
-  createProxy,
-  http,
+  OwnedProxies,
+  RESET_SKIP,
   startUpstream,
   type Target,
   targetSpecs,
   targetTitle,
   type Upstream,
-  uniqueName,
 } from './helpers.ts';
 
 const ERROR_TYPE = 'text/plain; charset=utf-8';
@@ -20,15 +18,14 @@ for (const spec of targetSpecs) {
   describe.skipIf(spec.skip)(targetTitle(spec, 'Toxiproxy HTTP API contract'), () => {
     let target: Target;
     let upstream: Upstream;
-    let url: string;
+    const owned = new OwnedProxies(() => target, 'contract');
     const upstreamAddress = () => `127.0.0.1:${upstream.port}`;
 
     beforeAll(async () => {
       target = await spec.start();
-      url = target.url;
       upstream = await startUpstream();
     });
-    afterEach(() => clearProxies(url));
+    afterEach(() => owned.cleanup());
     afterAll(async () => {
       await upstream?.close();
       await target?.close();
@@ -45,8 +42,8 @@ for (const spec of targetSpecs) {
     };
 
     it('creates a proxy with 201, enabled by default, reporting the real ephemeral port', async () => {
-      const name = uniqueName('create');
-      const response = await http(url, 'POST', '/proxies', {
+      const name = owned.name('create');
+      const response = await owned.http('POST', '/proxies', {
         name,
         listen: '127.0.0.1:0',
         upstream: upstreamAddress(),
@@ -59,27 +56,78 @@ for (const spec of targetSpecs) {
         listen: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
         upstream: upstreamAddress(),
         enabled: true,
+        Logger: {},
         toxics: [],
       });
       expect(body.listen).not.toBe('127.0.0.1:0');
       expect(response.headers.get('x-toxiproxy-request-id')).toBeTruthy();
     });
 
+    it('serializes a proxy as Toxiproxy 2.12 does everywhere: fields in its order, with "Logger":{}', async () => {
+      const name = owned.name('shape');
+      const other = owned.name('shape');
+      // Go marshals the embedded Proxy struct (tagged fields, then the untagged exported Logger, a struct with no
+      // exported fields) and then the toxics, with no whitespace and no trailing newline.
+      const exact = (proxy: { listen: string; upstream: string; enabled: boolean }, label: string) =>
+        `{"name":"${label}","listen":"${proxy.listen}","upstream":"${proxy.upstream}","enabled":${proxy.enabled},"Logger":{},"toxics":[]}`;
+      const created = await owned.http('POST', '/proxies', {
+        name,
+        listen: '127.0.0.1:0',
+        upstream: upstreamAddress(),
+      });
+      const proxy = created.json();
+      expect(created.text).toBe(exact(proxy, name));
+      expect((await owned.http('GET', `/proxies/${name}`)).text).toBe(exact(proxy, name));
+      const patched = await owned.http('PATCH', `/proxies/${name}`, { enabled: false });
+      expect(patched.text).toBe(exact({ ...proxy, enabled: false }, name));
+      const posted = await owned.http('POST', `/proxies/${name}`, { enabled: false });
+      expect(posted.text).toBe(exact({ ...proxy, enabled: false }, name));
+      const populated = await owned.http('POST', '/populate', [
+        { name: other, listen: '127.0.0.1:0', upstream: upstreamAddress(), enabled: false },
+      ]);
+      expect(populated.status).toBe(201);
+      expect(populated.text).toBe(
+        `{"proxies":[${exact({ listen: '127.0.0.1:0', upstream: upstreamAddress(), enabled: false }, other)}]}`,
+      );
+      const index = (await owned.http('GET', '/proxies')).text;
+      expect(index).toContain(`"${name}":${exact({ ...proxy, enabled: false }, name)}`);
+      // With a toxic the toxics array follows Logger.
+      await owned.http('PATCH', `/proxies/${name}`, { enabled: true });
+      await owned.addToxic(name, { type: 'noop' });
+      const withToxic = (await owned.http('GET', `/proxies/${name}`)).json();
+      expect(Object.keys(withToxic)).toEqual(['name', 'listen', 'upstream', 'enabled', 'Logger', 'toxics']);
+      expect(withToxic.Logger).toEqual({});
+      expect(withToxic.toxics).toHaveLength(1);
+    });
+
+    it('populate with an object body: 400 bad request body from json.Decoder, as upstream', async () => {
+      const response = await owned.http('POST', '/populate', { name: owned.name('obj'), upstream: upstreamAddress() });
+      expect(response.status).toBe(400);
+      expect(response.contentType).toBe('application/json');
+      expect(JSON.parse(response.text)).toEqual({
+        error:
+          'bad request body: json: cannot unmarshal object into Go value of type []struct { toxiproxy.Proxy; Enabled *bool "json:\\"enabled\\"" }',
+        status: 400,
+        proxies: null,
+      });
+      expect(await owned.list()).toEqual({});
+    });
+
     it('rejects a proxy without name or upstream (400), a duplicate (409), a taken port (500)', async () => {
       expectError(
-        await http(url, 'POST', '/proxies', { upstream: upstreamAddress() }),
+        await owned.http('POST', '/proxies', { upstream: upstreamAddress() }),
         400,
         'missing required field: name',
       );
       expectError(
-        await http(url, 'POST', '/proxies', { name: uniqueName('x') }),
+        await owned.http('POST', '/proxies', { name: owned.name('x') }),
         400,
         'missing required field: upstream',
       );
-      const name = uniqueName('dup');
-      await createProxy(url, name, upstream.port);
+      const name = owned.name('dup');
+      await owned.createProxy(name, upstream.port);
       expectError(
-        await http(url, 'POST', '/proxies', { name, listen: '127.0.0.1:0', upstream: upstreamAddress() }),
+        await owned.http('POST', '/proxies', { name, listen: '127.0.0.1:0', upstream: upstreamAddress() }),
         409,
         'proxy already exists',
       );
@@ -87,8 +135,8 @@ for (const spec of targetSpecs) {
       await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
       const port = (taken.address() as { port: number }).port;
       try {
-        const response = await http(url, 'POST', '/proxies', {
-          name: uniqueName('taken'),
+        const response = await owned.http('POST', '/proxies', {
+          name: owned.name('taken'),
           listen: `127.0.0.1:${port}`,
           upstream: upstreamAddress(),
         });
@@ -96,13 +144,13 @@ for (const spec of targetSpecs) {
       } finally {
         taken.close();
       }
-      const bad = await http(url, 'POST', '/proxies', '');
+      const bad = await owned.http('POST', '/proxies', '');
       expectError(bad, 400, 'bad request body: EOF');
     });
 
     it('creates a disabled proxy when enabled is false', async () => {
-      const name = uniqueName('disabled');
-      const response = await http(url, 'POST', '/proxies', {
+      const name = owned.name('disabled');
+      const response = await owned.http('POST', '/proxies', {
         name,
         listen: '127.0.0.1:0',
         upstream: upstreamAddress(),
@@ -113,48 +161,53 @@ for (const spec of targetSpecs) {
     });
 
     it('lists proxies keyed by name and shows one; 404 for an unknown proxy', async () => {
-      const a = uniqueName('a');
-      const b = uniqueName('b');
-      await createProxy(url, a, upstream.port);
-      await createProxy(url, b, upstream.port);
-      const list = await http(url, 'GET', '/proxies');
+      const a = owned.name('a');
+      const b = owned.name('b');
+      await owned.createProxy(a, upstream.port);
+      await owned.createProxy(b, upstream.port);
+      const list = await owned.http('GET', '/proxies');
       expect(list.status).toBe(200);
-      expect(Object.keys(list.json()).sort()).toEqual([a, b].sort());
-      expect(list.json()[a].name).toBe(a);
-      const show = await http(url, 'GET', `/proxies/${a}`);
+      const mine = await owned.list();
+      expect(Object.keys(mine).sort()).toEqual([a, b].sort());
+      expect(mine[a].name).toBe(a);
+      const show = await owned.http('GET', `/proxies/${a}`);
       expect(show.status).toBe(200);
       expect(show.json()).toMatchObject({ name: a, enabled: true, toxics: [] });
-      expectError(await http(url, 'GET', '/proxies/nope_missing'), 404, 'proxy not found');
+      expectError(await owned.http('GET', `/proxies/${owned.name('missing')}`), 404, 'proxy not found');
     });
 
     it('merges a proxy update: missing fields keep their values (PATCH and deprecated POST)', async () => {
-      const name = uniqueName('upd');
-      await createProxy(url, name, upstream.port);
-      const before = (await http(url, 'GET', `/proxies/${name}`)).json();
-      const patched = await http(url, 'PATCH', `/proxies/${name}`, { enabled: false });
+      const name = owned.name('upd');
+      await owned.createProxy(name, upstream.port);
+      const before = (await owned.http('GET', `/proxies/${name}`)).json();
+      const patched = await owned.http('PATCH', `/proxies/${name}`, { enabled: false });
       expect(patched.status).toBe(200);
       expect(patched.json()).toEqual({ ...before, enabled: false });
-      const posted = await http(url, 'POST', `/proxies/${name}`, { enabled: true });
+      const posted = await owned.http('POST', `/proxies/${name}`, { enabled: true });
       expect(posted.status).toBe(200);
       expect(posted.json()).toMatchObject({ listen: before.listen, upstream: before.upstream, enabled: true });
-      const moved = await http(url, 'PATCH', `/proxies/${name}`, { upstream: '127.0.0.1:1' });
+      const moved = await owned.http('PATCH', `/proxies/${name}`, { upstream: '127.0.0.1:1' });
       expect(moved.json()).toMatchObject({ upstream: '127.0.0.1:1', enabled: true });
-      expectError(await http(url, 'PATCH', '/proxies/nope_missing', { enabled: false }), 404, 'proxy not found');
+      expectError(
+        await owned.http('PATCH', `/proxies/${owned.name('missing')}`, { enabled: false }),
+        404,
+        'proxy not found',
+      );
     });
 
     it('deletes with 204 and an empty body, then 404', async () => {
-      const name = uniqueName('del');
-      await createProxy(url, name, upstream.port);
-      const response = await http(url, 'DELETE', `/proxies/${name}`);
+      const name = owned.name('del');
+      await owned.createProxy(name, upstream.port);
+      const response = await owned.http('DELETE', `/proxies/${name}`);
       expect(response.status).toBe(204);
       expect(response.text).toBe('');
-      expectError(await http(url, 'DELETE', `/proxies/${name}`), 404, 'proxy not found');
+      expectError(await owned.http('DELETE', `/proxies/${name}`), 404, 'proxy not found');
     });
 
     it('creates a toxic with 200 and the defaults stream=downstream, toxicity=1, name=<type>_<stream>', async () => {
-      const name = uniqueName('tox');
-      await createProxy(url, name, upstream.port);
-      const response = await http(url, 'POST', `/proxies/${name}/toxics`, {
+      const name = owned.name('tox');
+      await owned.createProxy(name, upstream.port);
+      const response = await owned.http('POST', `/proxies/${name}/toxics`, {
         type: 'latency',
         attributes: { latency: 10, bogus: 5 },
       });
@@ -166,7 +219,7 @@ for (const spec of targetSpecs) {
         stream: 'downstream',
         toxicity: 1,
       });
-      const upstreamToxic = await http(url, 'POST', `/proxies/${name}/toxics`, {
+      const upstreamToxic = await owned.http('POST', `/proxies/${name}/toxics`, {
         type: 'limit_data',
         stream: 'upstream',
         toxicity: 0.5,
@@ -179,56 +232,64 @@ for (const spec of targetSpecs) {
         stream: 'upstream',
         toxicity: 0.5,
       });
-      const list = await http(url, 'GET', `/proxies/${name}/toxics`);
+      const list = await owned.http('GET', `/proxies/${name}/toxics`);
       expect(list.status).toBe(200);
       // Upstream chain first, then downstream.
       expect(list.json().map((toxic: { name: string }) => toxic.name)).toEqual([
         'limit_data_upstream',
         'latency_downstream',
       ]);
-      expect((await http(url, 'GET', `/proxies/${name}`)).json().toxics).toHaveLength(2);
+      expect((await owned.http('GET', `/proxies/${name}`)).json().toxics).toHaveLength(2);
     });
 
     it('rejects bad toxics: invalid type, invalid stream, duplicate name across directions, unknown proxy', async () => {
-      const name = uniqueName('badtox');
-      await createProxy(url, name, upstream.port);
-      expectError(await http(url, 'POST', `/proxies/${name}/toxics`, { type: 'down' }), 400, 'invalid toxic type');
+      const name = owned.name('badtox');
+      await owned.createProxy(name, upstream.port);
+      expectError(await owned.http('POST', `/proxies/${name}/toxics`, { type: 'down' }), 400, 'invalid toxic type');
       expectError(
-        await http(url, 'POST', `/proxies/${name}/toxics`, { type: 'latency', stream: 'sideways' }),
+        await owned.http('POST', `/proxies/${name}/toxics`, { type: 'latency', stream: 'sideways' }),
         400,
         'stream was invalid, can be either upstream or downstream',
       );
-      await http(url, 'POST', `/proxies/${name}/toxics`, { name: 'shared', type: 'latency', stream: 'upstream' });
+      await owned.http('POST', `/proxies/${name}/toxics`, { name: 'shared', type: 'latency', stream: 'upstream' });
       expectError(
-        await http(url, 'POST', `/proxies/${name}/toxics`, { name: 'shared', type: 'bandwidth', stream: 'downstream' }),
+        await owned.http('POST', `/proxies/${name}/toxics`, {
+          name: 'shared',
+          type: 'bandwidth',
+          stream: 'downstream',
+        }),
         409,
         'toxic already exists',
       );
-      expectError(await http(url, 'POST', '/proxies/nope_missing/toxics', { type: 'latency' }), 404, 'proxy not found');
+      expectError(
+        await owned.http('POST', `/proxies/${owned.name('missing')}/toxics`, { type: 'latency' }),
+        404,
+        'proxy not found',
+      );
     });
 
     it('accepts a stream in any case and keeps its spelling', async () => {
-      const name = uniqueName('case');
-      await createProxy(url, name, upstream.port);
-      const response = await http(url, 'POST', `/proxies/${name}/toxics`, { type: 'noop', stream: 'UpStream' });
+      const name = owned.name('case');
+      await owned.createProxy(name, upstream.port);
+      const response = await owned.http('POST', `/proxies/${name}/toxics`, { type: 'noop', stream: 'UpStream' });
       expect(response.status).toBe(200);
       expect(response.json()).toMatchObject({ name: 'noop_UpStream', stream: 'UpStream', attributes: {} });
     });
 
     it('shows, merges updates into, and deletes a toxic', async () => {
-      const name = uniqueName('toxupd');
-      await createProxy(url, name, upstream.port);
-      await http(url, 'POST', `/proxies/${name}/toxics`, {
+      const name = owned.name('toxupd');
+      await owned.createProxy(name, upstream.port);
+      await owned.http('POST', `/proxies/${name}/toxics`, {
         type: 'latency',
         toxicity: 0.25,
         attributes: { latency: 800, jitter: 20 },
       });
       const path = `/proxies/${name}/toxics/latency_downstream`;
-      expect((await http(url, 'GET', path)).json()).toMatchObject({
+      expect((await owned.http('GET', path)).json()).toMatchObject({
         toxicity: 0.25,
         attributes: { latency: 800, jitter: 20 },
       });
-      const patched = await http(url, 'PATCH', path, { attributes: { latency: 50 } });
+      const patched = await owned.http('PATCH', path, { attributes: { latency: 50 } });
       expect(patched.status).toBe(200);
       expect(patched.json()).toEqual({
         attributes: { latency: 50, jitter: 20 },
@@ -237,20 +298,24 @@ for (const spec of targetSpecs) {
         stream: 'downstream',
         toxicity: 0.25,
       });
-      const posted = await http(url, 'POST', path, { toxicity: 1 });
+      const posted = await owned.http('POST', path, { toxicity: 1 });
       expect(posted.json()).toMatchObject({ toxicity: 1, attributes: { latency: 50, jitter: 20 } });
-      expectError(await http(url, 'PATCH', `/proxies/${name}/toxics/missing`, { toxicity: 1 }), 404, 'toxic not found');
-      expectError(await http(url, 'GET', `/proxies/${name}/toxics/missing`), 404, 'toxic not found');
-      const deleted = await http(url, 'DELETE', path);
+      expectError(
+        await owned.http('PATCH', `/proxies/${name}/toxics/missing`, { toxicity: 1 }),
+        404,
+        'toxic not found',
+      );
+      expectError(await owned.http('GET', `/proxies/${name}/toxics/missing`), 404, 'toxic not found');
+      const deleted = await owned.http('DELETE', path);
       expect(deleted.status).toBe(204);
       expect(deleted.text).toBe('');
-      expectError(await http(url, 'DELETE', path), 404, 'toxic not found');
+      expectError(await owned.http('DELETE', path), 404, 'toxic not found');
     });
 
     it('populates: 201 with the proxies, idempotent for equal addresses, validates every entry first', async () => {
-      const a = uniqueName('pop');
-      const b = uniqueName('pop');
-      const first = await http(url, 'POST', '/populate', [
+      const a = owned.name('pop');
+      const b = owned.name('pop');
+      const first = await owned.http('POST', '/populate', [
         { name: a, listen: '127.0.0.1:0', upstream: upstreamAddress() },
         { name: b, listen: '127.0.0.1:0', upstream: upstreamAddress(), enabled: false },
       ]);
@@ -258,44 +323,47 @@ for (const spec of targetSpecs) {
       const proxies = first.json().proxies;
       expect(proxies.map((proxy: { name: string }) => proxy.name)).toEqual([a, b]);
       expect(proxies[1].enabled).toBe(false);
-      await http(url, 'POST', `/proxies/${a}/toxics`, { type: 'noop' });
+      await owned.http('POST', `/proxies/${a}/toxics`, { type: 'noop' });
       // Same listen and upstream: the existing proxy stays, toxics included.
-      const again = await http(url, 'POST', '/populate', [
+      const again = await owned.http('POST', '/populate', [
         { name: a, listen: proxies[0].listen, upstream: upstreamAddress() },
       ]);
       expect(again.status).toBe(201);
       expect(again.json().proxies[0].toxics).toHaveLength(1);
       // A different upstream replaces it.
-      const replaced = await http(url, 'POST', '/populate', [
+      const replaced = await owned.http('POST', '/populate', [
         { name: a, listen: proxies[0].listen, upstream: '127.0.0.1:1' },
       ]);
       expect(replaced.json().proxies[0]).toMatchObject({ upstream: '127.0.0.1:1', toxics: [] });
-      const invalid = await http(url, 'POST', '/populate', [
-        { name: uniqueName('ok'), upstream: upstreamAddress() },
+      const invalid = await owned.http('POST', '/populate', [
+        { name: owned.name('ok'), upstream: upstreamAddress() },
         { upstream: upstreamAddress() },
       ]);
       expect(invalid.status).toBe(400);
       expect(invalid.json()).toEqual({ error: 'missing required field: name at proxy 2', status: 400, proxies: null });
-      expect(Object.keys((await http(url, 'GET', '/proxies')).json()).sort()).toEqual([a, b].sort());
+      expect(Object.keys(await owned.list()).sort()).toEqual([a, b].sort());
     });
 
-    it('resets with 204: every toxic removed, every proxy enabled again', async () => {
-      const name = uniqueName('reset');
-      await createProxy(url, name, upstream.port);
-      await http(url, 'POST', `/proxies/${name}/toxics`, { type: 'latency', attributes: { latency: 5 } });
-      await http(url, 'PATCH', `/proxies/${name}`, { enabled: false });
-      const response = await http(url, 'POST', '/reset');
-      expect(response.status).toBe(204);
-      expect(response.text).toBe('');
-      expect((await http(url, 'GET', `/proxies/${name}`)).json()).toMatchObject({ enabled: true, toxics: [] });
-    });
+    it.skipIf(spec.shared)(
+      `resets with 204: every toxic removed, every proxy enabled again (${RESET_SKIP})`,
+      async () => {
+        const name = owned.name('reset');
+        await owned.createProxy(name, upstream.port);
+        await owned.http('POST', `/proxies/${name}/toxics`, { type: 'latency', attributes: { latency: 5 } });
+        await owned.http('PATCH', `/proxies/${name}`, { enabled: false });
+        const response = await owned.http('POST', '/reset');
+        expect(response.status).toBe(204);
+        expect(response.text).toBe('');
+        expect((await owned.http('GET', `/proxies/${name}`)).json()).toMatchObject({ enabled: true, toxics: [] });
+      },
+    );
 
     it('answers /version with JSON and refuses browsers with 403', async () => {
-      const version = await http(url, 'GET', '/version');
+      const version = await owned.http('GET', '/version');
       expect(version.status).toBe(200);
       expect(version.contentType).toBe('application/json;charset=utf-8');
       expect(version.json().version).toMatch(/^\d+\.\d+\.\d+/);
-      const browser = await http(url, 'GET', '/proxies', undefined, { 'User-Agent': 'Mozilla/5.0 (X11)' });
+      const browser = await owned.http('GET', '/proxies', undefined, { 'User-Agent': 'Mozilla/5.0 (X11)' });
       expect(browser.status).toBe(403);
       expect(browser.text).toBe('User agent not allowed\n');
     });

@@ -4,13 +4,10 @@ import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addToxic,
-  clearProxies,
   collect,
-  createProxy,
   destroyOpenSockets,
   dial,
-  http,
+  OwnedProxies,
   percentile,
   roundTrip,
   sleep,
@@ -19,7 +16,6 @@ import {
   targetSpecs,
   targetTitle,
   type Upstream,
-  uniqueName,
 } from './helpers.ts';
 
 /** Sends `size` bytes of 'x' to each client, then ends the socket. */
@@ -28,7 +24,7 @@ const bulkSender = (size: number) => (socket: Socket) => socket.end(Buffer.alloc
 for (const spec of targetSpecs) {
   describe.skipIf(spec.skip)(targetTitle(spec, 'toxic fidelity'), () => {
     let target: Target;
-    let url: string;
+    const owned = new OwnedProxies(() => target, 'fidelity');
     const upstreams: Upstream[] = [];
     const upstream = async (onSocket?: (socket: Socket) => void) => {
       const started = await startUpstream(onSocket);
@@ -37,35 +33,38 @@ for (const spec of targetSpecs) {
     };
     /** A proxy named for the test in front of `server`; answers its port. */
     const proxyTo = async (server: Upstream, toxics: object[] = []) => {
-      const name = uniqueName('fid');
-      const port = await createProxy(url, name, server.port);
-      for (const toxic of toxics) await addToxic(url, name, toxic);
+      const name = owned.name('fid');
+      const port = await owned.createProxy(name, server.port);
+      for (const toxic of toxics) await owned.addToxic(name, toxic);
       return { name, port };
     };
 
     beforeAll(async () => {
       target = await spec.start();
-      url = target.url;
     });
     afterEach(async () => {
       destroyOpenSockets();
-      await clearProxies(url);
+      await owned.cleanup();
       await Promise.all(upstreams.splice(0).map((server) => server.close()));
     });
     afterAll(() => target?.close());
 
     // Timing tests retry: one run can lose the CPU to other test files on two cores; a wrong toxic fails every try.
-    it('latency: 100 ms downstream shows as 100 ms per round trip (p50 within 4 ms, p95 within 15 ms)', {
+    // The toxic's share is measured against a plain proxy to the same upstream, sampled in turns, so CPU load on
+    // a shared runner slows both alike and only the added delay is asserted; tail latency lives in bench/.
+    it('latency: 100 ms downstream adds 100 ms per round trip (median of paired differences within 6 ms)', {
       retry: 2,
     }, async () => {
-      const { port } = await proxyTo(await upstream(), [{ type: 'latency', attributes: { latency: 100 } }]);
-      const socket = await dial(port);
-      const samples: number[] = [];
-      for (let i = 0; i < 20; i++) samples.push(await roundTrip(socket));
-      expect(Math.min(...samples)).toBeGreaterThanOrEqual(99);
-      // Upper bounds leave room for a scheduler that shares two cores with other test runs.
-      expect(percentile(samples, 50)).toBeLessThan(104);
-      expect(percentile(samples, 95)).toBeLessThan(115);
+      const echo = await upstream();
+      const slow = await dial((await proxyTo(echo, [{ type: 'latency', attributes: { latency: 100 } }])).port);
+      const plain = await dial((await proxyTo(echo, [])).port);
+      const added: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const withToxic = await roundTrip(slow);
+        expect(withToxic).toBeGreaterThanOrEqual(99);
+        added.push(withToxic - (await roundTrip(plain)));
+      }
+      expect(Math.abs(percentile(added, 50) - 100)).toBeLessThan(6);
     });
 
     it('latency: chunks pipeline, so a burst pays about one delay, not one per chunk', { retry: 2 }, async () => {
@@ -106,9 +105,9 @@ for (const spec of targetSpecs) {
       const { name, port } = await proxyTo(await upstream());
       const socket = await dial(port);
       expect(await roundTrip(socket)).toBeLessThan(100);
-      await addToxic(url, name, { type: 'latency', attributes: { latency: 200 } });
+      await owned.addToxic(name, { type: 'latency', attributes: { latency: 200 } });
       expect(await roundTrip(socket)).toBeGreaterThanOrEqual(199);
-      await http(url, 'DELETE', `/proxies/${name}/toxics/latency_downstream`);
+      await owned.http('DELETE', `/proxies/${name}/toxics/latency_downstream`);
       expect(await roundTrip(socket)).toBeLessThan(100);
     });
 
@@ -164,7 +163,7 @@ for (const spec of targetSpecs) {
       await sleep(400);
       expect(socket.destroyed).toBe(false);
       const removedAt = performance.now();
-      await http(url, 'DELETE', `/proxies/${name}/toxics/timeout_downstream`);
+      await owned.http('DELETE', `/proxies/${name}/toxics/timeout_downstream`);
       const done = await result;
       expect(done.bytes).toBe(0);
       expect(done.closedAt - removedAt).toBeLessThan(500);
@@ -213,11 +212,11 @@ for (const spec of targetSpecs) {
       const socket = await dial(port);
       expect(await roundTrip(socket)).toBeLessThan(100);
       const result = collect(socket);
-      await http(url, 'PATCH', `/proxies/${name}`, { enabled: false });
+      await owned.http('PATCH', `/proxies/${name}`, { enabled: false });
       const done = await result;
       expect(done.closedAt).toBeGreaterThan(0);
       await expect(dial(port)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-      await http(url, 'PATCH', `/proxies/${name}`, { enabled: true });
+      await owned.http('PATCH', `/proxies/${name}`, { enabled: true });
       expect(await roundTrip(await dial(port))).toBeLessThan(100);
     });
   });

@@ -1,5 +1,6 @@
-// Shared fixtures: the servers under test (embedded always, real Toxiproxy when TOXIPROXY_URL is set),
-// loopback upstreams, and small socket helpers. Timing assertions use tolerance windows, never exact values.
+// Shared fixtures: the servers under test (embedded always, real Toxiproxy when TOXIPROXY_URL is set), the
+// proxies a test file owns on them, loopback upstreams, and small socket helpers. Timing assertions use
+// tolerance windows, never exact values.
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { startEmbeddedToxiproxy } from '../../../src/toxiproxy/server.ts';
@@ -7,6 +8,8 @@ import { startEmbeddedToxiproxy } from '../../../src/toxiproxy/server.ts';
 export interface Target {
   name: string;
   url: string;
+  /** Other test files (and other runs) may use the same server: see OwnedProxies. */
+  shared: boolean;
   close(): Promise<void>;
 }
 
@@ -14,26 +17,32 @@ export interface TargetSpec {
   name: string;
   /** Why the suite is skipped, when it is. */
   skip?: string;
+  shared: boolean;
   start(): Promise<Target>;
 }
 
 export const targetSpecs: TargetSpec[] = [
   {
     name: 'embedded',
+    shared: false,
     async start() {
       const server = await startEmbeddedToxiproxy({ seed: 42 });
-      return { name: 'embedded', url: server.url, close: () => server.close() };
+      return { name: 'embedded', url: server.url, shared: false, close: () => server.close() };
     },
   },
   {
     name: 'real Toxiproxy',
     skip: process.env.TOXIPROXY_URL ? undefined : 'TOXIPROXY_URL not set: no real Toxiproxy to compare against',
+    shared: true,
     async start() {
       const url = process.env.TOXIPROXY_URL!.replace(/\/+$/, '');
-      return { name: 'real', url, close: async () => {} };
+      return { name: 'real', url, shared: true, close: async () => {} };
     },
   },
 ];
+
+/** Why a test that calls POST /reset runs only against the embedded server. */
+export const RESET_SKIP = 'POST /reset changes every proxy of a shared server: embedded server only';
 
 /** A suite title that says why it is skipped. */
 export function targetTitle(spec: TargetSpec, what: string): string {
@@ -70,14 +79,76 @@ export async function http(
   };
 }
 
-/** Deletes every proxy on the server (a shared real server keeps state between tests). */
-export async function clearProxies(url: string): Promise<void> {
-  const proxies = (await http(url, 'GET', '/proxies')).json() as Record<string, unknown>;
-  await Promise.all(Object.keys(proxies).map((name) => http(url, 'DELETE', `/proxies/${name}`)));
-}
+/** The proxies one test file owns on a server other files may share: every name starts with the file's prefix,
+ * a request that changes a proxy must name an owned one (anything else throws before it is sent), POST /reset is
+ * refused on a shared server, and cleanup deletes owned proxies only. */
+export class OwnedProxies {
+  readonly prefix: string;
+  private count = 0;
 
-let counter = 0;
-export const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${++counter}`;
+  constructor(
+    private readonly target: () => Target,
+    file: string,
+  ) {
+    this.prefix = `${file}-${process.pid}-`;
+  }
+
+  get url(): string {
+    return this.target().url;
+  }
+
+  /** A fresh owned name; nothing is created. */
+  name(label: string): string {
+    return `${this.prefix}${label}-${++this.count}`;
+  }
+
+  owns(name: string): boolean {
+    return name.startsWith(this.prefix);
+  }
+
+  /** `http` against the target, refusing any change outside this file's proxies. */
+  async http(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<RawResponse> {
+    if (method !== 'GET') this.checkChange(path, body);
+    return http(this.url, method, path, body, headers);
+  }
+
+  /** GET /proxies narrowed to this file's proxies. */
+  async list(): Promise<Record<string, any>> {
+    const all = (await http(this.url, 'GET', '/proxies')).json() as Record<string, any>;
+    return Object.fromEntries(Object.entries(all).filter(([name]) => this.owns(name)));
+  }
+
+  /** Creates an owned proxy in front of `upstreamPort`; answers its listening port. */
+  async createProxy(name: string, upstreamPort: number, extra: object = {}): Promise<number> {
+    this.checkChange('/proxies', { name });
+    return createProxy(this.url, name, upstreamPort, extra);
+  }
+
+  async addToxic(proxy: string, toxic: object): Promise<void> {
+    this.checkChange(`/proxies/${encodeURIComponent(proxy)}/toxics`);
+    return addToxic(this.url, proxy, toxic);
+  }
+
+  /** Deletes this file's proxies, and no other. */
+  async cleanup(): Promise<void> {
+    const names = Object.keys(await this.list());
+    await Promise.all(names.map((name) => http(this.url, 'DELETE', `/proxies/${encodeURIComponent(name)}`)));
+  }
+
+  private checkChange(path: string, body?: unknown): void {
+    const refuse = (why: string) => {
+      throw new Error(`test fixture refused ${path}: ${why}`);
+    };
+    if (path === '/reset' && this.target().shared) refuse(RESET_SKIP);
+    const named = /^\/proxies\/([^/]+)/.exec(path);
+    if (named && !this.owns(decodeURIComponent(named[1]))) refuse(`proxy not owned by prefix ${this.prefix}`);
+    const entries = path === '/populate' && Array.isArray(body) ? body : path === '/proxies' ? [body] : [];
+    for (const entry of entries) {
+      const name = entry && typeof entry === 'object' ? (entry as { name?: unknown }).name : undefined;
+      if (typeof name === 'string' && name !== '' && !this.owns(name)) refuse(`${name} is not owned by ${this.prefix}`);
+    }
+  }
+}
 
 export interface Upstream {
   port: number;
@@ -108,6 +179,7 @@ export async function startUpstream(onSocket: (socket: Socket) => void = (s) => 
   };
 }
 
+/** Creates a proxy on a server the caller started itself (shared servers go through OwnedProxies). */
 export async function createProxy(
   url: string,
   name: string,

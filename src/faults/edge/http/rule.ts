@@ -21,10 +21,3 @@ export interface EdgeRule {
   random: RandomStream;
   handle(exchange: EdgeExchange, forward: Forward): Promise<Response>;
 }
-
-export function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}

@@ -1,9 +1,8 @@
 // The server's dependency credentials: trades the client secret for a fresh access token at the token service
 // and hands it to the dependency client. Single-flight, so a burst of refresh requests costs one token.
-import { CLIENT_SECRET } from '../../mocks/apis/auth.ts';
-import { DEPENDENCY_URLS } from '../../mocks/apis/types.ts';
+import { DependencyFailure } from '../errors.ts';
+import { CLIENT_SECRET, CLIENT_SECRET_HEADER, DEPENDENCY_PATHS, DEPENDENCY_URLS } from './contract.ts';
 import type { DependencyClient } from './dependency-client.ts';
-import { DependencyFailure } from './errors.ts';
 
 export class ServerCredentials {
   private inFlight?: Promise<void>;
@@ -25,9 +24,9 @@ export class ServerCredentials {
       new DependencyFailure(kind, 'auth', { status, sideEffecting: false, timeoutMs: this.timeoutMs });
     let response: Response;
     try {
-      response = await fetch(`${DEPENDENCY_URLS.auth}/v1/token`, {
+      response = await fetch(`${DEPENDENCY_URLS.auth}${DEPENDENCY_PATHS.token}`, {
         method: 'POST',
-        headers: { 'x-client-secret': CLIENT_SECRET, accept: 'application/json' },
+        headers: { [CLIENT_SECRET_HEADER]: CLIENT_SECRET, accept: 'application/json' },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch {

@@ -1,10 +1,10 @@
-// Outbound calls to the dependency APIs. Forwards the op's trace id and the idempotency key as headers, enforces
+// Outbound calls to the dependency APIs. Forwards the op's trace id, attempt number and the idempotency key as
+// headers, enforces
 // the server's own dependency timeout (aborting the fetch), and turns every failure into a DependencyFailure.
-import { INITIAL_TOKEN } from '../../mocks/apis/auth.ts';
-import { DEPENDENCY_URLS, type DependencyName } from '../../mocks/apis/types.ts';
-import { parseRetryAfter } from '../core/retry-after.ts';
-import { IDEMPOTENCY_HEADER, TRACE_HEADER } from '../core/wire.ts';
-import { Cancelled, DependencyFailure } from './errors.ts';
+import { parseRetryAfter } from '../../core/retry-after.ts';
+import { ATTEMPT_HEADER, IDEMPOTENCY_HEADER, TRACE_HEADER } from '../../core/wire.ts';
+import { Cancelled, DependencyFailure } from '../errors.ts';
+import { DEPENDENCY_URLS, type DependencyName, INITIAL_TOKEN } from './contract.ts';
 
 export interface DependencyRequest {
   method: 'GET' | 'POST';
@@ -23,6 +23,8 @@ export interface DependencyResponse<T> {
 
 export interface CallScope {
   traceId?: string;
+  /** The client's attempt number for the op, when it sent one. */
+  attempt?: number;
   signal: AbortSignal;
 }
 
@@ -38,6 +40,7 @@ export class DependencyClient {
     const signal = AbortSignal.any([timeout.signal, scope.signal]);
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${this.token}` };
     if (scope.traceId) headers[TRACE_HEADER] = scope.traceId;
+    if (scope.attempt !== undefined) headers[ATTEMPT_HEADER] = String(scope.attempt);
     if (req.idempotencyKey) headers[IDEMPOTENCY_HEADER] = req.idempotencyKey;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const fail = (kind: 'timeout' | 'network' | 'bad-response' | 'status', extra = {}) =>

@@ -1,0 +1,127 @@
+// Values the schema lets through but a run cannot honour, rejected at load with the allowed range instead of being
+// clamped or ignored later: waits beyond 24 h (Node turns a timer past 2^31-1 ms into 1 ms, the dependency mock
+// clamps its sleeps), sizes beyond what a string can hold, inverted ranges, a backoff that starts above its cap
+// (the backoff clamps it), fault stops after the workload ends (the timeline clamps them), a rate that issues no
+// op, and thresholds outside their metric's range.
+import { METRICS, metricRange } from '../measure/metric-table.ts';
+import { parseThreshold } from '../measure/thresholds.ts';
+import type { Generator } from '../plan/generators.ts';
+import { MAX_DURATION_MS } from './duration.ts';
+import { type DocPath, excerpt } from './profile-error.ts';
+import type { Profile } from './schema.ts';
+
+type Fail = (path: DocPath, problem: string) => never;
+
+/** The largest size field (bytes): V8's longest string is about 512 MiB, and each op builds one. */
+const MAX_BYTES = 256 * 1024 * 1024;
+
+/** Fields named in milliseconds (attemptTimeoutMs, jitterMs, ms), in seconds (retryAfterS), in bytes. */
+const MS_KEY = /(^ms|Ms)$/;
+const S_KEY = /[a-z]S$/;
+const BYTES_KEY = /(^bytes|Bytes)$/;
+/** Toxiproxy names its time attributes without a unit: milliseconds, except slicer's delay in microseconds. */
+const TOXIC_TIME_KEYS: Record<string, Record<string, 'ms' | 'us'>> = {
+  latency: { latency: 'ms', jitter: 'ms' },
+  slow_close: { delay: 'ms' },
+  timeout: { timeout: 'ms' },
+  reset_peer: { timeout: 'ms' },
+  slicer: { delay: 'us' },
+};
+const MAX_BY_UNIT = { ms: MAX_DURATION_MS, s: MAX_DURATION_MS / 1000, us: MAX_DURATION_MS * 1000 };
+
+export function checkLimits(profile: Profile, fail: Fail): void {
+  checkSizes(profile, fail);
+  checkWorkload(profile, fail);
+  checkWindows(profile, fail);
+  const { initialMs, maxMs } = profile.client.backoff;
+  if (initialMs > maxMs) {
+    fail(
+      ['client', 'backoff', 'initialMs'],
+      `${initialMs} ms is above backoff.maxMs (${maxMs} ms), so every wait would be the cap; expected initialMs <= maxMs`,
+    );
+  }
+  for (const [i, expr] of profile.expect.entries()) checkThresholdRange(expr, ['expect', i], fail);
+  for (const [policy, exprs] of Object.entries(profile.controls)) {
+    for (const [i, expr] of (exprs ?? []).entries()) checkThresholdRange(expr, ['controls', policy, i], fail);
+  }
+}
+
+/** Every time and size field of the profile, wherever it sits (client, target, steady state, fault parameters). */
+function checkSizes(profile: Profile, fail: Fail): void {
+  const walk = (value: unknown, path: DocPath, toxic?: Record<string, 'ms' | 'us'>): void => {
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(item, [...path, i]);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value)) {
+      if (typeof child !== 'number') {
+        if (key !== 'args') walk(child, [...path, key]);
+        continue;
+      }
+      const unit = toxic?.[key] ?? (MS_KEY.test(key) ? 'ms' : S_KEY.test(key) ? 's' : undefined);
+      if (unit && child > MAX_BY_UNIT[unit]) {
+        fail([...path, key], `${child} ${unit} is longer than 24 h; expected at most ${MAX_BY_UNIT[unit]} ${unit}`);
+      }
+      if (BYTES_KEY.test(key) && child > MAX_BYTES) {
+        fail([...path, key], `${child} bytes; expected at most ${MAX_BYTES} (256 MiB)`);
+      }
+    }
+  };
+  walk({ ...profile, faults: [] }, []);
+  for (const [i, fault] of profile.faults.entries()) {
+    walk(fault, ['faults', i], fault.seam === 'network' ? TOXIC_TIME_KEYS[fault.kind] : undefined);
+  }
+}
+
+function checkWorkload(profile: Profile, fail: Fail): void {
+  const { rate } = profile.workload;
+  if (rate !== undefined) {
+    const ops = (rate * profile.duration) / 1000;
+    if (ops < 1) {
+      fail(
+        ['workload', 'rate'],
+        `${rate} ops/s over ${profile.duration} ms comes to ${Number(ops.toPrecision(3))} ops; expected at least 1 (raise the rate or the duration)`,
+      );
+    }
+  }
+  for (const [i, item] of profile.workload.mix.entries()) {
+    for (const [name, gen] of Object.entries(item.args))
+      checkGenerator(gen, ['workload', 'mix', i, 'args', name], fail);
+  }
+}
+
+function checkGenerator(gen: Generator, path: DocPath, fail: Fail): void {
+  if (gen === null || typeof gen !== 'object') return;
+  if ('int' in gen) {
+    const [min, max] = gen.int;
+    if (min > max) fail([...path, 'int'], `expected [min, max] with min <= max, got [${min}, ${max}]`);
+    return;
+  }
+  if ('pick' in gen) for (const [i, g] of gen.pick.entries()) checkGenerator(g, [...path, 'pick', i], fail);
+  if ('list' in gen) for (const [i, g] of gen.list.entries()) checkGenerator(g, [...path, 'list', i], fail);
+  if ('object' in gen) for (const [k, g] of Object.entries(gen.object)) checkGenerator(g, [...path, 'object', k], fail);
+}
+
+function checkWindows(profile: Profile, fail: Fail): void {
+  for (const [i, fault] of profile.faults.entries()) {
+    if (fault.stop !== undefined && fault.stop > profile.duration) {
+      fail(
+        ['faults', i, 'stop'],
+        `${fault.stop} ms is after the workload ends (duration ${profile.duration} ms); expected at most the duration, or no stop`,
+      );
+    }
+  }
+}
+
+/** A threshold whose number lies outside its metric's range either never holds or always holds: both are mistakes. */
+function checkThresholdRange(expr: string, path: DocPath, fail: Fail): void {
+  const { metric, target } = parseThreshold(expr);
+  if (!Object.hasOwn(METRICS, metric)) fail(path, `unknown metric ${excerpt(metric)}`);
+  if (!Number.isFinite(target)) fail(path, `expected a finite number, got ${excerpt(expr.trim())}`);
+  const [min, max] = metricRange(METRICS[metric]);
+  if (target < min || target > max) {
+    const range = max === Number.POSITIVE_INFINITY ? `${min} or more` : `from ${min} to ${max}`;
+    fail(path, `${metric} takes values ${range}; comparing it with ${target} is always or never true`);
+  }
+}
