@@ -8,10 +8,12 @@ import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
 import { statusResponse } from './util.ts';
 
 export const authExpiry = defineFault(
-  baseFaultSpec.extend({
-    kind: z.literal('auth-expiry'),
-    ttlMs: wholeNumber('auth-expiry `ttlMs`'),
-  }),
+  baseFaultSpec
+    .extend({
+      kind: z.literal('auth-expiry'),
+      ttlMs: wholeNumber('auth-expiry `ttlMs`').describe('how long a token is accepted after it was issued, ms'),
+    })
+    .describe('bearer tokens expire after ttlMs: 401 until the client refreshes its credentials'),
   async (spec, ctx, next) => {
     if (ctx.dependency === 'auth') return next();
     const since = Math.max(ctx.activatedAtMs, issuedAtOf(bearerOf(ctx.request)));

@@ -5,10 +5,12 @@ import { sleep } from '../../src/core/sleep.ts';
 import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
 
 export const commitThenDelay = defineFault(
-  baseFaultSpec.extend({
-    kind: z.literal('commit-then-delay'),
-    ms: wholeNumber('commit-then-delay `ms`'),
-  }),
+  baseFaultSpec
+    .extend({
+      kind: z.literal('commit-then-delay'),
+      ms: wholeNumber('commit-then-delay `ms`').describe('wait between the effect and the answer, ms'),
+    })
+    .describe("the dependency acts, then answers only after ms (a ghost write past the caller's timeout)"),
   async (spec, _ctx, next) => {
     const response = await next();
     await sleep(spec.ms, undefined, { unref: true });

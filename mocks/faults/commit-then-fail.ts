@@ -5,7 +5,12 @@ import { baseFaultSpec, defineFault } from './types.ts';
 import { statusResponse } from './util.ts';
 
 export const commitThenFail = defineFault(
-  baseFaultSpec.extend({ kind: z.literal('commit-then-fail'), status: httpStatus.default(502) }),
+  baseFaultSpec
+    .extend({
+      kind: z.literal('commit-then-fail'),
+      status: httpStatus.default(502).describe('HTTP status that replaces the answer'),
+    })
+    .describe('the dependency acts, then its answer is replaced by an error status'),
   async (spec, _ctx, next) => {
     await next();
     return statusResponse(spec.status);

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { sleep } from '../../src/core/sleep.ts';
 import { baseFaultSpec, defineFault } from './types.ts';
 
-export const hang = defineFault(baseFaultSpec.extend({ kind: z.literal('hang') }), async (_spec, ctx) => {
-  await sleep(Number.POSITIVE_INFINITY, ctx.request.signal, { unref: true });
-  return Response.error();
-});
+export const hang = defineFault(
+  baseFaultSpec
+    .extend({ kind: z.literal('hang') })
+    .describe('never answers until the caller gives up; the dependency does not act'),
+  async (_spec, ctx) => {
+    await sleep(Number.POSITIVE_INFINITY, ctx.request.signal, { unref: true });
+    return Response.error();
+  },
+);

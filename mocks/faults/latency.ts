@@ -4,11 +4,13 @@ import { sleep } from '../../src/core/sleep.ts';
 import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
 
 export const latency = defineFault(
-  baseFaultSpec.extend({
-    kind: z.literal('latency'),
-    ms: wholeNumber('latency `ms`'),
-    jitterMs: wholeNumber('latency `jitterMs`').optional(),
-  }),
+  baseFaultSpec
+    .extend({
+      kind: z.literal('latency'),
+      ms: wholeNumber('latency `ms`').describe('delay before the dependency acts, ms'),
+      jitterMs: wholeNumber('latency `jitterMs`').optional().describe('plus a random extra delay of 0..jitterMs, ms'),
+    })
+    .describe('delay before the dependency acts (if the caller gives up meanwhile, it never acts)'),
   async (spec, ctx, next) => {
     const jitter = spec.jitterMs ? ctx.random.int('latency.jitterMs', 0, spec.jitterMs) : 0;
     const completed = await sleep(spec.ms + jitter, ctx.request.signal, { unref: true });

@@ -7,7 +7,9 @@ import { httpStatus } from './status.ts';
 import { baseFaultSpec, defineFault } from './types.ts';
 
 export const leakCanary = defineFault(
-  baseFaultSpec.extend({ kind: z.literal('leak-canary'), status: httpStatus.default(500) }),
+  baseFaultSpec
+    .extend({ kind: z.literal('leak-canary'), status: httpStatus.default(500).describe('HTTP status of the answer') })
+    .describe('an error answer stuffed with planted secrets in body and headers (the dependency does not act)'),
   async (spec) =>
     HttpResponse.json(
       {

@@ -5,13 +5,17 @@ import { z } from 'zod';
 import { baseFaultSpec, defineFault } from './types.ts';
 
 export const malformed = defineFault(
-  baseFaultSpec.extend({
-    kind: z.literal('malformed'),
-    variant: z.enum(['invalid-json', 'truncated', 'control-chars', 'wrong-content-type'], {
-      error: 'malformed `variant` must be one of: invalid-json, truncated, control-chars, wrong-content-type',
-    }),
-    commit: z.boolean().default(true),
-  }),
+  baseFaultSpec
+    .extend({
+      kind: z.literal('malformed'),
+      variant: z
+        .enum(['invalid-json', 'truncated', 'control-chars', 'wrong-content-type'], {
+          error: 'malformed `variant` must be one of: invalid-json, truncated, control-chars, wrong-content-type',
+        })
+        .describe('how the answer is garbled'),
+      commit: z.boolean().default(true).describe('let the dependency act first (the effect exists)'),
+    })
+    .describe('a garbled answer (invalid JSON, truncated, control characters, HTML), by default after the effect'),
   async (spec, _ctx, next) => {
     const original = spec.commit ? await next() : HttpResponse.json({ id: 'x_000000', status: 'ok' });
     const text = await original.text();

@@ -3,6 +3,9 @@ import { HttpResponse } from 'msw';
 import { z } from 'zod';
 import { baseFaultSpec, defineFault } from './types.ts';
 
-export const networkError = defineFault(baseFaultSpec.extend({ kind: z.literal('network-error') }), async () =>
-  HttpResponse.error(),
+export const networkError = defineFault(
+  baseFaultSpec
+    .extend({ kind: z.literal('network-error') })
+    .describe('the connection fails before the dependency acts'),
+  async () => HttpResponse.error(),
 );

@@ -6,10 +6,12 @@ import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
 import { filler } from './util.ts';
 
 export const oversized = defineFault(
-  baseFaultSpec.extend({
-    kind: z.literal('oversized'),
-    bytes: wholeNumber('oversized `bytes`', 1),
-  }),
+  baseFaultSpec
+    .extend({
+      kind: z.literal('oversized'),
+      bytes: wholeNumber('oversized `bytes`', 1).describe('bytes added to the answer'),
+    })
+    .describe('the dependency acts, then its answer grows by about `bytes`'),
   async (spec, _ctx, next) => {
     const response = await next();
     let body: Record<string, unknown>;

@@ -5,14 +5,19 @@ import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
 import { statusResponse } from './util.ts';
 
 export const rateLimit = defineFault(
-  baseFaultSpec.extend({
-    kind: z.literal('rate-limit'),
-    retryAfterS: wholeNumber('rate-limit `retryAfterS` (seconds)'),
-    form: z
-      .enum(['seconds', 'http-date'], { error: "rate-limit `form` must be 'seconds' or 'http-date'" })
-      .default('seconds'),
-    quotaPerSecond: wholeNumber('rate-limit `quotaPerSecond`', 1).optional(),
-  }),
+  baseFaultSpec
+    .extend({
+      kind: z.literal('rate-limit'),
+      retryAfterS: wholeNumber('rate-limit `retryAfterS` (seconds)').describe('Retry-After advised, seconds'),
+      form: z
+        .enum(['seconds', 'http-date'], { error: "rate-limit `form` must be 'seconds' or 'http-date'" })
+        .default('seconds')
+        .describe('Retry-After as delta seconds or as an HTTP-date'),
+      quotaPerSecond: wholeNumber('rate-limit `quotaPerSecond`', 1)
+        .optional()
+        .describe('calls let through per one-second window (default: none)'),
+    })
+    .describe('429 with Retry-After, for every call or for those above a per-second quota'),
   async (spec, ctx, next) => {
     if (spec.quotaPerSecond !== undefined) {
       const now = Date.now();

@@ -1,5 +1,6 @@
-// Every dependency fault kind, registered by name, and the zod schema of a fault spec (the profile loader embeds
-// it). Adding a fault kind = one file plus one line in FAULT_KINDS.
+// Every dependency fault kind, listed once by the file that declares it; the zod schema of a fault spec (the
+// profile's dependency kinds and the control channel use it) is derived from this list. Adding a fault kind =
+// one file plus one line in FAULT_KINDS.
 import { z } from 'zod';
 import { authExpiry } from './auth-expiry.ts';
 import { commitThenDelay } from './commit-then-delay.ts';
@@ -30,7 +31,7 @@ export const FAULT_KINDS = [
   leakCanary,
 ] as const;
 
-export const FAULT_KIND_NAMES = FAULT_KINDS.map((f) => f.kind);
+const FAULT_KIND_NAMES = FAULT_KINDS.map((f) => f.kind);
 
 const byKind = new Map<string, FaultKind>(FAULT_KINDS.map((f) => [f.kind, f as unknown as FaultKind]));
 
@@ -38,25 +39,15 @@ export function faultKind(kind: string): FaultKind | undefined {
   return byKind.get(kind);
 }
 
+/** The kinds' schemas as a tuple, typed one by one (what z.discriminatedUnion wants). */
+function schemasOf<T extends readonly [FaultKind, ...FaultKind[]]>(kinds: T) {
+  return kinds.map((f) => f.schema) as { -readonly [K in keyof T]: T[K]['schema'] };
+}
+
 /** One dependency fault: `{ id, dependency, kind, probability?, ...params }`. */
-export const dependencyFaultSpecSchema = z.discriminatedUnion(
-  'kind',
-  [
-    latency.schema,
-    hang.schema,
-    status.schema,
-    commitThenDelay.schema,
-    commitThenFail.schema,
-    rateLimit.schema,
-    networkError.schema,
-    authExpiry.schema,
-    malformed.schema,
-    oversized.schema,
-    flap.schema,
-    leakCanary.schema,
-  ],
-  { error: `unknown dependency fault \`kind\`; expected one of: ${FAULT_KIND_NAMES.join(', ')}` },
-);
+const dependencyFaultSpecSchema = z.discriminatedUnion('kind', schemasOf(FAULT_KINDS), {
+  error: `unknown dependency fault \`kind\`; expected one of: ${FAULT_KIND_NAMES.join(', ')}`,
+});
 
 /** The whole active set; ids must be unique. */
 export const dependencyFaultSetSchema = z

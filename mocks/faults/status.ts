@@ -10,6 +10,11 @@ export const httpStatus = z
   .max(599, 'an injected `status` must be an HTTP error status (400..599)');
 
 export const status = defineFault(
-  baseFaultSpec.extend({ kind: z.literal('status'), status: httpStatus }),
+  baseFaultSpec
+    .extend({
+      kind: z.literal('status'),
+      status: httpStatus.describe('HTTP status answered instead of the dependency'),
+    })
+    .describe('an HTTP error status before the dependency acts (no effect)'),
   async (spec) => statusResponse(spec.status),
 );

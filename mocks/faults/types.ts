@@ -1,5 +1,6 @@
 // The one interface every dependency fault kind implements. A fault wraps the dependency's resolver: it can
 // answer instead of it (fail before the effect), delay it, or call it and then spoil the answer (effect happened).
+// A kind's schema carries its one-line summary (`.describe()` on the object) and each parameter's unit.
 import { z } from 'zod';
 import type { RandomStream } from '../../src/core/random.ts';
 import { DEPENDENCIES, type DependencyName } from '../apis/types.ts';
@@ -7,18 +8,21 @@ import { DEPENDENCIES, type DependencyName } from '../apis/types.ts';
 /** Fields every fault spec has, whatever its kind. */
 export const baseFaultSpec = z.object({
   id: z.string({ error: 'a fault needs an `id` (a short unique name)' }).min(1, 'a fault `id` must not be empty'),
-  dependency: z.enum([...DEPENDENCIES, '*'], {
-    error: `\`dependency\` must be one of: ${[...DEPENDENCIES, '*'].join(', ')}`,
-  }),
-  /** Only requests with this HTTP method (e.g. POST: the write path), default every method. */
+  dependency: z
+    .enum([...DEPENDENCIES, '*'], {
+      error: `\`dependency\` must be one of: ${[...DEPENDENCIES, '*'].join(', ')}`,
+    })
+    .describe('the dependency API it hits (* for every one)'),
   method: z
     .enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], { error: '`method` must be GET, POST, PUT, PATCH or DELETE' })
-    .optional(),
+    .optional()
+    .describe('only requests with this HTTP method (e.g. POST: the write path); default every method'),
   probability: z
     .number()
     .min(0, '`probability` must be between 0 and 1')
     .max(1, '`probability` must be between 0 and 1')
-    .optional(),
+    .optional()
+    .describe('share of matching requests it hits, 0..1 (seeded draw); default 1'),
 });
 
 export interface FaultContext {
@@ -36,6 +40,8 @@ export type Next = () => Promise<Response>;
 
 export interface FaultKind<S extends z.ZodObject = z.ZodObject> {
   kind: string;
+  /** One line: what the fault does (the schema's description). */
+  summary: string;
   schema: S;
   apply(spec: z.infer<S>, ctx: FaultContext, next: Next): Promise<Response>;
 }
@@ -44,7 +50,7 @@ export function defineFault<S extends z.ZodObject<{ kind: z.ZodLiteral<string> }
   schema: S,
   apply: (spec: z.infer<S>, ctx: FaultContext, next: Next) => Promise<Response>,
 ): FaultKind<S> {
-  return { kind: String(schema.shape.kind.value), schema, apply };
+  return { kind: String(schema.shape.kind.value), summary: schema.description ?? '', schema, apply };
 }
 
 /** A whole number >= 0 (or > 0) with a message naming the field, for readable profile errors. */

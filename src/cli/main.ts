@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
+import { registerKindsCommand } from './kinds-command.ts';
 import { registerLimitsCommand } from './limits-command.ts';
 import { registerReplayCommand } from './replay-command.ts';
 import { registerRunCommand } from './run-command.ts';
@@ -21,6 +22,7 @@ registerRunCommand(program);
 registerValidateCommand(program);
 registerReplayCommand(program);
 registerSchemaCommand(program);
+registerKindsCommand(program);
 registerServerCommand(program);
 registerToxiproxyCommand(program);
 registerLimitsCommand(program);

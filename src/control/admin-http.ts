@@ -1,16 +1,13 @@
 // The control operations as JSON over HTTP, for servers outside the harness's process tree. Separate port,
-// 127.0.0.1 by default, bearer token required on every route.
-//   GET /ledger, GET /decisions, PUT /faults (body: fault spec array), POST /reset,
-//   PUT /behaviour (body: server behaviour object, see behaviour.ts), GET /behaviour/stats
+// 127.0.0.1 by default, bearer token required on every route. The routes are the operations' own (ops/):
+// the body (if any) is the input, the answer's body the output (204 when there is none).
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
-import type { DecisionRecord } from '../core/history.ts';
-import type { Effect } from '../core/ledger.ts';
-import { readBody } from '../core/read-body.ts';
-import type { BehaviourStats, ServerBehaviour } from '../server/behaviour.ts';
-import type { ControlApi } from './control.ts';
+import { BodyTooLarge, readBody } from '../core/read-body.ts';
+import { type ControlChannel, type InputArgs, type OpName, type OutputOf, parseInput } from './control.ts';
+import { ControlError } from './op.ts';
+import { CONTROL_OPS } from './ops/index.ts';
 
 export interface AdminHttpOptions {
   token: string;
@@ -22,6 +19,20 @@ export interface AdminHttpServer {
   url: string;
   port: number;
   close(): Promise<void>;
+}
+
+/** Operation name by route ("PUT /faults"), for the operations that have one. */
+const BY_ROUTE = new Map(
+  (Object.keys(CONTROL_OPS) as OpName[]).flatMap((op) => {
+    const route = CONTROL_OPS[op].route;
+    return route ? [[route as string, op] as const] : [];
+  }),
+);
+
+function routeOf(op: OpName): string {
+  const route = CONTROL_OPS[op].route;
+  if (!route) throw new Error(`control operation ${op} has no admin route`);
+  return route;
 }
 
 function send(res: ServerResponse, status: number, body?: unknown): void {
@@ -38,60 +49,34 @@ function authorized(req: IncomingMessage, token: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
-export async function startAdminHttp(api: ControlApi, opts: AdminHttpOptions): Promise<AdminHttpServer> {
+/** The JSON body, or undefined when there is none. */
+async function jsonBody(req: IncomingMessage): Promise<unknown> {
+  try {
+    return await readBody(req, { parse: (text) => (text ? JSON.parse(text) : undefined) });
+  } catch (error) {
+    throw new ControlError(400, error instanceof BodyTooLarge ? 'body too large' : 'body must be JSON');
+  }
+}
+
+/** Serves `channel` (the server's own LocalControl, or a ServerHandle's IPC) on the admin routes. */
+export async function startAdminHttp(channel: ControlChannel, opts: AdminHttpOptions): Promise<AdminHttpServer> {
   if (!opts.token) throw new Error('the admin endpoint needs a non-empty token');
+  const call = channel.call.bind(channel) as (op: OpName, input?: unknown) => Promise<unknown>;
   const server = createServer(async (req, res) => {
     if (!authorized(req, opts.token)) {
       res.setHeader('www-authenticate', 'Bearer');
       return send(res, 401, { error: 'missing or wrong bearer token' });
     }
     const route = `${req.method} ${new URL(req.url ?? '/', 'http://localhost').pathname}`;
+    const op = BY_ROUTE.get(route);
+    if (!op) return send(res, 404, { error: `no route ${route}` });
     try {
-      switch (route) {
-        case 'GET /ledger':
-          return send(res, 200, await api.ledger());
-        case 'GET /decisions':
-          return send(res, 200, await api.decisions());
-        case 'PUT /faults': {
-          let body: unknown;
-          try {
-            body = await readBody(req);
-          } catch {
-            return send(res, 400, { error: 'body must be a JSON array of fault specs' });
-          }
-          try {
-            await api.setDependencyFaults(body as DependencyFaultSpecInput[]);
-          } catch (error) {
-            return send(res, 400, { error: error instanceof Error ? error.message : String(error) });
-          }
-          return send(res, 204);
-        }
-        case 'POST /reset':
-          await api.reset();
-          return send(res, 204);
-        case 'PUT /behaviour': {
-          let body: unknown;
-          try {
-            body = await readBody(req);
-          } catch {
-            return send(res, 400, { error: 'body must be a JSON server behaviour object' });
-          }
-          try {
-            if (!api.setBehaviour) return send(res, 404, { error: 'this server has no behaviour faults' });
-            await api.setBehaviour(body as ServerBehaviour);
-          } catch (error) {
-            return send(res, 400, { error: error instanceof Error ? error.message : String(error) });
-          }
-          return send(res, 204);
-        }
-        case 'GET /behaviour/stats':
-          if (!api.behaviourStats) return send(res, 404, { error: 'this server has no behaviour faults' });
-          return send(res, 200, await api.behaviourStats());
-        default:
-          return send(res, 404, { error: `no route ${route}` });
-      }
+      const input = parseInput(op, await jsonBody(req));
+      const output = await call(op, input);
+      return send(res, output === undefined ? 204 : 200, output);
     } catch (error) {
-      return send(res, 500, { error: error instanceof Error ? error.message : String(error) });
+      const status = error instanceof ControlError ? error.status : 500;
+      return send(res, status, { error: error instanceof Error ? error.message : String(error) });
     }
   });
   await new Promise<void>((resolve, reject) => {
@@ -110,14 +95,16 @@ export async function startAdminHttp(api: ControlApi, opts: AdminHttpOptions): P
   };
 }
 
-/** A ControlApi talking to an admin endpoint. */
-export class AdminClient implements ControlApi {
+/** The control channel of an admin endpoint. */
+export class AdminClient implements ControlChannel {
   constructor(
     private readonly baseUrl: string,
     private readonly token: string,
   ) {}
 
-  private async call(method: string, path: string, body?: unknown): Promise<unknown> {
+  async call<N extends OpName>(op: N, ...input: InputArgs<N>): Promise<OutputOf<N>> {
+    const [method, path] = routeOf(op).split(' ');
+    const body = input[0];
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
@@ -128,30 +115,6 @@ export class AdminClient implements ControlApi {
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`admin ${method} ${path}: HTTP ${res.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  }
-
-  async setDependencyFaults(faults: DependencyFaultSpecInput[]): Promise<void> {
-    await this.call('PUT', '/faults', faults);
-  }
-
-  async ledger(): Promise<Effect[]> {
-    return (await this.call('GET', '/ledger')) as Effect[];
-  }
-
-  async decisions(): Promise<DecisionRecord[]> {
-    return (await this.call('GET', '/decisions')) as DecisionRecord[];
-  }
-
-  async reset(): Promise<void> {
-    await this.call('POST', '/reset');
-  }
-
-  async setBehaviour(behaviour: ServerBehaviour): Promise<void> {
-    await this.call('PUT', '/behaviour', behaviour);
-  }
-
-  async behaviourStats(): Promise<BehaviourStats> {
-    return (await this.call('GET', '/behaviour/stats')) as BehaviourStats;
+    return (text ? JSON.parse(text) : undefined) as OutputOf<N>;
   }
 }

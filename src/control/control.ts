@@ -1,64 +1,51 @@
-// The control operations on a reference server, independent of how they travel: in-process (LocalControl), over
-// the IPC channel (ServerHandle), or as JSON over HTTP (admin-http.ts).
-import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
-import type { DependencyWorld } from '../../mocks/world.ts';
-import type { DecisionRecord } from '../core/history.ts';
-import type { Effect } from '../core/ledger.ts';
-import type { BehaviourStats, ServerBehaviour } from '../server/behaviour.ts';
-import type { McpHttpServer } from '../server/http-server.ts';
-import type { ServerRuntime } from '../server/runtime.ts';
+// The control operations as one channel, whatever carries them: in-process (LocalControl), the IPC channel
+// (ServerHandle), or JSON over HTTP (AdminClient). Names, inputs and outputs come from the table in ops/.
+import { z } from 'zod';
+import { ControlError, type ControlHost, type ControlOp } from './op.ts';
+import { CONTROL_OPS } from './ops/index.ts';
 
-export interface ControlApi {
-  /** Replaces the whole active set of dependency faults (validated; throws a readable error). */
-  setDependencyFaults(faults: DependencyFaultSpecInput[]): Promise<void>;
-  ledger(): Promise<Effect[]>;
-  decisions(): Promise<DecisionRecord[]>;
-  /** Ledger, dependency state, idempotency store and faults back to empty. */
-  reset(): Promise<void>;
-  /**
-   * Replaces the active server-behaviour faults (session eviction, stream close, standalone stream drop,
-   * protocol-version override; see behaviour.ts). `{}` clears them; `evictNow` is a one-shot action.
-   * Optional: only the reference HTTP server has them (LocalControl, ServerHandle, AdminClient implement it).
-   */
-  setBehaviour?(behaviour: ServerBehaviour): Promise<void>;
-  /** What the behaviour faults did so far (counts since the server process started). */
-  behaviourStats?(): Promise<BehaviourStats>;
+type Ops = typeof CONTROL_OPS;
+export type OpName = keyof Ops;
+/** What a caller sends (defaults may be left out). */
+export type InputOf<N extends OpName> = z.input<Ops[N]['input']>;
+export type OutputOf<N extends OpName> = Awaited<ReturnType<Ops[N]['handle']>>;
+/** The input as an argument list: none for operations without input. */
+export type InputArgs<N extends OpName> = InputOf<N> extends undefined ? [] : [input: InputOf<N>];
+/** One operation with its input, e.g. what a new server process is told before it serves. */
+export type ControlRequest = { [N in OpName]: { op: N; input: InputOf<N> } }[OpName];
+
+export interface ControlChannel {
+  call<N extends OpName>(op: N, ...input: InputArgs<N>): Promise<OutputOf<N>>;
+}
+
+function isOpName(name: string): name is OpName {
+  return Object.hasOwn(CONTROL_OPS, name);
+}
+
+/** The operation's input, validated; a ControlError (400) naming what is wrong otherwise. */
+export function parseInput<N extends OpName>(op: N, input: unknown): InputOf<N> {
+  const parsed = (CONTROL_OPS[op].input as z.ZodType).safeParse(input);
+  if (!parsed.success) throw new ControlError(400, `invalid ${op} input:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data as InputOf<N>;
+}
+
+/** Runs one operation in this (the server's) process. */
+export async function dispatch(host: ControlHost, op: string, input: unknown): Promise<unknown> {
+  if (!isOpName(op)) throw new ControlError(404, `no control operation ${op}`);
+  const def = CONTROL_OPS[op] as ControlOp;
+  return def.handle(host, parseInput(op, input));
 }
 
 /** Control of a server running in this process. */
-export class LocalControl implements ControlApi {
-  constructor(
-    private readonly world: DependencyWorld,
-    private readonly runtime: ServerRuntime,
-    /** The Streamable HTTP server; absent over stdio, where behaviour faults are not offered. */
-    private readonly http?: McpHttpServer,
-  ) {}
+export class LocalControl implements ControlChannel {
+  constructor(private readonly host: ControlHost) {}
 
-  async setBehaviour(behaviour: ServerBehaviour): Promise<void> {
-    if (!this.http) throw new Error('server behaviour faults need the Streamable HTTP server (not stdio)');
-    this.http.setBehaviour(behaviour);
+  async call<N extends OpName>(op: N, ...input: InputArgs<N>): Promise<OutputOf<N>> {
+    return (await dispatch(this.host, op, input[0])) as OutputOf<N>;
   }
+}
 
-  async behaviourStats(): Promise<BehaviourStats> {
-    if (!this.http) throw new Error('server behaviour faults need the Streamable HTTP server (not stdio)');
-    return this.http.behaviourStats();
-  }
-
-  async setDependencyFaults(faults: DependencyFaultSpecInput[]): Promise<void> {
-    this.world.faults.set(faults);
-  }
-
-  async ledger(): Promise<Effect[]> {
-    return this.world.ledger.list();
-  }
-
-  async decisions(): Promise<DecisionRecord[]> {
-    return this.world.decisions.slice();
-  }
-
-  async reset(): Promise<void> {
-    this.world.reset();
-    this.runtime.reset();
-    this.http?.setBehaviour({});
-  }
+/** Sends one request (an operation with its input, as the desired state holds them) on a channel. */
+export function send(channel: ControlChannel, request: ControlRequest): Promise<unknown> {
+  return (channel.call as (op: OpName, input?: unknown) => Promise<unknown>).call(channel, request.op, request.input);
 }

@@ -1,37 +1,24 @@
-// Messages on the IPC channel between the harness (ServerHandle) and the server child (child-main.ts).
-import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
-import type { StateRecord } from '../../mocks/state.ts';
+// Messages on the IPC channel between the harness (ServerHandle) and the server child (child-main.ts): control
+// requests by operation name (ops/index.ts) and the world events the child pushes.
 import type { WorldSnapshot } from '../../mocks/world.ts';
-import type { DecisionRecord } from '../core/history.ts';
-import type { Effect } from '../core/ledger.ts';
-import type { BehaviourStats, ServerBehaviour } from '../server/behaviour.ts';
 import type { ReferenceServerOptions } from '../server/reference-server.ts';
-
-export type ControlOp =
-  | { op: 'setDependencyFaults'; faults: DependencyFaultSpecInput[] }
-  | { op: 'reset' }
-  | { op: 'setBehaviour'; behaviour: ServerBehaviour }
-  | { op: 'behaviourStats' }
-  /** A round trip: once answered, every effect the child pushed before it has arrived. */
-  | { op: 'sync' };
+import type { ControlRequest, OpName } from './control.ts';
+import type { WorldEvent } from './events.ts';
 
 export type ToChild =
   | {
       type: 'start';
       options: ReferenceServerOptions;
       snapshot?: WorldSnapshot;
-      faults?: DependencyFaultSpecInput[];
-      /** Server-behaviour faults to restore after a restart. */
-      behaviour?: ServerBehaviour;
+      /** Run before the server reports ready: the desired fault state of the run. */
+      requests?: ControlRequest[];
     }
-  | ({ type: 'request'; id: number } & ControlOp)
+  | { type: 'request'; id: number; op: OpName; input?: unknown }
   | { type: 'shutdown' };
 
 export type FromChild =
   | { type: 'ready'; url: string; port: number }
-  | { type: 'response'; id: number; ok: true; stats?: BehaviourStats }
+  | { type: 'response'; id: number; ok: true; output?: unknown }
   | { type: 'response'; id: number; ok: false; error: string }
-  | { type: 'effect'; effect: Effect }
-  | { type: 'state'; record: StateRecord }
-  | { type: 'decision'; decision: DecisionRecord }
+  | WorldEvent
   | { type: 'fatal'; error: string };

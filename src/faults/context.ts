@@ -5,7 +5,7 @@ import type { ServerUnderTest } from '../targets/target.ts';
 import type { EdgeController } from './edge/http/controller.ts';
 import type { StdioEdgeController } from './edge/stdio/decorator.ts';
 
-export interface NetworkSeam {
+interface NetworkSeam {
   /** The Toxiproxy HTTP API in use (embedded, external or container). */
   api: ToxiproxyApi;
   /** Name of the proxy that carries the MCP client-server link. */
@@ -13,11 +13,9 @@ export interface NetworkSeam {
 }
 
 export interface FaultEnvironment {
-  /** The target (ServerHandle, a stdio child, or a remote server): operations it cannot do throw. */
+  /** The target: dependency and behaviour faults edit its desired fault state; operations it cannot do throw. */
   server: ServerUnderTest;
   network: NetworkSeam;
-  /** Dependency faults active now, by fault id: the server takes the whole set at once. */
-  dependencyFaults: Map<string, unknown>;
   /** MCP-edge faults: rules on the client's fetch. */
   edge: EdgeController;
   /** MCP-edge faults on a stdio target: rules on the client's Transport decorator (inert on HTTP targets). */

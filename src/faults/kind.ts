@@ -1,7 +1,9 @@
-// A fault kind: one seam, one name, its parameters, and how to apply it. Adding a fault is adding a file that
-// exports one of these and listing it in registry.ts.
+// A fault kind: one seam, one name, its parameters, what it needs from a target, and how to apply it. Adding a
+// fault is adding a file that exports one of these and listing it in its seam's list (registry.ts builds the
+// profile's fault union, the JSON Schema and `faultline kinds` from them).
 import type { z } from 'zod';
 import type { RandomStream } from '../core/random.ts';
+import type { TargetCapability } from '../targets/target.ts';
 import type { FaultEnvironment } from './context.ts';
 
 export const SEAMS = ['network', 'edge', 'dependency', 'server'] as const;
@@ -16,12 +18,22 @@ export interface FaultContext {
 
 export type RemoveFault = () => Promise<void>;
 
-export interface FaultKind<P = any> {
+export interface FaultKind<S extends z.ZodObject = any> {
   seam: Seam;
   kind: string;
+  /** One line for `faultline kinds`. */
   summary: string;
-  /** Parameters beside seam, kind, start and stop. */
-  params: z.ZodType<P>;
+  /** Parameters beside seam, kind, start and stop: a strict object, units in `.describe()`. */
+  params: S;
+  /** What the target must be able to do (the profile loader refuses a target that cannot). */
+  needs: readonly TargetCapability[];
+  /** Set-up before the run when a profile has this kind (e.g. a standby process for a fast restart). */
+  prepare?(env: FaultEnvironment): void | Promise<void>;
   /** Applies the fault on the wire (or in the process) and returns how to remove it. */
-  apply(params: P, ctx: FaultContext): Promise<RemoveFault>;
+  apply(params: z.output<S>, ctx: FaultContext): Promise<RemoveFault>;
+}
+
+/** Types `apply` from the parameter schema. */
+export function defineFaultKind<S extends z.ZodObject>(kind: FaultKind<S>): FaultKind<S> {
+  return kind;
 }

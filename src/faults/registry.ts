@@ -1,11 +1,15 @@
-// Every fault kind a profile can name, by seam and kind.
+// Every fault kind a profile can name, by seam and kind, and the profile's fault union generated from them: each
+// kind is one strict object `{ seam, kind, ...common window fields, ...its params }`, discriminated by seam and
+// then by kind, so the JSON Schema shows every fault's parameters.
+import { z } from 'zod';
+import { excerpt } from '../profile/profile-error.ts';
 import { DEPENDENCY_FAULTS } from './dependency/kinds.ts';
 import { edgeHeader } from './edge/header.ts';
 import { edgeProtocolVersion } from './edge/protocol-version.ts';
 import { edgeSseCut } from './edge/sse-cut.ts';
 import { edgeStatus } from './edge/status.ts';
-import { STDIO_EDGE_FAULTS } from './edge/stdio.ts';
-import type { FaultKind, Seam } from './kind.ts';
+import { STDIO_EDGE_FAULTS } from './edge/stdio/index.ts';
+import { type FaultKind, SEAMS, type Seam } from './kind.ts';
 import { NETWORK_TOXICS, networkDown } from './network/toxic.ts';
 import { SERVER_FAULTS } from './server/kinds.ts';
 
@@ -25,6 +29,30 @@ export function findFaultKind(seam: string, kind: string): FaultKind | undefined
   return FAULTS.find((f) => f.seam === seam && f.kind === kind);
 }
 
-export function kindsOfSeam(seam: Seam): string[] {
-  return FAULTS.filter((f) => f.seam === seam).map((f) => f.kind);
+function kindsOfSeam(seam: Seam): FaultKind[] {
+  return FAULTS.filter((f) => f.seam === seam);
+}
+
+type Options = [z.ZodObject, ...z.ZodObject[]];
+
+/** The profile's fault entry: one strict object per kind, the `common` fields (start, stop, ...) beside its params. */
+export function faultEntryUnion(common: z.ZodRawShape) {
+  const bySeam = SEAMS.map((seam) => {
+    const kinds = kindsOfSeam(seam);
+    const names = kinds.map((k) => k.kind).join(', ');
+    const options = kinds.map((k) =>
+      z.strictObject({ seam: z.literal(seam), kind: z.literal(k.kind), ...common, ...k.params.shape }),
+    );
+    return z.discriminatedUnion('kind', options as Options, {
+      error: (issue) => {
+        const kind = (issue.input as { kind?: unknown } | undefined)?.kind;
+        return kind === undefined
+          ? `a ${seam} fault needs a kind; expected one of: ${names}`
+          : `unknown ${seam} fault kind ${excerpt(kind)}; expected one of: ${names}`;
+      },
+    });
+  });
+  return z.discriminatedUnion('seam', bySeam as unknown as Options, {
+    error: `expected a seam: one of ${SEAMS.join(', ')}`,
+  });
 }

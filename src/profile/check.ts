@@ -1,6 +1,7 @@
-// Checks that need more than the schema: fault kinds and their parameters, tool names, thresholds, windows,
-// and the timeout layering the seeds prescribe (client > server > dependency).
-import { findFaultKind, kindsOfSeam } from '../faults/registry.ts';
+// Checks that need more than the schema (which already checked each fault's kind and parameters): what the target
+// can take, tool names, thresholds, windows, and the timeout layering the seeds prescribe (client > server >
+// dependency).
+import { findFaultKind } from '../faults/registry.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
 import { unsupportedFault } from '../targets/capabilities.ts';
@@ -12,22 +13,9 @@ type Fail = (path: DocPath, problem: string) => never;
 
 export function checkProfile(profile: Profile, fail: Fail): string[] {
   profile.faults.forEach((fault, i) => {
-    const kind = findFaultKind(fault.seam, fault.kind);
-    if (!kind) {
-      fail(
-        ['faults', i, 'kind'],
-        `unknown ${fault.seam} fault kind ${excerpt(fault.kind)}; expected one of: ${kindsOfSeam(fault.seam).join(', ')}`,
-      );
-    }
-    const { seam: _s, kind: _k, start: _a, stop: _b, ...params } = fault;
-    const parsed = kind!.params.safeParse(params);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const problem =
-        issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.map(excerpt).join(', ')}` : issue.message;
-      fail(['faults', i, ...(issue.path as DocPath)], problem);
-    }
-    const unsupported = unsupportedFault(profile.target, fault.seam, fault.kind);
+    // The schema's fault union only admits registered kinds.
+    const kind = findFaultKind(fault.seam, fault.kind)!;
+    const unsupported = unsupportedFault(profile.target, kind);
     if (unsupported) fail(['faults', i, 'kind'], unsupported);
     if (fault.stop !== undefined && fault.stop <= fault.start)
       fail(['faults', i, 'stop'], `expected a stop after start (${fault.start} ms)`);

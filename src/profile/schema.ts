@@ -2,7 +2,8 @@
 // `faultline schema` exports it as JSON Schema so editors complete profiles.
 import { z } from 'zod';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS, STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
-import { SEAMS } from '../faults/kind.ts';
+import type { Seam } from '../faults/kind.ts';
+import { faultEntryUnion } from '../faults/registry.ts';
 import { generatorSchema } from '../plan/generators.ts';
 import { durationSchema, positiveDurationSchema } from './duration.ts';
 
@@ -110,13 +111,22 @@ export const workloadSchema = z
     message: 'expected exactly one of rate or concurrency',
   });
 
-/** Seam, kind and window; the kind's own parameters are checked against the fault registry. */
-export const faultEntrySchema = z.looseObject({
-  seam: z.enum(SEAMS),
-  kind: z.string().min(1),
-  start: durationSchema,
-  stop: durationSchema.optional(),
-});
+/** One fault window: seam, kind, when, and the kind's own parameters (generated from the fault registry). */
+export interface FaultEntry {
+  seam: Seam;
+  kind: string;
+  /** ms after the workload starts. */
+  start: number;
+  /** ms after the workload starts; default: the end of the run. */
+  stop?: number;
+  /** The kind's parameters, parsed (defaults applied). */
+  [param: string]: unknown;
+}
+
+const faultEntrySchema = faultEntryUnion({
+  start: durationSchema.describe('when the window opens, after the workload starts (ms, or "500ms", "2s")'),
+  stop: durationSchema.optional().describe('when it closes (default: the end of the run)'),
+}) as unknown as z.ZodType<FaultEntry, Record<string, unknown>>;
 
 export const steadyStateSchema = z.strictObject({
   windowMs: z.number().int().positive().default(STEADY_STATE_DEFAULTS.windowMs),
@@ -146,5 +156,4 @@ export const profileSchema = z.strictObject({
 });
 
 export type Profile = z.infer<typeof profileSchema>;
-export type FaultEntry = z.infer<typeof faultEntrySchema>;
 export type WorkloadItem = z.infer<typeof workloadItemSchema>;

@@ -7,6 +7,7 @@ import type { TransportEvent } from '../core/history.ts';
 import type { FaultEnvironment } from '../faults/context.ts';
 import { EdgeController } from '../faults/edge/http/controller.ts';
 import { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
+import { findFaultKind } from '../faults/registry.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import type { Profile } from '../profile/schema.ts';
 import { ServerHandle } from '../targets/child-target.ts';
@@ -54,13 +55,12 @@ export async function startEnvironment(
       onError,
       connectTimeoutMs: STDIO_CONNECT_TIMEOUT_MS,
     });
-    return {
+    const env: Environment = {
       server,
       session,
       mcpUrl: 'stdio:reference',
       transportEvents,
       network,
-      dependencyFaults: new Map(),
       edge,
       stdio,
       notes: () => server.notes(),
@@ -69,6 +69,8 @@ export async function startEnvironment(
         await server.close();
       },
     };
+    await prepareFaults(profile, env);
+    return env;
   }
 
   const remote = target.kind === 'url' ? remoteTargetFrom(target, options.allowNonLoopback === true) : undefined;
@@ -83,10 +85,6 @@ export async function startEnvironment(
       dependencyTimeoutMs: target.dependencyTimeoutMs,
       leaky: target.kind === 'reference' ? target.leaky : undefined,
     }));
-  // A crash profile gets its replacement process booted now, so the restart measures the server, not tsx start-up.
-  if (server instanceof ServerHandle && profile.faults.some((f) => f.seam === 'server' && f.kind === 'crash')) {
-    server.prepareRestart();
-  }
   const upstream = remote ? new URL(remote.url) : new URL((server as ServerHandle).url);
   network.mcpProxy = `mcp-${profile.name}`;
   let session: Session | undefined;
@@ -104,7 +102,6 @@ export async function startEnvironment(
       mcpUrl,
       transportEvents,
       network,
-      dependencyFaults: new Map(),
       edge,
       stdio,
       notes: () =>
@@ -117,12 +114,19 @@ export async function startEnvironment(
         await stopServer();
       },
     };
+    await prepareFaults(profile, env);
     return env;
   } catch (error) {
     await session?.close();
     await stopServer();
     throw error;
   }
+}
+
+/** Each fault kind in the profile gets its set-up done once (e.g. crash boots a standby process). */
+async function prepareFaults(profile: Profile, env: Environment): Promise<void> {
+  const kinds = new Set(profile.faults.map((f) => findFaultKind(f.seam, f.kind)!));
+  for (const kind of kinds) await kind.prepare?.(env);
 }
 
 /** client.onerror carries only message text for these (SDK 1.32 builds plain Errors), so the text decides. */

@@ -1,5 +1,6 @@
-// Applies and removes faults at their planned moments. Window times are recorded when the fault is really in
-// place (after apply resolved) and really gone (after removal resolved), not when it was planned.
+// Applies and removes faults at their planned moments, with the parameters the profile loader parsed. Window
+// times are recorded when the fault is really in place (after apply resolved) and really gone (after removal
+// resolved), not when it was planned.
 import { epochMs } from '../core/clock.ts';
 import type { DecisionLog } from '../core/decision-log.ts';
 import { sleep } from '../core/sleep.ts';
@@ -37,8 +38,7 @@ export class TimelineDriver {
   private async apply(event: TimelineEvent): Promise<void> {
     const fault = this.faults[event.faultIndex];
     const kind = findFaultKind(fault.seam, fault.kind)!;
-    const { seam: _s, kind: _k, start: _a, stop: _b, ...raw } = fault;
-    const params = kind.params.parse(raw);
+    const { seam: _s, kind: _k, start: _a, stop: _b, ...params } = fault;
     const remove = await kind.apply(params, {
       env: this.env,
       id: event.faultId,

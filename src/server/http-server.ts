@@ -4,24 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
   InitializeRequestSchema,
   type InitializeResult,
-  isJSONRPCErrorResponse,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { writeJsonRpcError as jsonRpcError } from '../core/json-rpc.ts';
-import {
-  type BehaviourStats,
-  emptyBehaviourStats,
-  type ParsedServerBehaviour,
-  parseBehaviour,
-  type ServerBehaviour,
-} from './behaviour.ts';
+import { type BehaviourSpec, type BehaviourStats, emptyBehaviourStats } from './behaviour.ts';
+import type { BehaviourHost, BehaviourSession, ServerBehaviourKind } from './behaviours/behaviour.ts';
+import { BEHAVIOURS } from './behaviours/index.ts';
 import { CountingEventStore } from './event-store.ts';
 import { createMcpServer } from './mcp-server.ts';
 import type { ServerRuntime } from './runtime.ts';
@@ -40,86 +32,66 @@ export interface McpHttpServer {
   url: string;
   port: number;
   sessionCount(): number;
-  /** Replaces the active server-behaviour faults (behaviour.ts); `evictNow` evicts every session at once. */
-  setBehaviour(behaviour: ServerBehaviour): void;
+  /** Replaces the active server-behaviour faults (validated specs, behaviour.ts); new windows open now. */
+  setBehaviour(specs: readonly BehaviourSpec[]): void;
   behaviourStats(): BehaviourStats;
   close(): Promise<void>;
 }
 
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: McpServer;
-  /** POSTs this session has served (for evictAfterRequests). */
-  posts: number;
+/** A behaviour active now, with the parameters of the window that set it last. */
+interface Active {
+  behaviour: ServerBehaviourKind<any>;
+  params: Record<string, unknown>;
 }
 
 export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServerOptions = {}): Promise<McpHttpServer> {
   const host = opts.host ?? '127.0.0.1';
-  const sessions = new Map<string, Session>();
-  let behaviour: ParsedServerBehaviour = {};
+  const sessions = new Map<string, BehaviourSession>();
   const stats = emptyBehaviourStats();
-  let toolCalls = 0;
+  const states = new Map(BEHAVIOURS.map((b) => [b, b.state?.()]));
+  let active: Active[] = [];
+  let openedIds = new Set<string>();
 
-  /** The server forgets the session: its transport closes (streams end, handlers abort), its id now 404s. */
-  function evict(id: string): void {
-    const session = sessions.get(id);
-    if (!session) return;
-    sessions.delete(id);
-    stats.sessionsEvicted++;
-    void session.server.close().catch(() => undefined);
-  }
+  const behaviourHost: BehaviourHost = {
+    sessions,
+    evict(id) {
+      const session = sessions.get(id);
+      if (!session) return;
+      sessions.delete(id);
+      stats.sessionsEvicted++;
+      void session.server.close().catch(() => undefined);
+    },
+    count(counter) {
+      stats[counter] = (stats[counter] ?? 0) + 1;
+    },
+    reply: jsonRpcError,
+  };
 
-  function dropStandaloneStreams(): void {
-    for (const session of sessions.values()) {
-      // closeStandaloneSSEStream is a no-op when the session has no GET stream open.
-      if (hasStandaloneStream(session.transport)) stats.standaloneStreamsClosed++;
-      session.transport.closeStandaloneSSEStream();
-    }
-  }
-
-  /** Stream close and protocol-version override hook into the session's transport and server. */
-  function instrument(session: Session): void {
+  /** Every session's transport and initialize handler call the active behaviours' hooks. */
+  function instrument(session: BehaviourSession): void {
     const { transport, server } = session;
-    const closing = new Set<string | number>();
-    const close = (id: string | number) => {
-      if (!closing.delete(id)) return;
-      stats.toolStreamsClosed++;
-      transport.closeSSEStream(id);
-    };
     const onmessage = transport.onmessage;
     transport.onmessage = (message: JSONRPCMessage, extra) => {
-      const rule = behaviour.closeToolStreams;
-      if (rule && isJSONRPCRequest(message) && message.method === 'tools/call') {
-        const tool = (message.params as { name?: string } | undefined)?.name ?? '';
-        if (!rule.tools || rule.tools.includes(tool)) {
-          toolCalls++;
-          if (toolCalls % rule.every === 0) {
-            closing.add(message.id);
-            if (rule.afterMs !== undefined) setTimeout(() => close(message.id), rule.afterMs).unref();
-          }
-        }
-      }
+      for (const a of active)
+        a.behaviour.received?.(a.params, message, session, behaviourHost, states.get(a.behaviour));
       onmessage?.(message, extra);
     };
     const send = transport.send.bind(transport);
     transport.send = async (message, options) => {
-      // Close the stream just before the result goes out: the priming event is there, the result is not.
-      if ((isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && message.id !== undefined) {
-        close(message.id);
-      }
+      for (const b of BEHAVIOURS) b.sending?.(message, session, behaviourHost, states.get(b));
       return send(message, options);
     };
     server.server.setRequestHandler(InitializeRequestSchema, async (request): Promise<InitializeResult> => {
-      // The SDK's own negotiation (records client capabilities), then the override, if any.
+      // The SDK's own negotiation (records client capabilities), then the behaviours' changes, if any.
       const sdk = server.server as unknown as { _oninitialize(r: typeof request): Promise<InitializeResult> };
-      const result = await sdk._oninitialize(request);
-      if (behaviour.protocolVersion === undefined) return result;
-      stats.initializeOverridden++;
-      return { ...result, protocolVersion: behaviour.protocolVersion };
+      let result = await sdk._oninitialize(request);
+      for (const a of active)
+        if (a.behaviour.initialize) result = a.behaviour.initialize(a.params, result, behaviourHost);
+      return result;
     });
   }
 
-  function newSession(): Session {
+  function newSession(): BehaviourSession {
     const server = createMcpServer(runtime);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -127,6 +99,7 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
       retryInterval: opts.retryIntervalMs,
       keepAliveMs: opts.keepAliveMs,
       onsessioninitialized: (id) => {
+        session.id = id;
         sessions.set(id, session);
       },
       onsessionclosed: (id) => {
@@ -134,7 +107,7 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
         void server.close();
       },
     });
-    const session: Session = { transport, server, posts: 0 };
+    const session: BehaviourSession = { id: '', transport, server, posts: 0 };
     return session;
   }
 
@@ -144,22 +117,10 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
     const header = req.headers['mcp-session-id'];
     const sid = Array.isArray(header) ? header[0] : header;
     if (sid) {
-      let session = sessions.get(sid);
-      const limit = behaviour.evictAfterRequests;
-      if (session && req.method === 'POST' && limit !== undefined && session.posts >= limit) {
-        evict(sid);
-        session = undefined;
-      }
+      const known = sessions.get(sid);
+      if (known) for (const a of active) if (a.behaviour.request?.(a.params, req, res, known, behaviourHost)) return;
+      const session = sessions.get(sid);
       if (!session) return jsonRpcError(res, 404, -32001, 'Session not found');
-      if (req.method === 'GET' && behaviour.dropStandaloneStream) {
-        stats.getsRefused++;
-        return jsonRpcError(
-          res,
-          behaviour.dropStandaloneStream.refuseStatus,
-          -32000,
-          'Service Unavailable: the standalone SSE stream is refused',
-        );
-      }
       if (req.method === 'POST') session.posts++;
       return session.transport.handleRequest(req, res);
     }
@@ -169,6 +130,23 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
     instrument(session);
     await session.transport.handleRequest(req, res);
     if (session.transport.sessionId === undefined) await session.server.close();
+  }
+
+  /** The last spec of each kind wins; specs with ids this process has not seen open now, in list order. */
+  function setBehaviour(specs: readonly BehaviourSpec[]): void {
+    const latest = new Map<string, Active>();
+    for (const { id: _id, kind, ...params } of specs) {
+      const behaviour = BEHAVIOURS.find((b) => b.kind === kind);
+      if (!behaviour) throw new Error(`unknown server behaviour ${kind}`);
+      latest.delete(kind);
+      latest.set(kind, { behaviour, params });
+    }
+    active = [...latest.values()];
+    const opening = specs.filter((s) => !openedIds.has(s.id));
+    openedIds = new Set(specs.map((s) => s.id));
+    for (const { id: _id, kind, ...params } of opening) {
+      BEHAVIOURS.find((b) => b.kind === kind)?.opened?.(params, behaviourHost);
+    }
   }
 
   const http = createServer((req, res) => {
@@ -187,12 +165,7 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
     url: `http://${host}:${port}/mcp`,
     port,
     sessionCount: () => sessions.size,
-    setBehaviour(input) {
-      const { evictNow, ...active } = parseBehaviour(input);
-      behaviour = active;
-      if (evictNow) for (const id of [...sessions.keys()]) evict(id);
-      if (active.dropStandaloneStream) dropStandaloneStreams();
-    },
+    setBehaviour,
     behaviourStats: () => ({ ...stats }),
     async close() {
       const all = [...sessions.values()];
@@ -204,11 +177,4 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
       });
     },
   };
-}
-
-/** Whether the transport has its standalone GET stream open (SDK-internal map; only used for a statistic). */
-function hasStandaloneStream(transport: StreamableHTTPServerTransport): boolean {
-  const inner = (transport as unknown as { _webStandardTransport?: { _streamMapping?: Map<string, unknown> } })
-    ._webStandardTransport;
-  return inner?._streamMapping?.has('_GET_stream') ?? false;
 }

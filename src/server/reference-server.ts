@@ -43,7 +43,7 @@ export async function startReferenceServer(
     world,
     runtime,
     http,
-    control: new LocalControl(world, runtime, http),
+    control: new LocalControl({ world, runtime, http }),
     async close() {
       await http.close();
       closeMocks();

@@ -1,6 +1,6 @@
 // The reference tools over stdio (msw dependencies in this process too). Usage:
 //   node bin/run-ts.js src/server/stdio-main.ts [--seed N] [--dependency-timeout-ms N] [--leaky]
-//     [--faults '<JSON array of dependency fault specs>'] [--admin-port N --admin-token T]
+//     [--control '<JSON array of control requests { op, input }>'] [--admin-port N --admin-token T]
 //     [--snapshot FILE] [--events]
 // stdout carries only JSON-RPC; nothing else may print there (except what a tagged stdio fault writes on purpose).
 // With --events every effect, dependency state change and decision also goes to stderr as one
@@ -10,8 +10,9 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { startAdminHttp } from '../control/admin-http.ts';
-import { LocalControl } from '../control/control.ts';
-import { STDIO_EVENT_PREFIX } from '../control/stdio-events.ts';
+import { type ControlRequest, dispatch, LocalControl } from '../control/control.ts';
+import { streamWorldEvents } from '../control/events.ts';
+import { stdioEventLine } from '../control/stdio-events.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../core/defaults.ts';
 import { startDependencies } from './deps/world.ts';
 import { createMcpServer } from './mcp-server.ts';
@@ -23,7 +24,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     'dependency-timeout-ms': { type: 'string' },
     leaky: { type: 'boolean', default: false },
-    faults: { type: 'string' },
+    control: { type: 'string' },
     'admin-port': { type: 'string' },
     'admin-token': { type: 'string' },
     snapshot: { type: 'string' },
@@ -41,20 +42,18 @@ const mocks = startDependencies(
   values.snapshot ? JSON.parse(readFileSync(values.snapshot, 'utf8')) : undefined,
 );
 const { world } = mocks;
-if (values.events) {
-  const push = (event: object) => process.stderr.write(`${STDIO_EVENT_PREFIX}${JSON.stringify(event)}\n`);
-  world.ledger.onEffect((effect) => push({ type: 'effect', effect }));
-  world.state.onPut((record) => push({ type: 'state', record }));
-  world.onDecision((decision) => push({ type: 'decision', decision }));
-}
-if (values.faults) world.faults.set(JSON.parse(values.faults));
+if (values.events) streamWorldEvents(world, (event) => process.stderr.write(stdioEventLine(event)));
 const runtime = new ServerRuntime({
   dependencyTimeoutMs: Number(values['dependency-timeout-ms'] ?? DEFAULT_DEPENDENCY_TIMEOUT_MS),
   leaky: values.leaky ?? false,
 });
+// The desired fault state of the run, before the first request is served.
+for (const request of JSON.parse(values.control ?? '[]') as ControlRequest[]) {
+  await dispatch({ world, runtime }, request.op, request.input);
+}
 const admin =
   values['admin-port'] && values['admin-token']
-    ? await startAdminHttp(new LocalControl(world, runtime), {
+    ? await startAdminHttp(new LocalControl({ world, runtime }), {
         port: Number(values['admin-port']),
         token: values['admin-token'],
       })

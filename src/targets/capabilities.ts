@@ -1,6 +1,6 @@
-// Which target kinds can take which fault kinds, known before anything runs: the profile loader turns a
-// mismatch into a one-line validation error ("fault kind crash needs a target the harness can restart").
-import type { Seam } from '../faults/kind.ts';
+// What each target kind can do, known before anything runs: the profile loader checks every fault kind's declared
+// `needs` against it and turns a mismatch into a one-line error ("fault kind crash needs a target the harness
+// can restart").
 import { CAPABILITY_WORDS, type TargetCapability } from './target.ts';
 
 /** The subset of a profile's target this needs (kind, and for url targets whether an admin endpoint is set). */
@@ -9,7 +9,7 @@ export interface TargetShape {
   admin?: string;
 }
 
-export function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> {
+function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> {
   switch (target.kind) {
     case 'reference':
       return new Set(['control', 'restart', 'behaviour', 'network', 'http-edge']);
@@ -27,25 +27,13 @@ export function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapab
   }
 }
 
-/** Server-seam kinds that take the server's process down. */
-const LIFECYCLE_KINDS = new Set(['crash', 'restart', 'kill']);
-
-export function faultNeeds(seam: Seam | string, kind: string): TargetCapability {
-  switch (seam) {
-    case 'network':
-      return 'network';
-    case 'dependency':
-      return 'control';
-    case 'edge':
-      return kind.startsWith('stdio-') ? 'stdio-edge' : 'http-edge';
-    default:
-      return LIFECYCLE_KINDS.has(kind) ? 'restart' : 'behaviour';
-  }
-}
-
-/** Why this target cannot take this fault, or undefined when it can. */
-export function unsupportedFault(target: TargetShape, seam: string, kind: string): string | undefined {
-  const needs = faultNeeds(seam, kind);
-  if (targetCapabilities(target).has(needs)) return undefined;
-  return `fault kind ${kind} needs ${CAPABILITY_WORDS[needs]}; target kind ${target.kind}${target.kind === 'url' && needs === 'control' ? ' without admin' : ''} cannot take it`;
+/** Why this target cannot take a fault that needs these capabilities, or undefined when it can. */
+export function unsupportedFault(
+  target: TargetShape,
+  fault: { kind: string; needs: readonly TargetCapability[] },
+): string | undefined {
+  const has = targetCapabilities(target);
+  const missing = fault.needs.find((need) => !has.has(need));
+  if (missing === undefined) return undefined;
+  return `fault kind ${fault.kind} needs ${CAPABILITY_WORDS[missing]}; target kind ${target.kind}${target.kind === 'url' && missing === 'control' ? ' without admin' : ''} cannot take it`;
 }

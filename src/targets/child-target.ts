@@ -1,20 +1,29 @@
 // The harness's handle on the reference server, which runs in its own child process (a 20 MB payload or a busy
 // loop there must not distort the harness's timings). Control goes over the IPC channel. The dependencies are
 // "external" to the server, so their state lives here: the child pushes each effect, state change and decision
-// as it happens, and restart() hands everything to a new child on the same port.
+// as it happens (WorldMirror), and restart() hands everything, with the run's desired fault state, to a new child
+// on the same port.
 import { type ChildProcess, fork } from 'node:child_process';
 import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
-import type { StateRecord } from '../../mocks/state.ts';
-import type { ControlApi } from '../control/control.ts';
-import type { ControlOp, FromChild, ToChild } from '../control/ipc.ts';
+import {
+  type ControlChannel,
+  type ControlRequest,
+  type InputArgs,
+  type OpName,
+  type OutputOf,
+  send,
+} from '../control/control.ts';
+import type { FromChild, ToChild } from '../control/ipc.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
-import type { BehaviourStats, ServerBehaviour } from '../server/behaviour.ts';
+import type { BehaviourStats } from '../server/behaviour.ts';
 import type { ReferenceServerOptions } from '../server/reference-server.ts';
+import { DesiredFaultState } from './desired-state.ts';
 import { serverEntry } from './entry.ts';
 import type { ServerUnderTest } from './target.ts';
+import { WorldMirror } from './world-mirror.ts';
 
-export type { DependencyFaultSpec, DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
+export type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
 
 /** The reference server's own options, plus how the child's output is handled. */
 export interface ServerOptions extends ReferenceServerOptions {
@@ -25,23 +34,17 @@ export interface ServerOptions extends ReferenceServerOptions {
 const READY_TIMEOUT_MS = 10_000;
 const STOP_GRACE_MS = 2_000;
 
-export class ServerHandle implements ControlApi, ServerUnderTest {
+export class ServerHandle implements ControlChannel, ServerUnderTest {
   private currentUrl = '';
   private currentPort = 0;
   private child: ChildProcess | undefined;
   /** A child forked ahead of a restart, modules loaded, waiting for `start` (see prepareRestart). */
   private standby: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
-  private readonly effects: Effect[] = [];
-  private readonly records = new Map<string, StateRecord>();
-  private readonly decisionLog: DecisionRecord[] = [];
-  private faults: DependencyFaultSpecInput[] = [];
-  private behaviour: ServerBehaviour = {};
+  private readonly world = new WorldMirror();
+  readonly desired = new DesiredFaultState((request) => this.pushToLive(request));
   private nextId = 1;
-  private readonly pending = new Map<
-    number,
-    { resolve: (stats?: BehaviourStats) => void; reject: (e: Error) => void }
-  >();
+  private readonly pending = new Map<number, { resolve: (output: unknown) => void; reject: (e: Error) => void }>();
   private outputTail = '';
 
   private constructor(private readonly opts: ServerOptions) {}
@@ -70,43 +73,41 @@ export class ServerHandle implements ControlApi, ServerUnderTest {
     return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  async setDependencyFaults(faults: DependencyFaultSpecInput[]): Promise<void> {
-    await this.request({ op: 'setDependencyFaults', faults });
-    this.faults = faults;
+  /** Replaces the desired dependency faults (pushed now if the child runs, else at its next start). */
+  setDependencyFaults(faults: DependencyFaultSpecInput[]): Promise<void> {
+    return this.desired.dependencyFaults.replace(faults);
   }
 
   /** The parent's copy (the source of truth); synced with a live child first so nothing in flight is missed. */
   async ledger(): Promise<Effect[]> {
     await this.sync();
-    return this.effects.slice();
+    return this.world.effects.slice();
   }
 
   async decisions(): Promise<DecisionRecord[]> {
     await this.sync();
-    return this.decisionLog.slice();
+    return this.world.decisions.slice();
   }
 
   async reset(): Promise<void> {
-    await this.request({ op: 'reset' });
-    this.effects.length = 0;
-    this.records.clear();
-    this.decisionLog.length = 0;
-    this.faults = [];
-    this.behaviour = {};
-  }
-
-  /** Replaces the server-behaviour faults; they survive restart() (except the one-shot `evictNow`). */
-  async setBehaviour(behaviour: ServerBehaviour): Promise<void> {
-    await this.request({ op: 'setBehaviour', behaviour });
-    const { evictNow: _once, ...kept } = behaviour;
-    this.behaviour = kept;
+    this.desired.clear();
+    this.world.clear();
+    if (this.alive) await this.call('reset');
   }
 
   /** Counts from the current child (they restart at zero with a new child). */
-  async behaviourStats(): Promise<BehaviourStats> {
-    const stats = await this.request({ op: 'behaviourStats' });
-    if (!stats) throw new Error('server child sent no behaviour stats');
-    return stats;
+  behaviourStats(): Promise<BehaviourStats> {
+    return this.call('behaviourStats');
+  }
+
+  /** One control operation on the running child, over IPC. */
+  call<N extends OpName>(op: N, ...input: InputArgs<N>): Promise<OutputOf<N>> {
+    if (!this.alive) return Promise.reject(new Error('server child is not running'));
+    const id = this.nextId++;
+    return new Promise<OutputOf<N>>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (output: unknown) => void, reject });
+      this.post({ type: 'request', id, op, input: input[0] });
+    });
   }
 
   /** A crash: SIGKILL by default. The ledger and dependency state survive here. */
@@ -123,7 +124,7 @@ export class ServerHandle implements ControlApi, ServerUnderTest {
     this.standby = this.forkChild();
   }
 
-  /** A new child on the same port, with the dependency state, ledger, decisions and faults restored. */
+  /** A new child on the same port, with the dependency state, ledger, decisions and desired faults restored. */
   async restart(): Promise<void> {
     if (this.alive) {
       this.kill('SIGKILL');
@@ -145,20 +146,17 @@ export class ServerHandle implements ControlApi, ServerUnderTest {
   }
 
   private async sync(): Promise<void> {
-    if (this.alive)
-      await this.request({ op: 'sync' }).then(
-        () => undefined,
-        () => undefined,
-      );
+    if (this.alive) await this.call('sync').catch(() => undefined);
   }
 
-  private request(op: ControlOp): Promise<BehaviourStats | undefined> {
-    if (!this.alive) return Promise.reject(new Error('server child is not running'));
-    const id = this.nextId++;
-    return new Promise<BehaviourStats | undefined>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.post({ type: 'request', id, ...op });
-    });
+  /** A change of the desired state, for the running child; a child that dies meanwhile gets it at its restart. */
+  private async pushToLive(request: ControlRequest): Promise<void> {
+    if (!this.alive) return;
+    try {
+      await send(this, request);
+    } catch (error) {
+      if (this.alive) throw error;
+    }
   }
 
   private post(message: ToChild): void {
@@ -168,18 +166,14 @@ export class ServerHandle implements ControlApi, ServerUnderTest {
   private onMessage(message: FromChild): void {
     switch (message.type) {
       case 'effect':
-        this.effects.push(message.effect);
-        break;
       case 'state':
-        this.records.set(`${message.record.api}\u0000${message.record.key}`, message.record);
-        break;
       case 'decision':
-        this.decisionLog.push(message.decision);
+        this.world.apply(message);
         break;
       case 'response': {
         const waiter = this.pending.get(message.id);
         this.pending.delete(message.id);
-        if (message.ok) waiter?.resolve(message.stats);
+        if (message.ok) waiter?.resolve(message.output);
         else waiter?.reject(new Error(message.error));
         break;
       }
@@ -239,9 +233,8 @@ export class ServerHandle implements ControlApi, ServerUnderTest {
       this.post({
         type: 'start',
         options: { ...options, port },
-        snapshot: { effects: this.effects, records: [...this.records.values()], decisions: this.decisionLog },
-        faults: this.faults,
-        behaviour: this.behaviour,
+        snapshot: this.world.snapshot(),
+        requests: this.desired.requests(),
       });
     });
   }

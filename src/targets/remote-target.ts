@@ -1,13 +1,14 @@
 // A server outside the harness's process tree (docker-compose, another machine), reached by URL. With an admin
-// endpoint (faultline server --admin-port) the control operations go over HTTP (AdminClient); without one there
-// are no dependency faults and no ledger. The harness never owns its process, so kill and restart refuse.
+// endpoint (faultline server --admin-port) the control operations go over HTTP (AdminClient) and every change of
+// the desired fault state is pushed there; without one there are no dependency faults and no ledger. The harness
+// never owns its process, so kill and restart refuse.
 
 import { AdminClient } from '../control/admin-http.ts';
+import { send } from '../control/control.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
 import { isLoopbackHost } from '../core/loopback.ts';
-import type { ServerBehaviour } from '../server/behaviour.ts';
-import type { DependencyFaultSpecInput } from './child-target.ts';
+import { DesiredFaultState } from './desired-state.ts';
 import { type ServerUnderTest, TargetCapabilityError } from './target.ts';
 
 export interface RemoteTargetSpec {
@@ -66,26 +67,29 @@ export class RemoteTarget implements ServerUnderTest {
     return this.admin !== undefined;
   }
 
+  readonly desired = new DesiredFaultState((request) =>
+    send(this.control(request.op === 'setBehaviour' ? 'server-behaviour faults' : 'dependency faults'), request).then(
+      () => undefined,
+    ),
+  );
+
   private control(operation: string): AdminClient {
     if (!this.admin) throw new TargetCapabilityError(operation, 'control', 'url');
     return this.admin;
   }
 
-  setDependencyFaults(faults: DependencyFaultSpecInput[]): Promise<void> {
-    return this.control('dependency faults').setDependencyFaults(faults);
-  }
-
   /** Without an admin endpoint there is no ledger to read: effects are then unknown (empty). */
   async ledger(): Promise<Effect[]> {
-    return this.admin ? this.admin.ledger() : [];
+    return this.admin ? this.admin.call('ledger') : [];
   }
 
   async decisions(): Promise<DecisionRecord[]> {
-    return this.admin ? this.admin.decisions() : [];
+    return this.admin ? this.admin.call('decisions') : [];
   }
 
-  reset(): Promise<void> {
-    return this.control('reset').reset();
+  async reset(): Promise<void> {
+    this.desired.clear();
+    await this.control('reset').call('reset');
   }
 
   /** Unknown from here: a remote server is assumed to run. */
@@ -93,15 +97,12 @@ export class RemoteTarget implements ServerUnderTest {
     return true;
   }
 
-  setBehaviour(behaviour: ServerBehaviour): Promise<void> {
-    const admin = this.control('server-behaviour faults');
-    if (!admin.setBehaviour) throw new TargetCapabilityError('server-behaviour faults', 'behaviour', 'url');
-    return admin.setBehaviour(behaviour);
-  }
-
   kill(): void {
     throw new TargetCapabilityError('fault kind crash', 'restart', 'url');
   }
+
+  /** Nothing to boot: the harness cannot restart it. */
+  prepareRestart(): void {}
 
   async restart(): Promise<void> {
     throw new TargetCapabilityError('fault kind restart', 'restart', 'url');

@@ -3,8 +3,8 @@
 // world, so the ledger would die with it: each child streams its effects, state changes and decisions on stderr
 // (`@faultline {json}` lines, stdio-events.ts) and the harness keeps them; a new child starts from a snapshot
 // file of everything so far (the dependencies are "external": they outlive the server). Control goes to the
-// child's admin endpoint (AdminClient; it prints its URL on stderr); dependency faults set while no child runs
-// are handed to the next one on its command line.
+// child's admin endpoint (AdminClient; it prints its URL on stderr); each new child gets the run's desired fault
+// state on its command line, and every change goes to the live ones.
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,12 +16,13 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { StateRecord } from '../../mocks/state.ts';
 import { AdminClient } from '../control/admin-http.ts';
+import { send } from '../control/control.ts';
 import { parseStdioEvent } from '../control/stdio-events.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
 import { sleep } from '../core/sleep.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
-import type { DependencyFaultSpecInput } from './child-target.ts';
+import { DesiredFaultState } from './desired-state.ts';
 import { serverEntry } from './entry.ts';
 import type { ServerUnderTest } from './target.ts';
 
@@ -62,7 +63,7 @@ export class StdioTarget implements ServerUnderTest {
   private readonly dir = mkdtempSync(join(tmpdir(), 'faultline-stdio-'));
   private readonly children: Child[] = [];
   private readonly records = new Map<string, StateRecord>();
-  private faults: DependencyFaultSpecInput[] = [];
+  readonly desired = new DesiredFaultState((request) => this.eachLive((admin) => send(admin, request)));
   private closed = false;
   kills = 0;
 
@@ -100,7 +101,7 @@ export class StdioTarget implements ServerUnderTest {
         String(seed),
         ...(dependencyTimeoutMs ? ['--dependency-timeout-ms', String(dependencyTimeoutMs)] : []),
         ...(leaky ? ['--leaky'] : []),
-        ...(this.faults.length > 0 ? ['--faults', JSON.stringify(this.faults)] : []),
+        ...(this.desired.requests().length > 0 ? ['--control', JSON.stringify(this.desired.requests())] : []),
         '--admin-port',
         '0',
         '--admin-token',
@@ -130,11 +131,6 @@ export class StdioTarget implements ServerUnderTest {
     return this.options.edge.wrap(transport);
   };
 
-  async setDependencyFaults(faults: DependencyFaultSpecInput[]): Promise<void> {
-    this.faults = faults;
-    await this.eachLive((admin) => admin.setDependencyFaults(faults));
-  }
-
   async ledger(): Promise<Effect[]> {
     await this.sync();
     return this.allEffects();
@@ -146,7 +142,8 @@ export class StdioTarget implements ServerUnderTest {
   }
 
   async reset(): Promise<void> {
-    await this.eachLive((admin) => admin.reset());
+    this.desired.clear();
+    await this.eachLive((admin) => admin.call('reset'));
     for (const child of this.children) {
       child.effects.length = 0;
       child.decisions.length = 0;
@@ -154,7 +151,6 @@ export class StdioTarget implements ServerUnderTest {
       child.restoredDecisions = 0;
     }
     this.records.clear();
-    this.faults = [];
   }
 
   /** A crash of the newest child (SIGKILL by default); the client's next connect spawns a new one. */
@@ -168,6 +164,9 @@ export class StdioTarget implements ServerUnderTest {
       // Already gone.
     }
   }
+
+  /** Nothing to boot ahead: the client's next connect spawns the child. */
+  prepareRestart(): void {}
 
   /** Nothing to do: over stdio the server comes back when the client reconnects (it spawns a new child). */
   async restart(): Promise<void> {}
@@ -229,7 +228,7 @@ export class StdioTarget implements ServerUnderTest {
         .map(async (child) => {
           try {
             const admin = await child.admin;
-            const [effects, decisions] = await Promise.all([admin.ledger(), admin.decisions()]);
+            const [effects, decisions] = await Promise.all([admin.call('ledger'), admin.call('decisions')]);
             child.effects = effects.slice(child.restoredEffects);
             child.decisions = decisions.slice(child.restoredDecisions);
           } catch {
@@ -239,7 +238,7 @@ export class StdioTarget implements ServerUnderTest {
     );
   }
 
-  private async eachLive(op: (admin: AdminClient) => Promise<void>): Promise<void> {
+  private async eachLive(op: (admin: AdminClient) => Promise<unknown>): Promise<void> {
     await Promise.all(
       this.children
         .filter((c) => c.alive)

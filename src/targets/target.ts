@@ -1,19 +1,30 @@
 // The server under test, whatever runs it: the reference server in a child process (ServerHandle), the reference
 // server spawned over stdio by the client's own transport (StdioTarget), or a server someone else runs, reached
 // by URL (RemoteTarget). Fault kinds reach it through FaultEnvironment.server. An operation a target cannot do
-// throws TargetCapabilityError; the profile loader refuses such profiles up front (target-capabilities.ts).
-import type { ControlApi } from '../control/control.ts';
+// throws TargetCapabilityError; the profile loader refuses such profiles up front (capabilities.ts).
+import type { DecisionRecord } from '../core/history.ts';
+import type { Effect } from '../core/ledger.ts';
+import type { DesiredFaultState } from './desired-state.ts';
 
-export interface ServerUnderTest extends ControlApi {
+export interface ServerUnderTest {
+  /** The run's desired dependency faults and server behaviours; the target pushes them to its server processes. */
+  readonly desired: DesiredFaultState;
+  /** Every effect so far (the harness's copy, synced with live processes first). */
+  ledger(): Promise<Effect[]>;
+  decisions(): Promise<DecisionRecord[]>;
+  /** Ledger, dependency state, idempotency store and every fault (the desired state too) back to empty. */
+  reset(): Promise<void>;
   /** Whether its process runs now (a remote server is assumed to). */
   readonly alive: boolean;
   /** A crash: the server process dies now (SIGKILL by default). The ledger and dependency state survive. */
   kill(signal?: NodeJS.Signals): void;
-  /** The server is back (or will be on the client's next connect, for stdio), with ledger and state restored. */
+  /** Gets what a restart needs ready ahead of time (a booted standby process); nothing where there is nothing. */
+  prepareRestart(): void;
+  /** The server is back (or will be on the client's next connect, for stdio), with ledger, state and faults. */
   restart(): Promise<void>;
 }
 
-/** What a target can do; fault kinds need some of these (target-capabilities.ts says which). */
+/** What a target can do; fault kinds declare which of these they need (`needs`, faults/kind.ts). */
 export type TargetCapability =
   /** Dependency faults, ledger, decisions, reset (IPC or an admin endpoint). */
   | 'control'

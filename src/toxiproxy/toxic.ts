@@ -11,6 +11,8 @@ export interface ToxicKind {
   readonly goName: string;
   /** Attribute names in JSON order with their Go integer type; every attribute is an integer. */
   readonly attributes: Readonly<Record<string, 'int' | 'int64'>>;
+  /** For profiles: each attribute's meaning and unit; `required` ones must be set (the rest default to 0). */
+  readonly docs?: Readonly<Record<string, AttributeDoc>>;
   /** The toxic's loop over one stub; absent means passthrough (noop). */
   pipe?(stub: ToxicStub, attributes: Readonly<Attributes>): Promise<void>;
   /** Per-connection, per-direction state that survives re-runs. */
@@ -19,6 +21,13 @@ export interface ToxicKind {
   cleanup?(stub: ToxicStub): void;
   /** Set SO_LINGER=0 on both sockets when the toxic exists at connection start (reset_peer). */
   readonly resetsPeer?: boolean;
+}
+
+interface AttributeDoc {
+  readonly describe: string;
+  readonly required?: boolean;
+  /** Smallest useful value (default 0). */
+  readonly min?: number;
 }
 
 /** A toxic on a proxy: Toxiproxy's ToxicWrapper. */

@@ -95,7 +95,7 @@ describe('docker-compose.yml', () => {
       });
     });
     expect(urls).toEqual({ mcp: target.url, admin: target.admin });
-    expect(await new AdminClient(target.admin, token!).ledger()).toEqual([]);
+    expect(await new AdminClient(target.admin, token!).call('ledger')).toEqual([]);
   }, 40_000);
 });
 

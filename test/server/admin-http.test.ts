@@ -24,10 +24,12 @@ describe('admin HTTP endpoint', () => {
     expect(await res.json()).toEqual([expect.objectContaining({ kind: 'payment.charge', traceId: 'op-admin' })]);
 
     const control = new AdminClient(admin.url, 's3cret-admin-token');
-    await control.setDependencyFaults([{ id: 'down', dependency: 'search', kind: 'status', status: 503 }]);
+    await control.call('setDependencyFaults', [{ id: 'down', dependency: 'search', kind: 'status', status: 503 }]);
     expect((await call(client, 'search_documents', { query: '*' })).isError).toBe(true);
-    await expect(control.setDependencyFaults([{ id: 'bad', kind: 'nope' } as never])).rejects.toThrow(/HTTP 400/);
-    await control.reset();
-    expect(await control.ledger()).toEqual([]);
+    await expect(control.call('setDependencyFaults', [{ id: 'bad', kind: 'nope' } as never])).rejects.toThrow(
+      /HTTP 400.*unknown dependency fault/,
+    );
+    await control.call('reset');
+    expect(await control.call('ledger')).toEqual([]);
   });
 });

@@ -1,11 +1,19 @@
 // Server-behaviour faults set at run time through the control channel (IPC and the admin HTTP route): session
 // eviction, tools/call stream close (with and without the event store), standalone GET stream drop until the
-// SDK client gives up, and the initialize protocol-version override.
+// SDK client gives up, and the initialize protocol-version override. The set is a list of specs, one per window;
+// a spec opens (one-shot actions such as evicting every session) only when its id is new to the server.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdminClient, type AdminHttpServer, startAdminHttp } from '../../src/control/admin-http.ts';
+import type { BehaviourSpec } from '../../src/server/behaviour.ts';
+import type { ServerHandle } from '../../src/targets/child-target.ts';
 import { call, connect, FAST_RECONNECT, key, payment, startServer } from './helpers.ts';
+
+/** Replaces the server's behaviour set directly over IPC (not the run's desired state). */
+function setBehaviour(server: ServerHandle, ...specs: BehaviourSpec[]): Promise<void> {
+  return server.call('setBehaviour', specs);
+}
 
 let admin: AdminHttpServer | undefined;
 afterEach(async () => {
@@ -34,11 +42,11 @@ async function waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<bool
 }
 
 describe('server behaviour: session eviction', () => {
-  it('evictNow forgets every session: the next request with its id gets 404 Session not found', async () => {
+  it('evict-sessions (now) forgets every session: the next request with its id gets 404 Session not found', async () => {
     const server = await startServer();
     const { client } = await connect(server.url);
     await call(client, 'search_documents', { query: 'invoice' });
-    await server.setBehaviour({ evictNow: true });
+    await setBehaviour(server, { id: 'w', kind: 'evict-sessions' });
     const error = await call(client, 'search_documents', { query: 'invoice' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamableHTTPError);
     expect((error as StreamableHTTPError).code).toBe(404);
@@ -49,15 +57,15 @@ describe('server behaviour: session eviction', () => {
     expect((await call(fresh, 'search_documents', { query: 'invoice' })).isError).toBeFalsy();
   });
 
-  it('evictAfterRequests N: a session serves N POSTs after initialize, then 404s', async () => {
+  it('evict-sessions afterRequests N: a session serves N POSTs after initialize, then 404s', async () => {
     const server = await startServer();
-    await server.setBehaviour({ evictAfterRequests: 3 });
+    await setBehaviour(server, { id: 'w', kind: 'evict-sessions', now: false, afterRequests: 3 });
     const { client } = await connect(server.url); // POST 1: notifications/initialized
     await call(client, 'search_documents', { query: 'a' }); // 2
     await call(client, 'search_documents', { query: 'b' }); // 3
     const error = await call(client, 'search_documents', { query: 'c' }).catch((e: unknown) => e);
     expect((error as StreamableHTTPError).code).toBe(404);
-    await server.setBehaviour({});
+    await setBehaviour(server);
     const { client: fresh } = await connect(server.url);
     for (const q of ['a', 'b', 'c', 'd'])
       expect((await call(fresh, 'search_documents', { query: q })).isError).toBeFalsy();
@@ -69,7 +77,7 @@ describe('server behaviour: tools/call stream close', () => {
     const server = await startServer({ retryIntervalMs: 100 });
     const { fetchImpl, stats } = countingFetch();
     const { client } = await connect(server.url, { fetch: fetchImpl });
-    await server.setBehaviour({ closeToolStreams: {} });
+    await setBehaviour(server, { id: 'w', kind: 'stream-close' });
     const k = key('pay');
     const started = Date.now();
     const result = await call(client, 'create_payment', payment(k), { traceId: 'op-resume', timeout: 5000 });
@@ -84,7 +92,7 @@ describe('server behaviour: tools/call stream close', () => {
     const server = await startServer({ retryIntervalMs: 100 });
     const { fetchImpl, stats } = countingFetch();
     const { client } = await connect(server.url, { fetch: fetchImpl });
-    await server.setBehaviour({ closeToolStreams: { every: 2 } });
+    await setBehaviour(server, { id: 'w', kind: 'stream-close', every: 2 });
     for (const q of ['a', 'b', 'c', 'd']) await call(client, 'search_documents', { query: q }, { timeout: 5000 });
     expect(stats.resumes).toBe(2);
     expect((await server.behaviourStats()).toolStreamsClosed).toBe(2);
@@ -94,7 +102,7 @@ describe('server behaviour: tools/call stream close', () => {
     const server = await startServer({ eventStore: false });
     const { fetchImpl, stats } = countingFetch();
     const { client } = await connect(server.url, { fetch: fetchImpl });
-    await server.setBehaviour({ closeToolStreams: {} });
+    await setBehaviour(server, { id: 'w', kind: 'stream-close' });
     const started = Date.now();
     const outcome = await call(client, 'create_payment', payment(key('pay')), {
       traceId: 'op-lost',
@@ -121,7 +129,7 @@ describe('server behaviour: standalone GET stream drop', () => {
     try {
       await client.connect(transport);
       expect(await waitFor(() => stats.getStatuses.includes(200))).toBe(true); // the standalone stream is open
-      await server.setBehaviour({ dropStandaloneStream: {} });
+      await setBehaviour(server, { id: 'w', kind: 'get-stream-drop' });
       expect(await waitFor(() => errors.some((e) => /Maximum reconnection attempts \(3\)/.test(e)))).toBe(true);
       expect(stats.getStatuses.filter((s) => s === 503)).toHaveLength(3);
       const s = await server.behaviourStats();
@@ -138,7 +146,7 @@ describe('server behaviour: standalone GET stream drop', () => {
 describe('server behaviour: protocol-version override', () => {
   it('an unsupported version (2026-07-28) makes the SDK client fail at connect with a plain Error', async () => {
     const server = await startServer();
-    await server.setBehaviour({ protocolVersion: '2026-07-28' });
+    await setBehaviour(server, { id: 'w', kind: 'protocol-version', version: '2026-07-28' });
     const client = new Client({ name: 'faultline-test', version: '0.0.0' });
     const error = await client
       .connect(new StreamableHTTPClientTransport(new URL(server.url)))
@@ -153,12 +161,14 @@ describe('server behaviour: protocol-version override', () => {
 
   it('a downgrade (2024-11-05) works but silently turns resumability off: no priming, the stream close loses the result', async () => {
     const server = await startServer();
-    await server.setBehaviour({ protocolVersion: '2024-11-05' });
+    const downgrade = { id: 'v', kind: 'protocol-version', version: '2024-11-05' };
+    await setBehaviour(server, downgrade);
     const { fetchImpl, stats } = countingFetch();
     const { client, transport } = await connect(server.url, { fetch: fetchImpl });
     expect(transport.protocolVersion).toBe('2024-11-05');
     expect((await call(client, 'search_documents', { query: 'x' })).isError).toBeFalsy();
-    await server.setBehaviour({ protocolVersion: '2024-11-05', closeToolStreams: {} });
+    // The downgrade window is not new: the session is not evicted again; the stream close opens.
+    await setBehaviour(server, downgrade, { id: 'c', kind: 'stream-close' });
     const outcome = await call(client, 'search_documents', { query: 'y' }, { timeout: 1200 }).catch((e: unknown) => e);
     expect(outcome).toMatchObject({ code: -32001 });
     expect(stats.resumes).toBe(0);
@@ -168,22 +178,26 @@ describe('server behaviour: protocol-version override', () => {
 describe('server behaviour: control plumbing', () => {
   it('rejects an invalid behaviour with a readable error, over IPC and over the admin route', async () => {
     const server = await startServer();
-    await expect(server.setBehaviour({ evictAfterRequests: 0 })).rejects.toThrow(/evictAfterRequests/);
-    await expect(server.setBehaviour({ nope: true } as never)).rejects.toThrow(/invalid server behaviour/);
+    await expect(setBehaviour(server, { id: 'w', kind: 'evict-sessions', afterRequests: 0 })).rejects.toThrow(
+      /invalid setBehaviour input[\s\S]*afterRequests/,
+    );
+    await expect(setBehaviour(server, { id: 'w', kind: 'nope' })).rejects.toThrow(/unknown server behaviour/);
     admin = await startAdminHttp(server, { token: 'tok-behaviour' });
     const control = new AdminClient(admin.url, 'tok-behaviour');
-    await expect(control.setBehaviour({ protocolVersion: '' })).rejects.toThrow(/HTTP 400/);
+    await expect(control.call('setBehaviour', [{ id: 'w', kind: 'protocol-version', version: '' }])).rejects.toThrow(
+      /HTTP 400/,
+    );
     const { client } = await connect(server.url);
-    await control.setBehaviour({ evictNow: true });
+    await control.call('setBehaviour', [{ id: 'e', kind: 'evict-sessions' }]);
     expect(await call(client, 'search_documents', { query: 'x' }).catch((e: unknown) => e)).toMatchObject({
       code: 404,
     });
-    expect(await control.behaviourStats()).toMatchObject({ sessionsEvicted: 1 });
+    expect(await control.call('behaviourStats')).toMatchObject({ sessionsEvicted: 1 });
   });
 
-  it('the active behaviour survives restart(); reset() clears it', async () => {
+  it('the desired behaviour survives restart(); reset() clears it', async () => {
     const server = await startServer();
-    await server.setBehaviour({ protocolVersion: '2024-11-05' });
+    await server.desired.behaviour.put({ id: 'w', kind: 'protocol-version', version: '2024-11-05' });
     await server.restart();
     const { transport } = await connect(server.url);
     expect(transport.protocolVersion).toBe('2024-11-05');

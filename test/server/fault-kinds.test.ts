@@ -166,7 +166,16 @@ describe('delivery classification (server-seam metrics)', () => {
       ],
     };
     const m = serverSeamMetrics(history, reconcile(history));
-    expect(m.delivery).toEqual({ once: 1, resumed: 1, resent: 1, lost: 1, duplicated: 1, hung: 1, failed: 1 });
+    expect(m.delivery).toEqual({
+      once: 1,
+      resumed: 1,
+      resent: 1,
+      lost: 1,
+      ghost: 0,
+      duplicated: 1,
+      hung: 1,
+      failed: 1,
+    });
     expect(m.deliveryByOp).toEqual({
       resumed: 'resumed',
       resent: 'resent',

@@ -1,9 +1,28 @@
-// The server child's life: crash and restart on the same port with the dependencies' state intact, graceful stop,
-// and self-exit when the harness disappears.
+// The server child's life: crash and restart on the same port with the dependencies' state and the run's desired
+// faults intact (a fault window that ends while the server is down stays ended), graceful stop, and self-exit
+// when the harness disappears.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { RandomStream } from '../../src/core/random.ts';
+import type { FaultContext, RemoveFault } from '../../src/faults/kind.ts';
+import { findFaultKind } from '../../src/faults/registry.ts';
+import type { ServerHandle } from '../../src/targets/child-target.ts';
 import { call, connect, key, payment, startServer } from './helpers.ts';
+
+/** Opens a fault window of a registered kind on the server, as the timeline driver does. */
+async function openWindow(
+  server: ServerHandle,
+  seam: string,
+  kind: string,
+  id: string,
+  params: Record<string, unknown> = {},
+): Promise<RemoveFault> {
+  const k = findFaultKind(seam, kind);
+  if (!k) throw new Error(`${seam} fault kind ${kind} is not registered`);
+  const env = { server } as unknown as FaultContext['env'];
+  return k.apply(k.params.parse(params), { env, id, random: new RandomStream(1, id) });
+}
 
 function isRunning(pid: number): boolean {
   try {
@@ -70,7 +89,52 @@ describe('server child lifecycle', () => {
     await server.stop();
     expect(isRunning(pid)).toBe(false);
     await server.stop();
-    await expect(server.setDependencyFaults([])).rejects.toThrow(/not running/);
+    await expect(server.call('ledger')).rejects.toThrow(/not running/);
+  });
+
+  it('a behaviour window that ends while the server is down stays ended after the restart', async () => {
+    const server = await startServer();
+    const closeDowngrade = await openWindow(server, 'server', 'protocol-version', 'f0-downgrade', {
+      version: '2024-11-05',
+    });
+    expect((await connect(server.url)).transport.protocolVersion).toBe('2024-11-05');
+    const closeCrash = await openWindow(server, 'server', 'crash', 'f1-crash');
+    expect(await waitUntil(() => !server.alive)).toBe(true);
+    await closeDowngrade(); // the server is down: only the desired state changes
+    await closeCrash(); // restart
+    expect(server.alive).toBe(true);
+    expect((await connect(server.url)).transport.protocolVersion).toBe('2025-11-25');
+    expect((await server.behaviourStats()).initializeOverridden).toBe(0);
+  });
+
+  it('a behaviour window still open at the restart is active on the new process', async () => {
+    const server = await startServer();
+    const closeDowngrade = await openWindow(server, 'server', 'protocol-version', 'f0-downgrade', {
+      version: '2024-11-05',
+    });
+    const closeCrash = await openWindow(server, 'server', 'crash', 'f1-crash');
+    expect(await waitUntil(() => !server.alive)).toBe(true);
+    await closeCrash();
+    expect((await connect(server.url)).transport.protocolVersion).toBe('2024-11-05');
+    await closeDowngrade();
+    expect((await connect(server.url)).transport.protocolVersion).toBe('2025-11-25');
+  });
+
+  it('a dependency window can end while the server is down; the restarted server does not have it', async () => {
+    const server = await startServer();
+    const { client } = await connect(server.url);
+    const closeOutage = await openWindow(server, 'dependency', 'status', 'f0-outage', {
+      dependency: 'search',
+      status: 503,
+    });
+    expect((await call(client, 'search_documents', { query: '*' })).isError).toBe(true);
+    const closeCrash = await openWindow(server, 'server', 'crash', 'f1-crash');
+    expect(await waitUntil(() => !server.alive)).toBe(true);
+    await expect(closeOutage()).resolves.toBeUndefined(); // no rejection while no child runs
+    await closeCrash();
+    const { client: fresh } = await connect(server.url);
+    expect((await call(fresh, 'search_documents', { query: '*' })).isError).toBeFalsy();
+    expect(server.desired.dependencyFaults.list()).toEqual([]);
   });
 
   it('the child exits by itself when the IPC channel disconnects', async () => {

@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe('stdio entry point', () => {
-  it('serves the tools with msw dependencies and faults from --faults', async () => {
+  it('serves the tools with msw dependencies and the control requests from --control', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [
@@ -20,8 +20,10 @@ describe('stdio entry point', () => {
         fileURLToPath(new URL('../../src/server/stdio-main.ts', import.meta.url)),
         '--seed',
         '3',
-        '--faults',
-        JSON.stringify([{ id: 'down', dependency: 'search', kind: 'status', status: 503 }]),
+        '--control',
+        JSON.stringify([
+          { op: 'setDependencyFaults', input: [{ id: 'down', dependency: 'search', kind: 'status', status: 503 }] },
+        ]),
       ],
       stderr: 'ignore',
     });

@@ -1,33 +1,22 @@
-// Dependency-seam faults: every kind in mocks/faults becomes a profile fault kind. The server takes its active
-// dependency fault set as a whole, so applying or removing one window re-sends the set.
+// Dependency-seam faults: every kind in mocks/faults becomes a profile fault kind with the same parameters. A
+// window puts its spec into the target's desired fault state (the server takes the whole set at once).
 import { z } from 'zod';
-import type { DependencyFaultSpec } from '../../../mocks/faults/registry.ts';
-import { FAULT_KINDS } from '../../../mocks/faults/registry.ts';
-import type { FaultEnvironment } from '../context.ts';
-import type { FaultKind } from '../kind.ts';
-
-async function push(env: FaultEnvironment): Promise<void> {
-  await env.server.setDependencyFaults([...env.dependencyFaults.values()] as DependencyFaultSpec[]);
-}
+import { type DependencyFaultSpecInput, FAULT_KINDS } from '../../../mocks/faults/registry.ts';
+import { defineFaultKind, type FaultKind } from '../kind.ts';
 
 export const DEPENDENCY_FAULTS: FaultKind[] = FAULT_KINDS.map((mock) => {
   // In a profile the window id comes from the timeline and `dependency` defaults to every API.
-  const shape = { ...(mock.schema as z.ZodObject).shape } as Record<string, z.ZodType>;
-  delete shape.id;
-  delete shape.kind;
-  shape.dependency = (shape.dependency as z.ZodType).default('*');
-  return {
+  const { id: _id, kind: _kind, dependency, ...shape } = (mock.schema as z.ZodObject).shape;
+  return defineFaultKind({
     seam: 'dependency',
     kind: mock.kind,
-    summary: `dependency fault "${mock.kind}" (msw, inside the server process)`,
-    params: z.strictObject(shape),
-    async apply(params: Record<string, unknown>, ctx) {
-      ctx.env.dependencyFaults.set(ctx.id, { ...params, id: ctx.id, kind: mock.kind });
-      await push(ctx.env);
-      return async () => {
-        ctx.env.dependencyFaults.delete(ctx.id);
-        await push(ctx.env);
-      };
+    summary: mock.summary,
+    params: z.strictObject({ dependency: (dependency as z.ZodType).default('*'), ...shape }),
+    needs: ['control'],
+    async apply(params, ctx) {
+      const faults = ctx.env.server.desired.dependencyFaults;
+      await faults.put({ ...params, id: ctx.id, kind: mock.kind } as DependencyFaultSpecInput);
+      return () => faults.delete(ctx.id);
     },
-  } satisfies FaultKind<Record<string, unknown>>;
+  });
 });

@@ -1,25 +1,43 @@
-// Parameters every MCP-edge fault shares, and how one becomes an active rule on the client's fetch.
+// What every MCP-edge fault shares, over HTTP and over stdio: which requests it touches (methods, probability)
+// and how it becomes an active rule on the client side (the fetch middleware or the stdio Transport decorator).
 import { z } from 'zod';
+import type { RandomStream } from '../../core/random.ts';
 import type { FaultContext, RemoveFault } from '../kind.ts';
-import type { EdgeRule } from './http/rule.ts';
 
 export const edgeBase = {
-  /** JSON-RPC methods the fault touches (default: tools/call only). */
-  methods: z.array(z.string()).default(['tools/call']),
-  probability: z.number().min(0).max(1).default(1),
+  methods: z
+    .array(z.string())
+    .default(['tools/call'])
+    .describe('JSON-RPC methods it touches (default: tools/call only; [] for every request)'),
+  probability: z.number().min(0).max(1).default(1).describe('share of those requests it hits, 0..1 (seeded draw)'),
 };
 
-export function installEdgeRule(
+/** The part of a rule every edge controller keeps. */
+interface RuleBase {
+  id: string;
+  methods: readonly string[];
+  probability: number;
+  random: RandomStream;
+}
+
+interface RuleController<R extends RuleBase> {
+  add(rule: R): void;
+  remove(id: string): void;
+}
+
+/** Adds the window's rule (what it does: `action`) to a controller and returns how to take it away. */
+export function installRule<R extends RuleBase>(
+  controller: RuleController<R>,
   ctx: FaultContext,
-  params: { methods: string[]; probability: number },
-  handle: EdgeRule['handle'],
+  params: { methods: readonly string[]; probability?: number },
+  action: Omit<R, keyof RuleBase>,
 ): RemoveFault {
-  ctx.env.edge.add({
+  controller.add({
     id: ctx.id,
     methods: params.methods,
-    probability: params.probability,
+    probability: params.probability ?? 1,
     random: ctx.random,
-    handle,
-  });
-  return async () => ctx.env.edge.remove(ctx.id);
+    ...action,
+  } as R);
+  return async () => controller.remove(ctx.id);
 }

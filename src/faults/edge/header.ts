@@ -1,28 +1,28 @@
 // Rewrites (or removes) a request header on the way to the MCP endpoint, e.g. a corrupted
 // MCP-Protocol-Version or a stale Mcp-Session-Id.
 import { z } from 'zod';
-import type { FaultKind } from '../kind.ts';
-import { edgeBase, installEdgeRule } from './common.ts';
+import { defineFaultKind } from '../kind.ts';
+import { edgeBase, installRule } from './common.ts';
 
-const params = z.strictObject({
-  ...edgeBase,
-  methods: z.array(z.string()).default([]),
-  header: z.string().min(1),
-  /** The new value; null removes the header. */
-  value: z.string().nullable(),
-});
-
-export const edgeHeader: FaultKind<z.infer<typeof params>> = {
+export const edgeHeader = defineFaultKind({
   seam: 'edge',
   kind: 'header',
   summary: 'a request header rewritten or removed',
-  params,
+  params: z.strictObject({
+    ...edgeBase,
+    methods: edgeBase.methods.unwrap().default([]).describe('JSON-RPC methods it touches (default []: every request)'),
+    header: z.string().min(1).describe('header name, e.g. mcp-protocol-version'),
+    value: z.string().nullable().describe('the new value; null removes the header'),
+  }),
+  needs: ['http-edge'],
   async apply(p, ctx) {
-    return installEdgeRule(ctx, p, async (exchange, forward) => {
-      const headers = new Headers(exchange.headers);
-      if (p.value === null) headers.delete(p.header);
-      else headers.set(p.header, p.value);
-      return forward({ headers });
+    return installRule(ctx.env.edge, ctx, p, {
+      handle: async (exchange, forward) => {
+        const headers = new Headers(exchange.headers);
+        if (p.value === null) headers.delete(p.header);
+        else headers.set(p.header, p.value);
+        return forward({ headers });
+      },
     });
   },
-};
+});

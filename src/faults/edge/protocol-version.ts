@@ -6,49 +6,60 @@
 import { z } from 'zod';
 import { jsonRpcError } from '../../core/json-rpc.ts';
 import { ProtocolVersionRejected } from '../../core/protocol-mismatch.ts';
-import type { FaultKind } from '../kind.ts';
-import { edgeBase, installEdgeRule } from './common.ts';
+import { defineFaultKind } from '../kind.ts';
+import { edgeBase, installRule } from './common.ts';
 
-const params = z.strictObject({
-  ...edgeBase,
-  methods: z.array(z.string()).default([]),
-  /** The version the client offers, e.g. 2026-07-28 (unknown to SDK 1.32) or 2024-11-05 (a downgrade). */
-  offer: z.string().min(1),
-  /** Versions the client accepts in the answer; default: whatever the SDK client supports. */
-  accept: z.array(z.string().min(1)).min(1).optional(),
-  /** Sessions opened before the fault answer 404, so the client re-initializes under the new offer. */
-  expireSessions: z.boolean().default(true),
-});
-
-export const edgeProtocolVersion: FaultKind<z.infer<typeof params>> = {
+export const edgeProtocolVersion = defineFaultKind({
   seam: 'edge',
   kind: 'protocol-version',
   summary: 'the client offers another protocol version in initialize (older sessions expire)',
-  params,
+  // Every initialize gets the offer (no probability: a client is upgraded or it is not).
+  params: z.strictObject({
+    methods: edgeBase.methods
+      .unwrap()
+      .default([])
+      .describe('JSON-RPC methods it touches (default []: every request, so initialize and expired sessions)'),
+    offer: z
+      .string()
+      .min(1)
+      .describe('the version the client offers, e.g. 2026-07-28 (unknown to SDK 1.32) or 2024-11-05 (a downgrade)'),
+    accept: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe('versions the client accepts in the answer (default: whatever the SDK client supports)'),
+    expireSessions: z
+      .boolean()
+      .default(true)
+      .describe('sessions opened before the fault answer 404, so the client re-initializes under the new offer'),
+  }),
+  needs: ['http-edge'],
   async apply(p, ctx) {
     /** Sessions opened under this fault; any other session id is an expired one. */
     const fresh = new Set<string>();
-    return installEdgeRule(ctx, { ...p, probability: 1 }, async (exchange, forward) => {
-      if (exchange.rpcMethod === 'initialize' && exchange.body) {
-        const response = await forward({ body: withOffer(exchange.body, p.offer) });
-        const sid = response.headers.get('mcp-session-id');
-        if (sid) fresh.add(sid);
-        if (!p.accept) return response;
-        const text = await response.text();
-        const answered = answeredVersion(text);
-        if (response.ok && answered !== undefined && !p.accept.includes(answered)) {
-          throw new ProtocolVersionRejected(p.offer, answered, p.accept);
+    return installRule(ctx.env.edge, ctx, p, {
+      handle: async (exchange, forward) => {
+        if (exchange.rpcMethod === 'initialize' && exchange.body) {
+          const response = await forward({ body: withOffer(exchange.body, p.offer) });
+          const sid = response.headers.get('mcp-session-id');
+          if (sid) fresh.add(sid);
+          if (!p.accept) return response;
+          const text = await response.text();
+          const answered = answeredVersion(text);
+          if (response.ok && answered !== undefined && !p.accept.includes(answered)) {
+            throw new ProtocolVersionRejected(p.offer, answered, p.accept);
+          }
+          return new Response(text, { status: response.status, headers: response.headers });
         }
-        return new Response(text, { status: response.status, headers: response.headers });
-      }
-      const sid = exchange.headers.get('mcp-session-id');
-      if (p.expireSessions && sid && !fresh.has(sid)) {
-        return jsonRpcError(404, `faultline edge fault ${ctx.id}: session expired (new protocol version rollout)`);
-      }
-      return forward();
+        const sid = exchange.headers.get('mcp-session-id');
+        if (p.expireSessions && sid && !fresh.has(sid)) {
+          return jsonRpcError(404, `faultline edge fault ${ctx.id}: session expired (new protocol version rollout)`);
+        }
+        return forward();
+      },
     });
   },
-};
+});
 
 /** The initialize request with params.protocolVersion replaced. */
 export function withOffer(body: string, offer: string): string {

@@ -1,24 +1,28 @@
 // Cuts the SSE response stream of a request after N events, as a dropped connection would: the body read
 // fails mid-stream on the client, whatever the server still sends.
 import { z } from 'zod';
-import type { FaultKind } from '../kind.ts';
-import { edgeBase, installEdgeRule } from './common.ts';
+import { defineFaultKind } from '../kind.ts';
+import { edgeBase, installRule } from './common.ts';
 
-const params = z.strictObject({ ...edgeBase, afterEvents: z.number().int().nonnegative().default(1) });
-
-export const edgeSseCut: FaultKind<z.infer<typeof params>> = {
+export const edgeSseCut = defineFaultKind({
   seam: 'edge',
   kind: 'sse-cut',
   summary: 'the SSE response stream is cut after N events',
-  params,
+  params: z.strictObject({
+    ...edgeBase,
+    afterEvents: z.number().int().nonnegative().default(1).describe('SSE events that get through before the cut'),
+  }),
+  needs: ['http-edge'],
   async apply(p, ctx) {
-    return installEdgeRule(ctx, p, async (_exchange, forward) => {
-      const real = await forward();
-      if (!real.body || !(real.headers.get('content-type') ?? '').includes('text/event-stream')) return real;
-      return new Response(cutAfterEvents(real.body, p.afterEvents), { status: real.status, headers: real.headers });
+    return installRule(ctx.env.edge, ctx, p, {
+      handle: async (_exchange, forward) => {
+        const real = await forward();
+        if (!real.body || !(real.headers.get('content-type') ?? '').includes('text/event-stream')) return real;
+        return new Response(cutAfterEvents(real.body, p.afterEvents), { status: real.status, headers: real.headers });
+      },
     });
   },
-};
+});
 
 function cutAfterEvents(body: ReadableStream<Uint8Array>, events: number): ReadableStream<Uint8Array> {
   const reader = body.getReader();

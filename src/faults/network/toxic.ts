@@ -1,64 +1,65 @@
 // Network-seam faults: one Toxiproxy toxic on the MCP link, added through the Toxiproxy HTTP API of whichever
-// backend runs (embedded, external, container) and removed when the window ends.
+// backend runs (embedded, external, container) and removed when the window ends. Every toxic of the embedded
+// server that does something is a kind; its attributes (names, integer type, meaning and unit) come from its file
+// in src/toxiproxy/toxics.
 import { z } from 'zod';
-import type { FaultKind } from '../kind.ts';
+import type { ToxicKind } from '../../toxiproxy/toxic.ts';
+import { toxicKinds } from '../../toxiproxy/toxics/index.ts';
+import { defineFaultKind, type FaultKind } from '../kind.ts';
 
-const ms = z.number().int().nonnegative();
+function attributeSchema(toxic: ToxicKind, name: string): z.ZodType {
+  const doc = toxic.docs?.[name];
+  const value = z
+    .number()
+    .int()
+    .min(doc?.min ?? 0);
+  return (doc?.required ? value : value.default(0)).describe(doc?.describe ?? name);
+}
 
-/** Each toxic's attributes, exactly as Toxiproxy 2.12 names them. */
-const TOXIC_ATTRIBUTES = {
-  latency: { latency: ms, jitter: ms.default(0) },
-  bandwidth: { rate: z.number().int().nonnegative() },
-  slicer: {
-    average_size: z.number().int().positive(),
-    size_variation: z.number().int().nonnegative().default(0),
-    delay: ms.default(0),
-  },
-  slow_close: { delay: ms },
-  timeout: { timeout: ms },
-  reset_peer: { timeout: ms.default(0) },
-  limit_data: { bytes: z.number().int().nonnegative() },
-} as const;
-
-type ToxicName = keyof typeof TOXIC_ATTRIBUTES;
-
-function toxicFault(type: ToxicName): FaultKind {
-  const attributes = TOXIC_ATTRIBUTES[type];
-  const params = z.strictObject({
-    stream: z.enum(['upstream', 'downstream']).default('downstream'),
-    toxicity: z.number().min(0).max(1).default(1),
-    ...attributes,
-  });
-  return {
+function toxicFault(toxic: ToxicKind): FaultKind {
+  const attributes = Object.fromEntries(
+    Object.keys(toxic.attributes).map((name) => [name, attributeSchema(toxic, name)]),
+  );
+  return defineFaultKind({
     seam: 'network',
-    kind: type,
-    summary: `Toxiproxy "${type}" toxic on the MCP client-server link`,
-    params,
-    async apply(p: z.infer<typeof params>, ctx) {
+    kind: toxic.type,
+    summary: `Toxiproxy "${toxic.type}" toxic on the MCP client-server link`,
+    params: z.strictObject({
+      stream: z
+        .enum(['upstream', 'downstream'])
+        .default('downstream')
+        .describe('direction: upstream (client to server) or downstream (server to client)'),
+      toxicity: z.number().min(0).max(1).default(1).describe('share of connections it applies to, 0..1'),
+      ...attributes,
+    }),
+    needs: ['network'],
+    async apply(p, ctx) {
       const { stream, toxicity, ...attrs } = p;
       const { api, mcpProxy } = ctx.env.network;
-      const toxic = await api.addToxic(mcpProxy, {
+      const added = await api.addToxic(mcpProxy, {
         name: ctx.id,
-        type,
+        type: toxic.type,
         stream,
         toxicity,
         attributes: attrs as Record<string, number>,
       });
       return async () => {
-        await api.removeToxic(mcpProxy, toxic.name);
+        await api.removeToxic(mcpProxy, added.name);
       };
     },
-  };
+  });
 }
 
-export const NETWORK_TOXICS: FaultKind[] = (Object.keys(TOXIC_ATTRIBUTES) as ToxicName[]).map(toxicFault);
+/** Toxics without a pipe (noop) pass data through: nothing to fault with. */
+export const NETWORK_TOXICS: FaultKind[] = [...toxicKinds.values()].filter((t) => t.pipe).map(toxicFault);
 
 /** The link is down: the proxy is disabled (its listener closes and every live connection with it). */
-export const networkDown: FaultKind = {
+export const networkDown = defineFaultKind({
   seam: 'network',
   kind: 'down',
   summary: 'the MCP link is down: the proxy refuses connections and drops live ones',
   params: z.strictObject({}),
+  needs: ['network'],
   async apply(_p, ctx) {
     const { api, mcpProxy } = ctx.env.network;
     await api.updateProxy(mcpProxy, { enabled: false });
@@ -66,4 +67,4 @@ export const networkDown: FaultKind = {
       await api.updateProxy(mcpProxy, { enabled: true });
     };
   },
-};
+});

@@ -1,15 +1,23 @@
-// Every server-behaviour fault kind (one file each), listed once so registry.ts needs a single line.
-import type { FaultKind } from '../kind.ts';
+// Server-seam fault kinds: every server behaviour (src/server/behaviours, one file each with its parameters and
+// hooks) becomes a profile kind of the same name, plus crash. A behaviour window puts its spec into the target's
+// desired fault state; the server takes the whole set at once.
+import { BEHAVIOURS } from '../../server/behaviours/index.ts';
+import { defineFaultKind, type FaultKind } from '../kind.ts';
 import { serverCrash } from './crash.ts';
-import { serverEvictSessions } from './evict-sessions.ts';
-import { serverGetStreamDrop } from './get-stream-drop.ts';
-import { serverProtocolVersion } from './protocol-version.ts';
-import { serverStreamClose } from './stream-close.ts';
 
-export const SERVER_FAULTS: readonly FaultKind[] = [
-  serverEvictSessions,
-  serverStreamClose,
-  serverGetStreamDrop,
-  serverProtocolVersion,
-  serverCrash,
-];
+const BEHAVIOUR_FAULTS: FaultKind[] = BEHAVIOURS.map((behaviour) =>
+  defineFaultKind({
+    seam: 'server',
+    kind: behaviour.kind,
+    summary: behaviour.summary,
+    params: behaviour.params,
+    needs: ['behaviour'],
+    async apply(params, ctx) {
+      const specs = ctx.env.server.desired.behaviour;
+      await specs.put({ ...params, id: ctx.id, kind: behaviour.kind });
+      return () => specs.delete(ctx.id);
+    },
+  }),
+);
+
+export const SERVER_FAULTS: readonly FaultKind[] = [...BEHAVIOUR_FAULTS, serverCrash];

@@ -8,6 +8,10 @@ export const latency: ToxicKind = {
   type: 'latency',
   goName: 'LatencyToxic',
   attributes: { latency: 'int64', jitter: 'int64' },
+  docs: {
+    latency: { describe: 'delay added to each chunk, ms', required: true },
+    jitter: { describe: 'random spread around the delay (±), ms' },
+  },
   async pipe(stub, attrs) {
     for (;;) {
       const chunk = await stub.read();

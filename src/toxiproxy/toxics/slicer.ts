@@ -17,6 +17,11 @@ export const slicer: ToxicKind = {
   type: 'slicer',
   goName: 'SlicerToxic',
   attributes: { average_size: 'int', size_variation: 'int', delay: 'int' },
+  docs: {
+    average_size: { describe: 'average slice size, bytes', required: true, min: 1 },
+    size_variation: { describe: 'random spread of the slice size (±), bytes' },
+    delay: { describe: 'wait after each slice, microseconds' },
+  },
   async pipe(stub, attrs) {
     for (;;) {
       const chunk = await stub.read();

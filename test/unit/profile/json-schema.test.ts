@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { FAULTS } from '../../../src/faults/registry.ts';
 import { profileJsonSchema } from '../../../src/profile/json-schema.ts';
+
+interface ObjectSchema {
+  properties: Record<string, { const?: string }>;
+  required?: string[];
+  additionalProperties?: unknown;
+}
 
 describe('exported JSON Schema', () => {
   it('schema/profile.schema.json is up to date (regenerate with: npx faultline schema > schema/profile.schema.json)', () => {
@@ -14,5 +21,24 @@ describe('exported JSON Schema', () => {
       expect.arrayContaining(['name', 'workload', 'faults', 'expect', 'client']),
     );
     expect(schema.required).toEqual(expect.arrayContaining(['name', 'description', 'workload']));
+  });
+
+  it('has one fault entry per registered kind, with the parameters of that kind and nothing else', () => {
+    const schema = profileJsonSchema() as { properties: { faults: { items: { oneOf: { oneOf: ObjectSchema[] }[] } } } };
+    const entries = schema.properties.faults.items.oneOf.flatMap((seam) => seam.oneOf);
+    expect(entries).toHaveLength(FAULTS.length);
+    for (const kind of FAULTS) {
+      const entry = entries.find((e) => e.properties.seam.const === kind.seam && e.properties.kind.const === kind.kind);
+      expect(entry, `${kind.seam}/${kind.kind}`).toBeDefined();
+      expect(Object.keys(entry!.properties)).toEqual([
+        'seam',
+        'kind',
+        'start',
+        'stop',
+        ...Object.keys(kind.params.shape),
+      ]);
+      expect(entry!.additionalProperties).toBe(false);
+      expect(entry!.required).toEqual(expect.arrayContaining(['seam', 'kind', 'start']));
+    }
   });
 });

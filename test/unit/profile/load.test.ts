@@ -64,6 +64,48 @@ describe('profile loading', () => {
     expect(e.path).toBe('faults[0].status');
   });
 
+  it('reports an unknown fault parameter at the fault, naming the key', () => {
+    const e = errorOf(VALID.replace('status: 503', 'status: 503\n    statusCode: 503'));
+    expect(e.path).toBe('faults[0]');
+    expect(e.message).toMatch(/^p\.yaml:\d+: faults\[0\]: unknown key "statusCode"$/);
+    // A parameter of another kind is unknown here too.
+    expect(errorOf(VALID.replace('status: 503', 'status: 503\n    ms: 100')).message).toContain('unknown key "ms"');
+  });
+
+  it('reports an unknown seam', () => {
+    const e = errorOf(VALID.replace('seam: dependency', 'seam: disk'));
+    expect(e.path).toBe('faults[0].seam');
+    expect(e.message).toContain('expected a seam: one of network, edge, dependency, server');
+  });
+
+  it('keeps the parsed fault parameters, defaults applied', () => {
+    const { profile } = parseProfile(
+      'p.yaml',
+      VALID.replace('kind: status\n    dependency: payments\n    status: 503', 'kind: commit-then-fail'),
+    );
+    expect(profile.faults[0]).toEqual({
+      seam: 'dependency',
+      kind: 'commit-then-fail',
+      dependency: '*',
+      status: 502,
+      start: 500,
+      stop: 1000,
+    });
+  });
+
+  it('refuses a fault the target cannot take, from what the kind declares it needs', () => {
+    const stdioFault = VALID.replace(
+      'seam: dependency\n    kind: status\n    dependency: payments\n    status: 503',
+      'seam: edge\n    kind: stdio-slow-writes',
+    );
+    const e = errorOf(stdioFault);
+    expect(e.path).toBe('faults[0].kind');
+    expect(e.message).toContain(
+      'fault kind stdio-slow-writes needs a stdio target (kind reference-stdio); target kind reference cannot take it',
+    );
+    expect(() => parseProfile('p.yaml', `${stdioFault}\ntarget: { kind: reference-stdio }\n`)).not.toThrow();
+  });
+
   it('reports an unknown tool', () => {
     const e = errorOf(VALID.replace('tool: create_payment', 'tool: create_paymnet'));
     expect(e.path).toBe('workload.mix[0].tool');

@@ -77,7 +77,7 @@ export class StdioEdgeController {
   }
 }
 
-export class StdioEdgeTransport implements Transport {
+class StdioEdgeTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;

@@ -1,20 +1,21 @@
 // MCP-edge faults on stdio, as they travel: the client's Transport decorator draws (seeded, in the harness) which
-// request a fault hits and tags that request's `_meta` with a directive; the stdio server's output decorator
-// (stdio-output.ts) strips the tag and spoils the bytes of that request's answer on its real stdout.
+// request a fault hits and tags that request's `_meta` with a directive (the kind's directive name and its own
+// parameters); the stdio server's output decorator (server/stdio-output.ts) strips the tag and carries it out with
+// the kind's `write` on its real stdout. Each kind is one file here (define.ts; stdio/index.ts lists them).
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
 export const STDIO_FAULT_META = 'faultline/stdio-fault';
 
-export type StdioFaultDirective =
-  /** A non-JSON line on stdout (a stray console.log): before the answer, or instead of it (the answer is lost). */
-  | { kind: 'malformed-line'; mode: 'before' | 'instead'; text: string }
-  /** The answer padded to at least `bytes` on one line: past the reader's framing limit (10 MiB) it is fatal. */
-  | { kind: 'oversized-line'; bytes: number }
-  /** The answer written in `chunkBytes` pieces, `delayMs` apart (the reader must reassemble partial lines). */
-  | { kind: 'slow-write'; chunkBytes: number; delayMs: number };
+export interface StdioFaultDirective {
+  /** The kind's directive name, e.g. `slow-write`. */
+  kind: string;
+  [param: string]: unknown;
+}
 
-const KINDS = new Set(['malformed-line', 'oversized-line', 'slow-write']);
-
-/** The directive a request carries, if any (anything malformed is ignored). */
-export function directiveOf(meta: unknown): StdioFaultDirective | undefined {
-  const value = (meta as Record<string, unknown> | undefined)?.[STDIO_FAULT_META] as { kind?: unknown } | undefined;
-  return value && typeof value.kind === 'string' && KINDS.has(value.kind) ? (value as StdioFaultDirective) : undefined;
+/** The server's stdout as a stdio fault's writer sees it (one queue: nothing interleaves mid-line). */
+export interface StdioOut {
+  /** Raw bytes on stdout. */
+  write(data: string): Promise<void>;
+  /** The message as the transport sends it normally (one JSON line). */
+  send(message: JSONRPCMessage): Promise<void>;
 }

@@ -5,7 +5,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { DecisionLog } from '../../../../src/core/decision-log.ts';
 import { StdioEdgeController, type StdioRule } from '../../../../src/faults/edge/stdio/decorator.ts';
-import { directiveOf, STDIO_FAULT_META } from '../../../../src/faults/edge/stdio/directive.ts';
+import { STDIO_FAULT_META } from '../../../../src/faults/edge/stdio/directive.ts';
+import { stdioFaultOf } from '../../../../src/faults/edge/stdio/index.ts';
 
 class FakeTransport implements Transport {
   sent: JSONRPCMessage[] = [];
@@ -60,7 +61,7 @@ describe('stdio edge decorator (client side)', () => {
     await outer.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {} } as JSONRPCMessage);
     await outer.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     await outer.send(call(1));
-    expect(directiveOf((inner.sent[0] as { params?: { _meta?: unknown } }).params?._meta)).toBeUndefined();
+    expect(stdioFaultOf((inner.sent[0] as { params?: { _meta?: unknown } }).params?._meta)).toBeUndefined();
     expect(inner.sent[1]).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const meta = (inner.sent[2] as { params: { _meta: Record<string, unknown> } }).params._meta;
     expect(meta['faultline/traceId']).toBe('op-1');
@@ -76,7 +77,7 @@ describe('stdio edge decorator (client side)', () => {
       for (let i = 0; i < 40; i++) await outer.send(call(i));
       controller.remove('r1');
       for (let i = 40; i < 50; i++) await outer.send(call(i));
-      return inner.sent.map((m) => directiveOf((m as { params: { _meta: unknown } }).params._meta) !== undefined);
+      return inner.sent.map((m) => stdioFaultOf((m as { params: { _meta: unknown } }).params._meta) !== undefined);
     };
     const a = await tagged(7);
     expect(await tagged(7)).toEqual(a);

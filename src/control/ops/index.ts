@@ -1,0 +1,11 @@
+// Every control operation, by name (one file each). Adding one is adding a file and its name here; the IPC
+// channel, the admin routes and their client take it from this table.
+import { behaviourStats } from './behaviour-stats.ts';
+import { decisions } from './decisions.ts';
+import { ledger } from './ledger.ts';
+import { reset } from './reset.ts';
+import { setBehaviour } from './set-behaviour.ts';
+import { setDependencyFaults } from './set-dependency-faults.ts';
+import { sync } from './sync.ts';
+
+export const CONTROL_OPS = { setDependencyFaults, setBehaviour, behaviourStats, ledger, decisions, reset, sync };
