@@ -88,14 +88,15 @@ function outageEnds(faults: readonly FaultWindow[]): Map<FaultWindow, number | n
 function measureSteadyState(history: History, ops: OpRecord[], minOps: number, options: RecoveryOptions): SteadyState {
   const level = options.targetSuccessRate ?? RECOVERY_DEFAULTS.targetSuccessRate;
   const floor = options.steadyStateFloor ?? RECOVERY_DEFAULTS.steadyStateFloor;
-  if (history.faults.length === 0) return { ops: 0, rate: null, target: level, floor, measured: false };
+  if (history.faults.length === 0) return { ops: 0, started: 0, rate: null, target: level, floor, measured: false };
   const firstOn = Math.min(...history.faults.map((w) => w.onMs));
   const before = ops.filter((op) => op.endMs < firstOn);
-  if (before.length < minOps) return { ops: before.length, rate: null, target: level, floor, measured: false };
+  const started = ops.filter((op) => op.startMs < firstOn).length;
+  if (before.length < minOps) return { ops: before.length, started, rate: null, target: level, floor, measured: false };
   const rate = before.filter((op) => op.outcome === 'ok').length / before.length;
   // A system that was only 95% healthy before the fault cannot be asked to reach 99% after it; one below the
   // floor was not healthy at all, and "recovering" to its level would prove nothing.
-  return { ops: before.length, rate, target: Math.min(level, rate), floor, measured: rate >= floor };
+  return { ops: before.length, started, rate, target: Math.min(level, rate), floor, measured: rate >= floor };
 }
 
 function steadyStateNote(s: SteadyState, minOps: number): string {

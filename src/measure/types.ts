@@ -77,6 +77,8 @@ export interface FaultWindowReport {
 export interface SteadyState {
   /** Ops that ended before the first fault's onset. */
   ops: number;
+  /** Ops that started before it: more started than ended means the pair ran slower than the profile planned. */
+  started: number;
   /** Their success rate, or null when fewer than minOps (then recovery is not measured). */
   rate: number | null;
   /** The success rate a sliding window must reach to count as recovered (the level, capped at `rate`). */

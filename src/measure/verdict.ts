@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { History } from '../core/history.ts';
 import { inertWindows } from './fault-windows.ts';
 import { computeMetrics } from './metrics.ts';
+import { RECOVERY_DEFAULTS } from './recovery.ts';
 import type { ProfileReport, RunReport, Verdict } from './run-report.ts';
 import { evaluateThresholds, type ThresholdResult } from './thresholds.ts';
 import type { Metrics, MetricsOptions } from './types.ts';
@@ -74,8 +75,29 @@ function judge(
       verdictReason: `fault window${inert.length > 1 ? 's' : ''} ${inert.map((w) => w.fault).join(', ')} hit nothing`,
     };
   }
-  if (input.inconclusive) return { verdict: 'inconclusive', verdictReason: input.inconclusive };
+  const inconclusive = input.inconclusive ?? tooSlowForTheSchedule(thresholds, metrics, input.metricsOptions);
+  if (inconclusive) return { verdict: 'inconclusive', verdictReason: inconclusive };
   return { verdict: thresholds.every((t) => t.ok) ? 'pass' : 'fail' };
+}
+
+/**
+ * A recovery threshold with nothing to measure because too few ops *finished* before the first fault, although
+ * enough had *started*: the profile's timing was sound and the machine ran it slower than planned. That is a
+ * loaded machine, not a regression, so the verdict is inconclusive rather than fail. (Too few ops *started*
+ * is the profile's own mistake, and fails.)
+ */
+function tooSlowForTheSchedule(
+  thresholds: readonly ThresholdResult[],
+  m: Metrics,
+  options: MetricsOptions | undefined,
+): string | undefined {
+  const minOps = options?.recovery?.minOps ?? RECOVERY_DEFAULTS.minOps;
+  const s = m.steadyState;
+  const blocked = thresholds.some(
+    (t) => !t.ok && t.na && (t.metric === 'recovery_ms' || t.metric === 'first_success_ms'),
+  );
+  if (!blocked || s.rate !== null || s.started < minOps) return undefined;
+  return `only ${s.ops} of the ${s.started} ops that started before the first fault finished before it (need ${minOps}): the machine ran slower than the profile's schedule`;
 }
 
 const SEVERITY: readonly Verdict[] = ['interrupted', 'fail', 'inert', 'inconclusive', 'pass'];

@@ -22,7 +22,7 @@ describe('recovery', () => {
   it('finds the first sliding window at the steady-state level', () => {
     // Windows from 5000 and 5100 contain the failures at 5000/5100; the window from 5200 is clean.
     const r = recovery(scenario(['fail', 'fail', ...okRun(30)]));
-    expect(r.steadyState).toEqual({ ops: 10, rate: 1, target: 0.99, floor: 0.8, measured: true });
+    expect(r.steadyState).toEqual({ ops: 10, started: 10, rate: 1, target: 0.99, floor: 0.8, measured: true });
     expect(r.windows).toEqual([
       {
         fault: 'f1',
@@ -84,7 +84,7 @@ describe('recovery', () => {
     const pattern: OpOutcome[] = [...okRun(9), 'fail'];
     const after = Array.from({ length: 40 }, (_, i) => pattern[(i + 5) % 10]);
     const r = recovery(scenario(after, pattern));
-    expect(r.steadyState).toEqual({ ops: 10, rate: 0.9, target: 0.9, floor: 0.8, measured: true });
+    expect(r.steadyState).toEqual({ ops: 10, started: 10, rate: 0.9, target: 0.9, floor: 0.8, measured: true });
     expect(r.windows[0]).toMatchObject({ recovered: true, recoveryMs: 0 });
     // Against a 0.99 target every 10-op window holds a failure (5400, 6400, 7400, 8400): only the last five
     // ops (8500..8900) form a clean window.
@@ -100,7 +100,7 @@ describe('recovery', () => {
       ops: [op('pre0', 0, 100, 'fail'), op('pre1', 100, 200, 'fail'), ...series('post', 1000, 20, 100)],
     });
     const r = recovery(h, { targetSuccessRate: 0.95 });
-    expect(r.steadyState).toEqual({ ops: 2, rate: null, target: 0.95, floor: 0.8, measured: false });
+    expect(r.steadyState).toEqual({ ops: 2, started: 2, rate: null, target: 0.95, floor: 0.8, measured: false });
     expect(r.windows[0]).toMatchObject({
       recoveryMs: null,
       status: 'no-steady-state',

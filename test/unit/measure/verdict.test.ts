@@ -101,3 +101,36 @@ describe('buildProfileReport / buildRunReport', () => {
     expect(buildRunReport({ seed: 1, startedAt: 'x', durationMs: 0, profiles: [good] }).verdict).toBe('pass');
   });
 });
+
+describe('a machine too slow for the schedule', () => {
+  const run = (pre: ReturnType<typeof op>[]) =>
+    buildProfileReport({
+      name: 'slow',
+      seed: 1,
+      policy: 'resilient',
+      history: history({
+        endMs: history().startMs + 10_000,
+        faults: [fault('f1', 500, 1000)],
+        ops: [...pre, ...series('post', 1000, 30, 100)],
+      }),
+      expect: ['recovery_ms <= 500'],
+      decisionLogSha256: '',
+    });
+
+  it('is inconclusive when enough ops started before the fault but too few finished before it', () => {
+    // Six ops started in the first 500 ms; on a loaded machine only two of them finished before the fault.
+    const slow = run([
+      op('a', 0, 100),
+      op('b', 80, 300),
+      ...['c', 'd', 'e', 'f'].map((id, i) => op(id, 200 + i * 50, 900)),
+    ]);
+    expect(slow.verdict).toBe('inconclusive');
+    expect(slow.verdictReason).toBe(
+      "only 2 of the 6 ops that started before the first fault finished before it (need 5): the machine ran slower than the profile's schedule",
+    );
+  });
+
+  it('fails when the profile itself put too few ops before the fault', () => {
+    expect(run([op('a', 0, 100), op('b', 100, 200)]).verdict).toBe('fail');
+  });
+});
