@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { POLICY_NAMES } from '../profile/schema.ts';
+import { POLICY_NAMES } from '../client/policies/names.ts';
 import { parseSeed } from './parse.ts';
 import { runCommand } from './run-command.ts';
 import { UserError } from './user-error.ts';
