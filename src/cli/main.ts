@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
 import { registerLimitsCommand } from './limits-command.ts';
+import { registerPlanCommand } from './plan-command.ts';
 import { registerReplayCommand } from './replay-command.ts';
 import { registerRunCommand } from './run-command.ts';
 import { registerSchemaCommand } from './schema-command.ts';
@@ -19,6 +20,7 @@ const program = new Command('faultline')
 
 registerRunCommand(program);
 registerValidateCommand(program);
+registerPlanCommand(program);
 registerReplayCommand(program);
 registerSchemaCommand(program);
 registerServerCommand(program);

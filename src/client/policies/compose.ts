@@ -23,15 +23,11 @@ export function composedOps(
   const listTools = toolLister(run.session);
   return async (planned, random) => {
     const ctx: PolicyContext = { session: run.session, client: run.client, random, recordAttempt: run.recordAttempt };
-    const runCall: CallRunner = (call, attemptsBefore) =>
-      callThrough(composition, {
-        call,
-        ctx,
-        tally: new OpTally(call),
-        key: call.idempotencyArg ? `idem-${call.opId}` : undefined,
-        attemptsBefore,
-        opTool: planned.tool,
-      });
+    const runCall: CallRunner = (call, attemptsBefore) => {
+      const op = { call, ctx, tally: new OpTally(call), key: oneKey(call), attemptsBefore, opTool: planned.tool };
+      const { units, attempt } = composition(op);
+      return callThrough(op, units, attempt);
+    };
     const first = firstCall(planned, run);
     if (!options.selfCorrects || !run.mistakes) return (await runCall(first, 0)).fields;
     return executeWithCorrections(runCall, first, {
@@ -49,8 +45,13 @@ function firstCall(planned: PlannedOp, run: RunSetup): LogicalCall {
   return { opId: planned.opId, tool, args, ...run.traitsOf(tool) };
 }
 
-async function callThrough(composition: Composition, op: OpRun): Promise<CallOutcome> {
-  const { units, attempt } = composition(op);
+/** The call's one idempotency key, when its tool takes one. */
+export function oneKey(call: LogicalCall): string | undefined {
+  return call.idempotencyArg ? `idem-${call.opId}` : undefined;
+}
+
+/** One call through `units` (outermost first) around the attempt step; its tally says what came of it. */
+export async function callThrough(op: OpRun, units: readonly Unit[], attempt?: AttemptOptions): Promise<CallOutcome> {
   let ok = false;
   try {
     ok = (await compose(units, attemptStep(op, attempt))({ signal: NEVER_ABORTED })).ok;
