@@ -35,7 +35,7 @@ export function visibleText(result: AttemptOutcome['result'], error?: unknown): 
   return parts.join('\n').slice(0, VISIBLE_LIMIT);
 }
 
-export async function callOnce(
+async function callOnce(
   ctx: PolicyContext,
   opId: string,
   attempt: number,

@@ -7,7 +7,7 @@ import type { CredentialHook, PolicySession, RunSetup } from './policy.ts';
 
 export const REFRESH_TOOL = 'refresh_credentials';
 
-export class ServerCredentialRefresh implements CredentialHook {
+class ServerCredentialRefresh implements CredentialHook {
   private inFlight?: Promise<boolean>;
   private lastDoneMs = Number.NEGATIVE_INFINITY;
   refreshes = 0;
