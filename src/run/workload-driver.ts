@@ -41,6 +41,7 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
     deps.onProgress?.(++done);
   };
   if (ops.count !== undefined) {
+    // Open model: the plan holds every op and its start.
     const inFlight: Promise<void>[] = [];
     for (let i = 0; i < ops.count && !signal.aborted; i++) {
       const planned = ops.at(i);
