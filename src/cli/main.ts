@@ -4,6 +4,7 @@ import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
 import { registerKindsCommand } from './kinds-command.ts';
 import { registerLimitsCommand } from './limits-command.ts';
+import { registerPlanCommand } from './plan-command.ts';
 import { registerReplayCommand } from './replay-command.ts';
 import { registerRunCommand } from './run-command.ts';
 import { registerSchemaCommand } from './schema-command.ts';
@@ -20,6 +21,7 @@ const program = new Command('faultline')
 
 registerRunCommand(program);
 registerValidateCommand(program);
+registerPlanCommand(program);
 registerReplayCommand(program);
 registerSchemaCommand(program);
 registerKindsCommand(program);

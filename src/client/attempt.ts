@@ -4,8 +4,10 @@ import type { AttemptRecord } from '../core/history.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { type AttemptHttp, runInAttempt } from './attempt-context.ts';
 import { type Classified, classifyError, classifyResult } from './classify.ts';
+import { AttemptFailed } from './failure.ts';
 import type { PolicyContext } from './policy.ts';
 import { type BudgetOutcome, fitResult } from './result-budget.ts';
+import type { OpRun, Try } from './units/unit.ts';
 
 export type ToolCallResult = { content?: unknown; structuredContent?: unknown; isError?: boolean };
 
@@ -33,13 +35,14 @@ export function visibleText(result: AttemptOutcome['result'], error?: unknown): 
   return parts.join('\n').slice(0, VISIBLE_LIMIT);
 }
 
-export async function callOnce(
+async function callOnce(
   ctx: PolicyContext,
   opId: string,
   attempt: number,
   tool: string,
   args: Record<string, unknown>,
-  timeoutMs: number,
+  /** The SDK's request timeout (it cancels the call with notifications/cancelled); its default when absent. */
+  timeoutMs: number | undefined,
 ): Promise<AttemptOutcome> {
   const startMs = epochMs();
   const http: AttemptHttp = {};
@@ -54,10 +57,10 @@ export async function callOnce(
         session.connection.client.callTool(
           { name: tool, arguments: pageArgs, _meta: { [TRACE_META_KEY]: opId, [ATTEMPT_META_KEY]: attempt } },
           undefined,
-          { timeout: Math.max(1, timeoutMs) },
+          requestOptions(timeoutMs),
         ),
       ) as Promise<ToolCallResult>;
-    budget = await fitResult(await call(args), ctx.session.resultBudgetBytes, args.page_size, (page_size) =>
+    budget = await fitResult(await call(args), ctx.client.resultBudgetBytes, args.page_size, (page_size) =>
       call({ ...args, page_size }),
     );
     const result = budget.result;
@@ -90,4 +93,34 @@ export async function callOnce(
   };
   ctx.recordAttempt(record);
   return { ...outcome, record };
+}
+
+/** The SDK's request options for a time budget (an unbounded budget keeps the SDK's default timeout). */
+export function requestOptions(timeoutMs: number | undefined): { timeout?: number } {
+  return timeoutMs === undefined || !Number.isFinite(timeoutMs) ? {} : { timeout: Math.max(1, timeoutMs) };
+}
+
+export interface AttemptOptions {
+  /** The idempotency key of the call's attempt n; by default the call's one key (`OpRun.key`). */
+  keyFor?: (attempt: number) => string;
+  /** A failed attempt that our own timeout cancelled took no effect when the tool honours cancellation. */
+  trustsCancel?: boolean;
+}
+
+/** The innermost step of a try: one attempt with the try's time budget, reported to the tally. */
+export function attemptStep(op: OpRun, options: AttemptOptions = {}): Try {
+  const { call } = op;
+  return async (context) => {
+    const n = op.tally.attemptsMade + 1;
+    const key = options.keyFor ? options.keyFor(n) : op.key;
+    const args = key && call.idempotencyArg ? { ...call.args, [call.idempotencyArg]: key } : call.args;
+    const outcome = await callOnce(op.ctx, call.opId, op.attemptsBefore + n, call.tool, args, context.timeoutMs);
+    const c = outcome.classified;
+    // Our own timeout cancelled the call (notifications/cancelled): a tool that honours it took no effect.
+    const cancelled = !outcome.result && c.errorCode === 'DEPENDENCY.TIMEOUT' && call.honoursCancel === true;
+    op.tally.record({ type: 'attempt', outcome, tookNoEffect: options.trustsCancel === true && cancelled });
+    if (!c.ok) throw new AttemptFailed(outcome);
+    outcome.record.next = 'done';
+    return c;
+  };
 }

@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { recordingFetch } from './attempt-context.ts';
 import { offerObserver } from './offer-observer.ts';
+import { ownSignalPerRequest } from './request-signal.ts';
 
 export interface ConnectionOptions {
   url: string;
@@ -24,6 +25,11 @@ type ClientTransport = Transport & { protocolVersion?: string; terminateSession?
 /** A failed open carries the version its initialize offered, when it got that far. */
 export type OpenFailure = Error & { offeredVersion?: string };
 
+/** The fetch the transport calls: a signal of its own per request, the attempt's HTTP record, then `inner`. */
+export function transportFetch(inner: typeof fetch): typeof fetch {
+  return ownSignalPerRequest(recordingFetch(inner));
+}
+
 export class Connection {
   private constructor(
     readonly client: Client,
@@ -40,7 +46,7 @@ export class Connection {
     const transport: ClientTransport =
       options.transport?.() ??
       new StreamableHTTPClientTransport(new URL(options.url), {
-        fetch: recordingFetch(inner),
+        fetch: transportFetch(inner),
         reconnectionOptions: {
           initialReconnectionDelay: r.initialMs,
           maxReconnectionDelay: r.maxMs,

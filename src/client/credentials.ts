@@ -3,18 +3,17 @@
 // already finished after the failed attempt started, so a burst of AUTH failures costs one refresh, not one each.
 import { epochMs } from '../core/clock.ts';
 import { TRACE_META_KEY } from '../core/wire.ts';
-import type { CredentialHook } from './policy.ts';
-import type { Session } from './session.ts';
+import type { CredentialHook, PolicySession, RunSetup } from './policy.ts';
 
 export const REFRESH_TOOL = 'refresh_credentials';
 
-export class ServerCredentialRefresh implements CredentialHook {
+class ServerCredentialRefresh implements CredentialHook {
   private inFlight?: Promise<boolean>;
   private lastDoneMs = Number.NEGATIVE_INFINITY;
   refreshes = 0;
 
   constructor(
-    private readonly session: Session,
+    private readonly session: PolicySession,
     private readonly timeoutMs: number,
   ) {}
 
@@ -42,4 +41,11 @@ export class ServerCredentialRefresh implements CredentialHook {
       return false;
     }
   }
+}
+
+/** The run's credential hook: when the profile allows refreshes and the server offers one (the reference server). */
+export function credentialHookFor(run: RunSetup): CredentialHook | undefined {
+  return run.client.credentialRefresh && run.target.kind === 'reference'
+    ? new ServerCredentialRefresh(run.session, run.client.attemptTimeoutMs)
+    : undefined;
 }

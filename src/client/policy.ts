@@ -1,9 +1,13 @@
-// One logical call of the workload and what came of it.
-import type { CircuitBreakerPolicy } from 'cockatiel';
-import type { AttemptRecord, OpOutcome } from '../core/history.ts';
+// A client policy: how the client turns one planned op into calls, attempts and an op record. A policy is a
+// composition of small units (client/units/); this file is the contract between the policy, the workload
+// driver and the units.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { AttemptRecord, BreakerEvent, OpRecord } from '../core/history.ts';
 import type { RandomStream } from '../core/random.ts';
-import type { Category, FieldError } from '../core/taxonomy.ts';
-import type { Session } from './session.ts';
+import type { FieldError } from '../core/taxonomy.ts';
+import type { PlannedOp } from '../plan/schedule.ts';
+import type { Profile } from '../profile/schema.ts';
+import type { PolicyName } from './policies/names.ts';
 
 export interface LogicalCall {
   opId: string;
@@ -18,50 +22,59 @@ export interface LogicalCall {
   honoursCancel?: boolean;
 }
 
-export interface OpResult {
-  outcome: OpOutcome;
-  attempts: number;
-  failedAttempts: number;
-  lookups: number;
-  category?: Category;
-  errorCode?: string;
-  /** Model-visible text of what the client got back (for the leak scan). */
-  visible?: string;
-  /** The idempotency key(s) the op used, for attribution by argument values. */
-  keys: string[];
-  /** Lookups that found the effect (re-executions avoided). */
-  lookupsFound?: number;
-  authRefreshes?: number;
-  /** The circuit breaker refused a call of this op. */
-  circuitOpen?: boolean;
+/** The client's part of an op's record: what its calls came to (the driver adds the op's id and times). */
+export type ClientOpFields = Omit<OpRecord, 'opId' | 'startMs' | 'endMs' | 'argsKey' | 'mistake'>;
+
+/** What one call came to, and what the model may read of its last answer. */
+export interface CallOutcome {
+  fields: ClientOpFields;
   /** fieldErrors of the final VALIDATION failure, for the model's self-correction. */
   fieldErrors?: FieldError[];
 }
 
-export interface ClientTimeouts {
-  attemptTimeoutMs: number;
-  deadlineMs: number;
+/** The session as policies use it (client/session.ts; unit tests pass a fake). */
+export interface PolicySession {
+  /** The live connection and its generation (pass the generation back to renew()). */
+  get(): Promise<{ connection: { client: Pick<Client, 'callTool' | 'listTools'> }; generation: number }>;
+  /** Replaces the session that `generation` referred to, unless someone already did. */
+  renew(generation: number): Promise<void>;
 }
 
-export interface PolicyContext {
-  session: Session;
-  random: RandomStream;
-  timeouts: ClientTimeouts;
-  maxAttempts: number;
-  backoff: { initialMs: number; maxMs: number };
+export type ClientSettings = Profile['client'];
+
+/** What the run gives a policy: the session, the profile's client settings, and where records go. */
+export interface RunSetup {
+  session: PolicySession;
+  client: ClientSettings;
+  /** The profile's target (only the reference server offers a credential refresh). */
+  target: Pick<Profile['target'], 'kind'>;
+  /** Model-side mistakes of the workload, when it plans them (the model may then correct its calls). */
+  mistakes?: Pick<NonNullable<Profile['workload']['mistakes']>, 'maxCorrections'>;
+  /** Side effects, key argument and status lookup of a tool (for a planned mistake or a corrected name too). */
+  traitsOf(tool: string): Omit<LogicalCall, 'opId' | 'tool' | 'args'>;
   recordAttempt(attempt: AttemptRecord): void;
-  /** Circuit breaker shared by the run's ops (per tool); absent when the profile turns it off. */
-  breaker?: CircuitBreakerPolicy;
-  /** Renews the server's credentials after an AUTH failure; absent for policies that never refresh. */
-  credentials?: CredentialHook;
+  recordBreakerEvent(event: BreakerEvent): void;
+}
+
+/** What one op's units and attempts use. */
+export interface PolicyContext {
+  session: PolicySession;
+  client: ClientSettings;
+  /** The op's own stream (backoff jitter). */
+  random: RandomStream;
+  recordAttempt(attempt: AttemptRecord): void;
+}
+
+/** Runs one planned op (its first call may carry a planned mistake) and says what came of it. */
+export type OpRunner = (op: PlannedOp, random: RandomStream) => Promise<ClientOpFields>;
+
+export interface ClientPolicy {
+  readonly name: PolicyName;
+  /** Makes what the run's ops share (circuit breakers, the credential hook), once per run. */
+  forRun(run: RunSetup): OpRunner;
 }
 
 export interface CredentialHook {
   /** Refreshes unless a refresh finished after `sinceMs` already; true when fresh credentials are in place. */
   refresh(sinceMs: number): Promise<boolean>;
-}
-
-export interface ClientPolicy {
-  readonly name: 'resilient' | 'naive' | 'none';
-  execute(call: LogicalCall, ctx: PolicyContext): Promise<OpResult>;
 }

@@ -17,8 +17,6 @@ export class Session {
   private generation = 0;
   private closed = false;
   renewals = 0;
-  /** Context-window guard of the client (profile client.resultBudgetBytes); absent: no guard. */
-  resultBudgetBytes?: number;
   /** Every initialize this session ran, in order (the report shows the negotiated versions). */
   readonly negotiations: Negotiation[] = [];
 

@@ -1,6 +1,6 @@
-// Model-side mistakes, injected into a seeded share of ops: the call the "model" first makes is wrong in one
-// of the ways models get tool calls wrong. Each kind falls back to another when the tool's arguments offer no
-// place for it (search_documents has no number to mistype, for instance).
+// Model-side mistakes, planned for a seeded share of ops (plan/schedule.ts): the call the "model" first makes
+// is wrong in one of the ways models get tool calls wrong. Each kind falls back to another when the tool's
+// arguments offer no place for it (search_documents has no number to mistype, for instance).
 import type { RandomStream } from '../core/random.ts';
 import type { MISTAKE_KINDS } from '../profile/schema.ts';
 

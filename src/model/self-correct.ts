@@ -1,7 +1,7 @@
 // The model's side of a tool call, scripted: when a call fails with VALIDATION, the corrector repairs it from
 // what the server said and the call is made again, at most `maxCorrections` times; the loop guard stops a
 // correction that would only repeat a call that already failed the same way. One op, however many calls.
-import type { ClientPolicy, LogicalCall, OpResult, PolicyContext } from '../client/policy.ts';
+import type { CallOutcome, ClientOpFields, LogicalCall, PolicySession } from '../client/policy.ts';
 import { correctArgs, correctTool } from './corrector.ts';
 import { LoopGuard } from './loop-guard.ts';
 
@@ -13,37 +13,24 @@ export interface SelfCorrectOptions {
   listTools(): Promise<string[]>;
 }
 
-export interface SelfCorrected {
-  result: OpResult;
-  /** The tool the op ended on (after a corrected name). */
-  tool: string;
-  sideEffecting: boolean;
-  corrections: number;
-  loopGuardStop: boolean;
-}
+/** Runs one call of the op; its attempts are numbered after the op's `attemptsBefore`. */
+export type CallRunner = (call: LogicalCall, attemptsBefore: number) => Promise<CallOutcome>;
 
 export async function executeWithCorrections(
-  policy: ClientPolicy,
+  runCall: CallRunner,
   first: LogicalCall,
-  ctx: PolicyContext,
   options: SelfCorrectOptions,
-): Promise<SelfCorrected> {
+): Promise<ClientOpFields> {
   const guard = new LoopGuard();
   let call = first;
   let corrections = 0;
   let loopGuardStop = false;
-  let total: OpResult | undefined;
+  let total: ClientOpFields | undefined;
   for (;;) {
-    const offset = total?.attempts ?? 0;
-    // Attempt numbers continue across corrected calls: they are one op.
-    const result = await policy.execute(call, {
-      ...ctx,
-      recordAttempt: (a) => ctx.recordAttempt({ ...a, attempt: a.attempt + offset }),
-    });
-    total = total ? merge(total, result) : result;
-    const code = result.errorCode;
-    if (result.outcome === 'ok' || result.category !== 'VALIDATION' || !code || corrections >= options.maxCorrections)
-      break;
+    const result = await runCall(call, total?.attempts ?? 0);
+    total = total ? merge(total, result.fields) : result.fields;
+    const { outcome, category, errorCode: code } = result.fields;
+    if (outcome === 'ok' || category !== 'VALIDATION' || !code || corrections >= options.maxCorrections) break;
     guard.recordFailure(call.tool, call.args, code);
     const tool =
       code === 'VALIDATION.UNKNOWN_TOOL' ? (correctTool(call.tool, await options.listTools()) ?? call.tool) : call.tool;
@@ -55,20 +42,38 @@ export async function executeWithCorrections(
     corrections++;
     call = { ...call, ...options.traitsOf(tool), tool, args };
   }
-  return { result: total, tool: call.tool, sideEffecting: call.sideEffecting, corrections, loopGuardStop };
+  return { ...total, ...(corrections > 0 && { corrections }), ...(loopGuardStop && { loopGuardStop: true }) };
 }
 
-function merge(a: OpResult, b: OpResult): OpResult {
+/** The tool names the session's server lists, asked once per run (again after a failed ask). */
+export function toolLister(session: PolicySession): () => Promise<string[]> {
+  let tools: Promise<string[]> | undefined;
+  return () => {
+    tools ??= session
+      .get()
+      .then(({ connection }) => connection.client.listTools())
+      .then((r) => r.tools.map((t) => t.name));
+    tools.catch(() => {
+      tools = undefined;
+    });
+    return tools;
+  };
+}
+
+const sum = (a?: number, b?: number) => (a ?? 0) + (b ?? 0);
+
+function merge(a: ClientOpFields, b: ClientOpFields): ClientOpFields {
+  const lookupsFound = sum(a.lookupsFound, b.lookupsFound);
+  const authRefreshes = sum(a.authRefreshes, b.authRefreshes);
   return {
     ...b,
     // An earlier call that may have taken effect keeps the op indeterminate unless a later one succeeded.
     outcome: b.outcome === 'ok' || a.outcome !== 'info' ? b.outcome : 'info',
     attempts: a.attempts + b.attempts,
     failedAttempts: a.failedAttempts + b.failedAttempts,
-    lookups: a.lookups + b.lookups,
-    lookupsFound: (a.lookupsFound ?? 0) + (b.lookupsFound ?? 0),
-    authRefreshes: (a.authRefreshes ?? 0) + (b.authRefreshes ?? 0),
-    circuitOpen: a.circuitOpen || b.circuitOpen,
-    keys: [...new Set([...a.keys, ...b.keys])],
+    lookups: sum(a.lookups, b.lookups),
+    ...(lookupsFound > 0 && { lookupsFound }),
+    ...(authRefreshes > 0 && { authRefreshes }),
+    ...((a.circuitOpen || b.circuitOpen) && { circuitOpen: true }),
   };
 }

@@ -1,7 +1,9 @@
-// The workload schedule: which tool each op calls with which arguments, and (open model) when it starts.
-// Drawn up front from the seed, so a replay issues the same ops in the same order.
+// The workload schedule: which tool each op calls with which arguments, whether the model's first call of it
+// carries a mistake, and (open model) when it starts. Op i is drawn from the seed by its index: the tool from
+// the workload stream in index order, arguments and mistake from the op's own child streams.
 
 import type { RandomStream } from '../core/random.ts';
+import { injectMistake, type Mistaken } from '../model/mistakes.ts';
 import type { Profile } from '../profile/schema.ts';
 import { generate } from './generators.ts';
 
@@ -12,11 +14,13 @@ export interface PlannedOp {
   args: Record<string, unknown>;
   /** Start offset from the workload start (open model only). */
   atMs?: number;
+  /** The model's first call of this op gets this wrong (tool name or arguments), when the profile plans mistakes. */
+  mistake?: Mistaken;
 }
 
-/** Ops for the whole duration (open model) or a generous upper bound of them (closed model, drawn lazily). */
+/** Op `index`; call in index order (the tool draws share one stream). */
 export function planOp(profile: Profile, random: RandomStream, index: number): PlannedOp {
-  const mix = profile.workload.mix;
+  const { mix, mistakes, rate } = profile.workload;
   const total = mix.reduce((sum, item) => sum + item.weight, 0);
   let roll = random.float('tool') * total;
   let item = mix[mix.length - 1];
@@ -29,13 +33,19 @@ export function planOp(profile: Profile, random: RandomStream, index: number): P
   }
   const argRandom = random.child(`op${index}`);
   const args = Object.fromEntries(Object.entries(item.args).map(([k, g]) => [k, generate(g, argRandom, index)]));
-  const rate = profile.workload.rate;
+  const opId = `op-${String(index).padStart(5, '0')}`;
+  const mistakeRandom = random.child(`mistake/${opId}`);
+  const mistake =
+    mistakes && mistakeRandom.chance('mistake', mistakes.share)
+      ? injectMistake(item.tool, args, mistakes.kinds, mistakeRandom)
+      : undefined;
   return {
     index,
-    opId: `op-${String(index).padStart(5, '0')}`,
+    opId,
     tool: item.tool,
     args,
     ...(rate ? { atMs: Math.round((index * 1000) / rate) } : {}),
+    ...(mistake && { mistake }),
   };
 }
 

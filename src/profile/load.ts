@@ -2,7 +2,6 @@
 // limits a run can honour and the tool arguments the reference server accepts. Any bad input is a ProfileError.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { checkProfile } from './check.ts';
 import { checkLimits } from './limits.ts';

@@ -1,13 +1,12 @@
 // The chaos profile: what to run, against what, with which faults, and what must hold. Validated with zod;
 // `faultline schema` exports it as JSON Schema so editors complete profiles.
 import { z } from 'zod';
+import { POLICY_NAMES } from '../client/policies/names.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS, STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
 import type { Seam } from '../faults/kind.ts';
 import { faultEntryUnion } from '../faults/registry.ts';
 import { generatorSchema } from '../plan/generators.ts';
 import { durationSchema, positiveDurationSchema } from './duration.ts';
-
-export const POLICY_NAMES = ['resilient', 'naive', 'none'] as const;
 
 const referenceTarget = z.strictObject({
   kind: z.literal('reference'),

@@ -10,7 +10,7 @@ import type { DecisionSink } from '../core/random.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
-import { buildTimeline } from '../plan/timeline.ts';
+import { buildPlan } from '../plan/plan.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { startEnvironment } from './environment.ts';
 import { negotiationNotes } from './negotiation-notes.ts';
@@ -45,6 +45,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const seed = options.seed ?? profile.seed;
   const policyName = options.policy ?? profile.client.policy;
   const log = new DecisionLog(seed);
+  const plan = buildPlan(profile, seed, log.sink);
   const backend = await options.network(seed, log.sink);
   const env = await startEnvironment(profile, seed, backend, { allowNonLoopback: options.allowNonLoopback }).catch(
     async (error) => {
@@ -52,21 +53,20 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       throw error;
     },
   );
-  env.session.resultBudgetBytes = profile.client.resultBudgetBytes;
   const recorder = new Recorder();
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
   try {
     await env.session.get();
     const t0 = epochMs() + LEAD_IN_MS;
     await Promise.all([
-      driver.run(buildTimeline(profile.faults, profile.duration), t0, options.signal),
+      driver.run(plan.timeline, t0, options.signal),
       runWorkload(
         {
           profile,
+          plan,
           policy: policyByName(policyName),
           session: env.session,
           recorder,
-          plan: log.stream('workload'),
           client: log.stream('client'),
           onProgress: options.onProgress,
         },

@@ -1,11 +1,18 @@
-// The client policies by name.
+// The client policies by name (names.ts holds the one list; this table must cover it).
 import type { ClientPolicy } from '../policy.ts';
 import { naivePolicy } from './naive.ts';
+import type { PolicyName } from './names.ts';
+
+export type { PolicyName } from './names.ts';
+
 import { nonePolicy } from './none.ts';
 import { resilientPolicy } from './resilient.ts';
 
-export const POLICIES = { resilient: resilientPolicy, naive: naivePolicy, none: nonePolicy } as const;
-export type PolicyName = keyof typeof POLICIES;
+export const POLICIES: Record<PolicyName, ClientPolicy> = {
+  resilient: resilientPolicy,
+  naive: naivePolicy,
+  none: nonePolicy,
+};
 
 export function policyByName(name: PolicyName): ClientPolicy {
   return POLICIES[name];

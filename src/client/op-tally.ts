@@ -1,0 +1,94 @@
+// One call's tally: the units report what happened as events and the tally counts them into the client's part
+// of the op record. Units read back only what they act on: whether the op may have taken effect, and when the
+// next try may start.
+import { epochMs } from '../core/clock.ts';
+import { toolErrorOf } from '../core/taxonomy.ts';
+import type { AttemptOutcome } from './attempt.ts';
+import { opOutcome } from './outcome.ts';
+import type { CallOutcome, LogicalCall } from './policy.ts';
+
+export type LookupStatus = 'found' | 'absent' | 'unknown';
+
+export type OpEvent =
+  /** An attempt ended. `tookNoEffect`: the client knows this failed attempt left nothing behind. */
+  | { type: 'attempt'; outcome: AttemptOutcome; tookNoEffect?: boolean }
+  /** The retry unit tries again after `delayMs`. */
+  | { type: 'retry'; delayMs: number }
+  /** A status lookup asked whether the op's idempotency key took effect. */
+  | { type: 'lookup'; status: LookupStatus }
+  | { type: 'credential-refresh' }
+  | { type: 'circuit-open' };
+
+export class OpTally {
+  private attempts = 0;
+  private failedAttempts = 0;
+  private lookups = 0;
+  private lookupsFound = 0;
+  private authRefreshes = 0;
+  private circuitOpen = false;
+  private last?: AttemptOutcome;
+  /** Some attempt may have taken effect and nothing has shown otherwise. */
+  uncertain = false;
+  /** When the retry unit starts the next try (0 when it announced no wait). */
+  nextTryAtMs = 0;
+
+  constructor(private readonly call: LogicalCall) {}
+
+  /** Attempts made so far in this call. */
+  get attemptsMade(): number {
+    return this.attempts;
+  }
+
+  record(event: OpEvent): void {
+    switch (event.type) {
+      case 'attempt':
+        this.attempts++;
+        this.last = event.outcome;
+        if (event.outcome.classified.ok) return;
+        this.failedAttempts++;
+        if (event.outcome.classified.uncertain && !event.tookNoEffect) this.uncertain = true;
+        return;
+      case 'retry':
+        this.nextTryAtMs = epochMs() + event.delayMs;
+        return;
+      case 'lookup':
+        this.lookups++;
+        if (event.status === 'found') this.lookupsFound++;
+        // The key never took effect: re-executing is safe.
+        if (event.status === 'absent') this.uncertain = false;
+        return;
+      case 'credential-refresh':
+        this.authRefreshes++;
+        return;
+      case 'circuit-open':
+        this.circuitOpen = true;
+        return;
+    }
+  }
+
+  /** What the call came to; `ok` when its last try succeeded (an attempt, or a lookup that found the effect). */
+  outcome(ok: boolean): CallOutcome {
+    const last = this.last;
+    const failure = ok ? undefined : this.circuitOpen ? CIRCUIT_OPEN : last?.classified;
+    const fieldErrors = !ok && last?.result ? toolErrorOf(last.result)?.fieldErrors : undefined;
+    return {
+      fields: {
+        tool: this.call.tool,
+        sideEffecting: this.call.sideEffecting,
+        outcome: opOutcome(ok, this.call.sideEffecting, this.uncertain),
+        attempts: this.attempts,
+        failedAttempts: this.failedAttempts,
+        category: failure?.category,
+        errorCode: failure?.errorCode,
+        lookups: this.lookups,
+        visible: last?.visible ?? '',
+        ...(this.lookupsFound > 0 && { lookupsFound: this.lookupsFound }),
+        ...(this.authRefreshes > 0 && { authRefreshes: this.authRefreshes }),
+        ...(this.circuitOpen && { circuitOpen: true }),
+      },
+      ...(fieldErrors && { fieldErrors }),
+    };
+  }
+}
+
+const CIRCUIT_OPEN = { category: 'DEPENDENCY', errorCode: 'DEPENDENCY.CIRCUIT_OPEN' } as const;
