@@ -1,0 +1,92 @@
+// Import rules (npm run lint). The stages run core -> profile -> plan -> run -> measure -> report -> cli; the
+// seams (faults, toxiproxy, network, targets, control, server, client, model, mocks) are rooms the stages use.
+// A stage never imports a later one, the system under test never reaches into its mocks, and nothing is circular.
+/** @type {import('dependency-cruiser').IConfiguration} */
+const stage = (name) => `^src/${name}/`;
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'modules form no import circle (a circle made only of type imports is allowed: it vanishes at run time)',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'core-is-a-leaf',
+      severity: 'error',
+      comment: 'core holds shared contracts and utilities: it imports nothing else of ours',
+      from: { path: stage('core') },
+      to: { path: '^(src|mocks)/', pathNot: stage('core') },
+    },
+    {
+      name: 'nothing-imports-cli',
+      severity: 'error',
+      comment: 'cli/ is commands only; no stage may depend on a command',
+      from: { path: '^(src|mocks)/', pathNot: stage('cli') },
+      to: { path: stage('cli') },
+    },
+    {
+      name: 'profile-and-plan-before-run',
+      severity: 'error',
+      comment:
+        'profile and plan come before the environment and the run; they may read the threshold grammar and the target capability table, which a profile is written against',
+      from: { path: '^src/(profile|plan)/' },
+      to: {
+        path: '^src/(run|report|measure|targets|control|network|toxiproxy)/',
+        pathNot: '^src/(measure/(thresholds|metric-table)|targets/capabilities)\\.ts$',
+      },
+    },
+    {
+      name: 'run-never-imports-report',
+      severity: 'error',
+      comment: 'run produces a History and the measure stage judges it; rendering comes after',
+      from: { path: stage('run') },
+      to: { path: stage('report') },
+    },
+    {
+      name: 'measure-is-pure',
+      severity: 'error',
+      comment: 'metrics, thresholds and the verdict are functions of a History: no seam, no run, no renderer',
+      from: { path: stage('measure') },
+      to: { path: '^(src|mocks)/', pathNot: '^src/(measure|core)/' },
+    },
+    {
+      name: 'report-renders-only',
+      severity: 'error',
+      comment: 'renderers are pure functions of the run report',
+      from: { path: stage('report') },
+      to: { path: '^(src|mocks)/', pathNot: '^src/(report|measure|core)/' },
+    },
+    {
+      name: 'server-not-into-mocks',
+      severity: 'error',
+      comment:
+        'the reference server shares a contract with its mocks (server/deps/contract.ts); only the world bootstrap starts them',
+      from: { path: stage('server'), pathNot: '^src/server/deps/world\\.ts$' },
+      to: { path: '^mocks/' },
+    },
+    {
+      name: 'mocks-know-only-the-contract',
+      severity: 'error',
+      comment: 'the mocked dependencies know core and the dependency contract, nothing of the server',
+      from: { path: '^mocks/' },
+      to: { path: '^src/', pathNot: '^src/(core/|server/deps/contract\\.ts$)' },
+    },
+    {
+      name: 'client-knows-only-the-wire',
+      severity: 'error',
+      comment:
+        'the client under test knows the wire and its model, never the reference server or the harness (it may name the types of its settings and of a planned op)',
+      from: { path: stage('client') },
+      to: { path: '^(src|mocks)/', pathNot: '^src/(client|core|model)/', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};
