@@ -9,7 +9,7 @@ import { runCommand } from './run-command.ts';
 import { UserError } from './user-error.ts';
 
 const reportSchema = z.object({
-  schemaVersion: z.literal(1),
+  schemaVersion: z.union([z.literal(1), z.literal(2)]),
   profiles: z.array(
     z.object({
       name: z.string(),

@@ -28,6 +28,19 @@ export interface AttemptRecord {
   resultBytes?: number;
   /** The result was over the client's result budget and was cut, or re-fetched as a smaller page. */
   budget?: 'truncated' | 'paginated';
+  // For trace.jsonl (filled by the client's attempt code; a report writes what is there and derives nothing).
+  /** The tool this attempt called (a corrected call may name another tool than the op's first). */
+  tool?: string;
+  /** The arguments as sent; trace.jsonl redacts them. */
+  args?: Record<string, unknown>;
+  /** The idempotency key the attempt carried, for side-effecting tools. */
+  idempotencyKey?: string;
+  /** HTTP status of the attempt's POST, when the transport saw one. */
+  httpStatus?: number;
+  /** The server's request id (ToolError.requestId or a response header), when it gave one. */
+  requestId?: string;
+  /** The backoff the client waited before this attempt (0 or absent for the first), in ms. */
+  backoffMs?: number;
 }
 
 export interface OpRecord {

@@ -56,7 +56,7 @@ export interface RunInput {
 
 export function buildRunReport(input: RunInput): RunReport {
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     faultline: input.faultline ?? faultlineVersion(),
     seed: input.seed,
     startedAt: typeof input.startedAt === 'string' ? input.startedAt : input.startedAt.toISOString(),

@@ -25,7 +25,7 @@ describe('writeReports', () => {
     expect(Object.keys(json)).toEqual(
       expect.arrayContaining(['schemaVersion', 'faultline', 'seed', 'startedAt', 'durationMs', 'profiles']),
     );
-    expect(json.schemaVersion).toBe(1);
+    expect(json.schemaVersion).toBe(2);
     for (const p of json.profiles) {
       expect(Object.keys(p)).toEqual(
         expect.arrayContaining(['name', 'seed', 'policy', 'verdict', 'metrics', 'thresholds', 'decisionLogSha256']),
