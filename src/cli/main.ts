@@ -4,6 +4,7 @@ import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
 import { registerLimitsCommand } from './limits-command.ts';
 import { registerReplayCommand } from './replay-command.ts';
+import { registerReportCommand } from './report-command.ts';
 import { registerRunCommand } from './run-command.ts';
 import { registerSchemaCommand } from './schema-command.ts';
 import { registerServerCommand } from './server-command.ts';
@@ -20,6 +21,7 @@ const program = new Command('faultline')
 registerRunCommand(program);
 registerValidateCommand(program);
 registerReplayCommand(program);
+registerReportCommand(program);
 registerSchemaCommand(program);
 registerServerCommand(program);
 registerToxiproxyCommand(program);

@@ -27,7 +27,9 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
   for (const p of run.profiles) {
     const m = p.metrics;
     const control = controlPhrase(p);
-    lines.push(`${badge(profileBadge(p))} ${p.name} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed})`)}`);
+    lines.push(
+      `${badge(profileBadge(p))} ${p.name} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed})`)}`,
+    );
     if (control) lines.push(`  ${paint(profileBadge(p).ansi, control)}`);
     lines.push(...wrap(metricRows(m, { headline: true }).map((r) => `${r.name} ${r.text}`)));
     const breaker = fmtBreaker(m, workloadOffsetMs(p, options.histories?.[p.name]));
