@@ -32,8 +32,9 @@ export function readRun(target: string): RunOnDisk {
       `${reportPath}: ${issue.path.join('.') || '(document)'}: ${issue.message} (expected a report.json of faultline run, schema/report.schema.json)`,
     );
   }
-  // The schema admits every documented verdict; the renderers read verdicts by name, so the wider type is safe.
-  return { dir: dirname(reportPath), reportPath, run: parsed.data as unknown as RunReport };
+  // The document as written (its key order too; the strict schema admits no other keys). The schema admits every
+  // documented verdict; renderers read verdicts by name, so the wider type is safe.
+  return { dir: dirname(reportPath), reportPath, run: raw as RunReport };
 }
 
 /** The recorded histories next to report.json, or undefined when the run dir has none. */

@@ -41,7 +41,8 @@ export function parseHistories(text: string, file: string): Record<string, Histo
       const issue = parsed.error.issues[0];
       throw new HistoryFileError(`${file}:${i + 1}: ${issue.path.join('.') || '(line)'}: ${issue.message}`);
     }
-    histories[parsed.data.profile] = parsed.data.history as unknown as History;
+    // The line as written (key order included); the schema only checked what the renderers rely on.
+    histories[parsed.data.profile] = (raw as { history: History }).history;
   });
   return histories;
 }

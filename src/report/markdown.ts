@@ -32,14 +32,17 @@ const value = (m: ProfileReport['metrics'], name: string) =>
 
 export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): string {
   const passed = run.profiles.filter((p) => p.verdict === 'pass').length;
+  // One policy for every profile goes in the header line; several get a column.
+  const policies = [...new Set(run.profiles.map((p) => p.policy))];
+  const policyColumn = policies.length > 1;
   const out = [
     `## ${verdictStyle(run.verdict).icon} Faultline ${run.verdict}: ${passed} of ${run.profiles.length} profile(s) passed`,
     '',
-    `seed ${run.seed} · ${run.startedAt} · ${fmtMs(run.durationMs)} · faultline ${run.faultline} · ${tallyText(run.profiles)}`,
+    `seed ${run.seed}${policyColumn ? '' : ` · policy ${policies[0] ?? '–'}`} · ${run.startedAt} · ${fmtMs(run.durationMs)} · faultline ${run.faultline} · ${tallyText(run.profiles)}`,
     '',
-    '| | profile | policy | ops | retry success | dup / ghost / lost | recovery | p99 | thresholds |',
-    '| --- | --- | --- | ---: | --- | --- | --- | ---: | --- |',
-    ...run.profiles.map(overviewRow),
+    `| | profile${policyColumn ? ' | policy' : ''} | ops | retry success | dup/ghost/lost | recovery | thresholds |`,
+    `| --- | ---${policyColumn ? ' | ---' : ''} | ---: | --- | --- | --- | --- |`,
+    ...run.profiles.map((p) => overviewRow(p, policyColumn)),
     '',
   ];
   if (run.baseline) out.push(...baselineSection(run.baseline));
@@ -59,22 +62,32 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
   return `${out.join('\n')}\n`;
 }
 
-function overviewRow(p: ProfileReport): string {
+function overviewRow(p: ProfileReport, policyColumn: boolean): string {
   const m = p.metrics;
   const badge = profileBadge(p);
   const failed = p.thresholds.filter((t) => !t.ok).length;
-  const effects = ['duplicate_effects', 'ghost_effects', 'lost_effects'].map((k) => value(m, k)).join(' / ');
+  const effects = ['duplicate_effects', 'ghost_effects', 'lost_effects'].map((k) => value(m, k)).join('/');
   const retry = m.retrySuccessRate === null ? 'n/a' : `${value(m, 'retry_success_rate')} of ${m.retriedOps}`;
   const recovery = worstRecovery(m.recovery).replace(/ \(.*\)$/, '');
   const thresholds = failed === 0 ? `${p.thresholds.length} ok` : `**${failed} of ${p.thresholds.length} failed**`;
-  return `| ${badge.icon}${p.control ? ' control' : ''} | ${c(p.name)} | ${c(p.policy)} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${c(fmtMs(m.latencyMs.p99))} | ${thresholds} |`;
+  const policy = policyColumn ? ` | ${c(p.policy)}` : '';
+  return `| ${badge.icon}${p.control ? ' control' : ''} | ${c(p.name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
 }
 
-/** A passed profile in one line: its thresholds with their actual values. */
+/**
+ * A passed profile in one line: its thresholds with their actual values, compact enough for a PR comment
+ * (`≤`/`≥` for `<=`/`>=`, and every `metric == 0` that held named once after "== 0:").
+ */
 function passLine(p: ProfileReport): string {
   const control = p.control ? ' (control fired)' : '';
-  const list = p.thresholds.map((t) => c(fmtThresholdActual(t))).join(', ');
-  return `- ${c(p.name)}${control}: ${list || 'no thresholds'}`;
+  const zero = p.thresholds.filter((t) => t.op === '==' && t.target === 0 && t.actual === 0);
+  const rest = p.thresholds.filter((t) => !zero.includes(t));
+  const glyph = (s: string) => s.replace(' <= ', ' ≤ ').replace(' >= ', ' ≥ ');
+  const parts = [
+    rest.map((t) => c(glyph(fmtThresholdActual(t)))).join(', '),
+    zero.length > 0 ? `== 0: ${zero.map((t) => t.metric).join(', ')}` : '',
+  ].filter((x) => x !== '');
+  return `- ${c(p.name)}${control}: ${parts.join('; ') || 'no thresholds'}`;
 }
 
 function profileSection(p: ProfileReport, options: MarkdownOptions): string[] {
