@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
+import { registerBaselineCommand } from './baseline-command.ts';
 import { registerLimitsCommand } from './limits-command.ts';
 import { registerReplayCommand } from './replay-command.ts';
 import { registerReportCommand } from './report-command.ts';
@@ -22,6 +23,7 @@ registerRunCommand(program);
 registerValidateCommand(program);
 registerReplayCommand(program);
 registerReportCommand(program);
+registerBaselineCommand(program);
 registerSchemaCommand(program);
 registerServerCommand(program);
 registerToxiproxyCommand(program);
