@@ -13,10 +13,7 @@ const tolerance = z.strictObject({
 });
 export type Tolerance = z.infer<typeof tolerance>;
 
-const metricName = z.string().refine((name) => METRIC_NAMES.includes(name), {
-  message: 'unknown metric (expected a threshold metric name, e.g. latency_p99_ms)',
-});
-const tolerances = z.record(metricName, tolerance);
+const tolerances = z.record(z.string(), tolerance);
 
 const profileEntry = z.strictObject({
   name: z.string(),
@@ -24,7 +21,7 @@ const profileEntry = z.strictObject({
   /** Threshold expressions that failed when the baseline was taken: they do not fail a run while they still fail. */
   knownFailures: z.array(z.string()),
   /** Values of the tolerated metrics when the baseline was taken; null = n/a then. */
-  metrics: z.record(metricName, z.number().nullable()),
+  metrics: z.record(z.string(), z.number().nullable()),
   /** Overrides of the file's tolerances for this profile. */
   tolerances: tolerances.optional(),
 });
@@ -67,6 +64,23 @@ export function parseBaseline(text: string, file: string): BaselineFile {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new BaselineError(`${file}: ${issue.path.join('.') || '(document)'}: ${issue.message}`);
+  }
+  const named: Array<[string, Record<string, unknown> | undefined]> = [
+    ['tolerances', parsed.data.tolerances],
+    ...parsed.data.profiles.flatMap(
+      (p, i): Array<[string, Record<string, unknown> | undefined]> => [
+        [`profiles.${i}.tolerances`, p.tolerances],
+        [`profiles.${i}.metrics`, p.metrics],
+      ],
+    ),
+  ];
+  for (const [path, record] of named) {
+    const unknown = Object.keys(record ?? {}).find((name) => !METRIC_NAMES.includes(name));
+    if (unknown) {
+      throw new BaselineError(
+        `${file}: ${path}.${unknown}: unknown metric (expected a threshold metric name, e.g. latency_p99_ms)`,
+      );
+    }
   }
   return parsed.data;
 }
