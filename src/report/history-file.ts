@@ -1,6 +1,7 @@
 // history.jsonl: the recorded History of every profile, one JSON line per profile, next to report.json, so
-// `faultline report RUN_DIR` can rebuild every report later. Model-visible text (op.visible) is left out: it
-// can be megabytes and may hold a leaked canary; the leak scan already ran and its findings are in report.json.
+// `faultline report RUN_DIR` can rebuild every report later. Model-visible text (op.visible) is left out, its
+// length kept as visibleChars (as trace.jsonl has it): it can be megabytes and may hold a leaked canary; the leak
+// scan already ran and its findings are in report.json.
 import { z } from 'zod';
 import type { History } from '../core/history.ts';
 
@@ -8,7 +9,16 @@ export const HISTORY_FILE = 'history.jsonl';
 
 export function renderHistories(histories: Record<string, History>): string {
   const lines = Object.entries(histories).map(([profile, h]) =>
-    JSON.stringify({ profile, history: { ...h, ops: h.ops.map(({ visible: _, ...op }) => op) } }),
+    JSON.stringify({
+      profile,
+      history: {
+        ...h,
+        ops: h.ops.map(({ visible, ...op }) => ({
+          ...op,
+          ...(visible === undefined ? {} : { visibleChars: visible.length }),
+        })),
+      },
+    }),
   );
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }

@@ -20,10 +20,10 @@ section{border:1px solid #d1d9e0;border-radius:8px;padding:10px 12px;margin:16px
 .scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:.4rem 0;width:100%}
 td,th{border:1px solid #d1d9e0;padding:.25em .5em;text-align:left;vertical-align:top}
-th{background:#f6f8fa;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums}
+th{background:#f6f8fa;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 tr.bad td,tr.bad th{background:#ffebe9}
-code,pre{font:.88em/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere}
-pre{background:#f6f8fa;border-radius:6px;padding:.6em .8em;white-space:pre-wrap}
+code,pre{font:.88em/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+pre{background:#f6f8fa;border-radius:6px;padding:.6em .8em;white-space:pre-wrap;overflow-wrap:anywhere}
 .failed{background:#ffebe9;border:1px solid #ffcecb;border-radius:6px;padding:.5em .8em .5em 1.6em}
 p.failed{padding-left:.8em}.control{font-weight:600}
 ul.ops{margin:0;padding-left:1.1em}

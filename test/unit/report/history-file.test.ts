@@ -12,7 +12,7 @@ describe('history.jsonl', () => {
     const back = parseHistories(text, 'h.jsonl');
     expect(Object.keys(back)).toEqual(['good', EVIL]);
     const { visible: _, ...firstOp } = histories.good.ops[0];
-    expect(back.good.ops[0]).toEqual(firstOp);
+    expect(back.good.ops[0]).toEqual({ ...firstOp, visibleChars: 13 });
     expect(back[EVIL]).toEqual(histories[EVIL]);
   });
 

@@ -13,7 +13,9 @@ describe('writeReports', () => {
   let written: string[];
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'faultline-report-'));
-    written = await writeReports(join(dir, 'nested', 'out'), sampleRun(), sampleHistories());
+    const histories = sampleHistories();
+    histories.good.ops[0] = { ...histories.good.ops[0], visible: 'what the model saw' };
+    written = await writeReports(join(dir, 'nested', 'out'), sampleRun(), histories);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
