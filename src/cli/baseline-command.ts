@@ -7,7 +7,7 @@ import { type BaselineFile, parseBaseline } from '../report/baseline-file.ts';
 import { readRun } from './read-run.ts';
 import { EXIT, UserError } from './user-error.ts';
 
-export const DEFAULT_BASELINE = 'faultline-baseline.json';
+const DEFAULT_BASELINE = 'faultline-baseline.json';
 
 export function registerBaselineCommand(program: Command): void {
   const baseline = program.command('baseline').description('keep a baseline of known failures and metric values');
@@ -21,7 +21,7 @@ export function registerBaselineCommand(program: Command): void {
     });
 }
 
-export function baselineUpdate(target: string, out: string): number {
+function baselineUpdate(target: string, out: string): number {
   const { run, reportPath } = readRun(target);
   const previous = existsSync(out) ? readBaseline(out) : undefined;
   const next = buildBaseline(run, previous);

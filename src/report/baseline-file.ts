@@ -27,7 +27,7 @@ const profileEntry = z.strictObject({
 });
 export type BaselineProfile = z.infer<typeof profileEntry>;
 
-export const baselineFileSchema = z.strictObject({
+const baselineFileSchema = z.strictObject({
   baselineVersion: z.literal(1),
   faultline: z.string(),
   /** The run the baseline was taken from. */
@@ -85,6 +85,6 @@ export function parseBaseline(text: string, file: string): BaselineFile {
   return parsed.data;
 }
 
-export class BaselineError extends Error {
+class BaselineError extends Error {
   readonly userFacing = true;
 }

@@ -57,6 +57,6 @@ export function parseHistories(text: string, file: string): Record<string, Histo
   return histories;
 }
 
-export class HistoryFileError extends Error {
+class HistoryFileError extends Error {
   readonly userFacing = true;
 }

@@ -2,7 +2,7 @@
 // can stack a row into a card ("on: 523 ms") instead of squeezing eight columns into 360 pixels.
 import { escapeHtml as e } from './escape.ts';
 
-export interface Cell {
+interface Cell {
   /** Cell content, already HTML. */
   html: string;
   /** A row header (th) instead of a data cell. */

@@ -2,7 +2,7 @@
 import type { LatencySummary } from '../measure/types.ts';
 import { escapeXml } from './escape.ts';
 import { fmtMs } from './format.ts';
-import { logScale, n, svgElement, tickMs } from './svg.ts';
+import { extent, logScale, n, svgElement, tickMs } from './svg.ts';
 
 const W = 320;
 const H = 140;
@@ -20,8 +20,9 @@ export function renderLatencySvg(latencies: readonly number[], summary: LatencyS
   const right = W - 8;
   const top = 40;
   const base = H - 16;
-  const lo = Math.max(0.5, Math.min(...latencies, summary.p50 || 1));
-  const hi = Math.max(lo * 10, ...latencies, summary.max) * 1.05;
+  const seen = extent(latencies);
+  const lo = Math.max(0.5, Math.min(seen.min, summary.p50 || 1));
+  const hi = Math.max(lo * 10, seen.max, summary.max) * 1.05;
   const x = logScale(lo, hi, left, right);
   const counts = new Array<number>(BINS).fill(0);
   const step = (Math.log10(hi) - Math.log10(lo)) / BINS;

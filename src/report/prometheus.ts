@@ -21,7 +21,7 @@ export interface Family {
 }
 
 /** The Prometheus name of a threshold metric. */
-export function prometheusName(name: string, def: MetricDef): string {
+function prometheusName(name: string, def: MetricDef): string {
   switch (def.unit ?? 'count') {
     case 'ms':
       return `faultline_${name}`;

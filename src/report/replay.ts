@@ -2,12 +2,12 @@
 import type { ProfileReport } from '../measure/run-report.ts';
 
 /** `faultline replay <report.json>` when the report's path is known, else undefined. */
-export function replayFromReport(reportPath: string | undefined): string | undefined {
+function replayFromReport(reportPath: string | undefined): string | undefined {
   return reportPath ? `faultline replay ${shellWord(reportPath)}` : undefined;
 }
 
 /** `faultline run <file> --seed N --policy P`, or undefined for a profile with no file (built in code). */
-export function rerunCommand(p: Pick<ProfileReport, 'file' | 'seed' | 'policy'>): string | undefined {
+function rerunCommand(p: Pick<ProfileReport, 'file' | 'seed' | 'policy'>): string | undefined {
   return p.file ? `faultline run ${shellWord(p.file)} --seed ${p.seed} --policy ${shellWord(p.policy)}` : undefined;
 }
 

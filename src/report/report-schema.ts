@@ -121,7 +121,7 @@ const threshold = obj({
   allowNa: z.boolean().optional().describe('the threshold ends in `or n/a`'),
 });
 
-export const VERDICTS = ['pass', 'fail', 'inert', 'inconclusive', 'interrupted'] as const;
+const VERDICTS = ['pass', 'fail', 'inert', 'inconclusive', 'interrupted'] as const;
 const verdict = z
   .enum(VERDICTS)
   .describe('pass; fail; inert (a fault window never hit); inconclusive (machine too loaded); interrupted');
@@ -170,8 +170,6 @@ export const runReportSchema = obj({
   profiles: z.array(profile),
   baseline: baseline.optional(),
 });
-
-export type ParsedRunReport = z.infer<typeof runReportSchema>;
 
 export function reportJsonSchema(): Record<string, unknown> {
   return { title: 'Faultline report.json', ...z.toJSONSchema(runReportSchema, { io: 'output' }) };

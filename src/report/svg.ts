@@ -2,6 +2,17 @@
 // page (viewBox, width 100%), so their coordinates are in viewBox units, never pixels.
 import { escapeXml } from './escape.ts';
 
+/** Smallest and largest of many values without spreading them into arguments (runs can have 100k ops). */
+export function extent(values: Iterable<number>): { min: number; max: number } {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return { min, max };
+}
+
 /** A coordinate with one decimal, as short text. */
 export function n(v: number): string {
   return String(Math.round(v * 10) / 10);

@@ -6,12 +6,9 @@ import type { ProfileReport } from '../measure/run-report.ts';
 export function workloadOffsetMs(p: Pick<ProfileReport, 'workloadOffsetMs'>, history?: History): number {
   if (p.workloadOffsetMs !== undefined) return p.workloadOffsetMs;
   if (history && history.ops.length > 0) {
-    return Math.min(...history.ops.map((o) => o.startMs)) - history.startMs;
+    let first = Number.POSITIVE_INFINITY;
+    for (const o of history.ops) if (o.startMs < first) first = o.startMs;
+    return first - history.startMs;
   }
   return 0;
-}
-
-/** The workload's start as epoch ms, for charts that work on the history's absolute times. */
-export function workloadStartMs(p: Pick<ProfileReport, 'workloadOffsetMs'>, history: History): number {
-  return history.startMs + workloadOffsetMs(p, history);
 }

@@ -8,7 +8,7 @@ import type { RecoveryWindow } from '../measure/types.ts';
 import { escapeXml } from './escape.ts';
 import { fmtMs } from './format.ts';
 import { fmtHits, windowHits } from './hits.ts';
-import { linearScale, logScale, n, svgElement, tickMs } from './svg.ts';
+import { extent, linearScale, logScale, n, svgElement, tickMs } from './svg.ts';
 
 export const TIMELINE_COLORS = {
   ok: '#2e9e44',
@@ -51,7 +51,8 @@ export function renderTimelineSvg(input: TimelineInput): string {
 
   const latencies = history.ops.map((o) => o.endMs - o.startMs);
   const x = linearScale(0, Math.max(1, rel(history.endMs)), LEFT, RIGHT, 6);
-  const y = logScale(Math.max(0.5, Math.min(1, ...latencies)), Math.max(10, ...latencies) * 1.15, top + plotH, top);
+  const seen = extent(latencies);
+  const y = logScale(Math.max(0.5, Math.min(1, seen.min)), Math.max(10, seen.max) * 1.15, top + plotH, top);
   const parts: string[] = [];
 
   history.faults.forEach((f, i) => {

@@ -48,14 +48,14 @@ export function profileBadge(p: Pick<ProfileReport, 'verdict' | 'control'>): Ver
   return style;
 }
 
-export interface TallyEntry {
+interface TallyEntry {
   verdict: string;
   word: string;
   count: number;
 }
 
 /** Profiles per verdict: the five known ones always, then any other in order of appearance. */
-export function tally(profiles: readonly Pick<ProfileReport, 'verdict'>[]): TallyEntry[] {
+function tally(profiles: readonly Pick<ProfileReport, 'verdict'>[]): TallyEntry[] {
   const counts = new Map<string, number>(TALLY_ORDER.map((v) => [v, 0]));
   for (const p of profiles) counts.set(p.verdict, (counts.get(p.verdict) ?? 0) + 1);
   return [...counts].map(([verdict, count]) => ({ verdict, word: verdictStyle(verdict).tallyWord, count }));
