@@ -132,10 +132,28 @@ function profileSection(p: ProfileReport, options: MarkdownOptions): string[] {
     }
     out.push('');
   }
+  const behind = effectOps(m);
+  if (behind.length > 0) out.push(...behind, '');
   const codes = Object.entries(m.errorsByCode).sort((a, b) => b[1] - a[1]);
   if (codes.length > 0) out.push(`Errors by code: ${codes.map(([code, n]) => `${mdCode(code)} ${n}`).join(', ')}`, '');
   if (p.notes.length > 0) out.push(...p.notes.map((n) => `- ${c(n)}`), '');
   return out;
+}
+
+/** The ops (= trace ids) behind each effect number, the first few of each. */
+function effectOps(m: ProfileReport['metrics']): string[] {
+  const r = m.reconciliation;
+  const lists: Array<[string, string[]]> = [
+    ['duplicate_effects', r.duplicateOps],
+    ['ghost_effects', r.ghostOps],
+    ['lost_effects', r.lostOps],
+  ];
+  return lists
+    .filter(([, ids]) => ids.length > 0)
+    .map(([name, ids]) => {
+      const shown = ids.slice(0, 8).map(mdCode).join(', ');
+      return `- ops behind ${mdCode(name)}: ${shown}${ids.length > 8 ? ` and ${ids.length - 8} more` : ''} (op id = trace id)`;
+    });
 }
 
 function baselineSection(b: BaselineComparison): string[] {

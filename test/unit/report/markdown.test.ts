@@ -22,6 +22,9 @@ describe('renderMarkdown', () => {
     expect(section).toContain('| `ghost_effects` | 1 |');
     expect(section).toContain('| fault | kind | on | off | hits | recovery |');
     expect(section).toContain('Errors by code: `INTERNAL.CRASH` 2');
+    expect(section).toContain('- ops behind `duplicate_effects`: `b1` (op id = trace id)');
+    expect(section).toContain('- ops behind `ghost_effects`: `b2` (op id = trace id)');
+    expect(section).not.toContain('ops behind `lost_effects`');
   });
 
   it('collapses passes into one details block, a line each', () => {
