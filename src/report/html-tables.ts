@@ -87,7 +87,7 @@ export function errorsTable(m: Metrics): string {
   }));
   const orphans = codes.filter(([c]) => !(c.split('.')[0] in m.errorsByCategory));
   if (orphans.length > 0) rows.push({ cells: [{ html: 'other codes', head: true }, num(''), list(orphans)] });
-  return htmlTable('errors', ['category', 'failed attempts', 'by code'], rows, false);
+  return htmlTable('errors', ['category', 'failed attempts', 'by code'], rows);
 }
 
 export function metricsTable(m: Metrics): string {
