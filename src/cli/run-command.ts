@@ -1,14 +1,19 @@
 // faultline run [PROFILE...]: the main job.
+import { writeFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import { POLICIES, type PolicyName } from '../client/policies/index.ts';
 import { EXIT_CODE_OF } from '../measure/run-report.ts';
 import { createNetworkBackend } from '../network/index.ts';
 import { type LoadedProfile, loadProfile } from '../profile/load.ts';
 import { LARGE_CAPS, largeProfileProblem } from '../profile/size.ts';
+import { compareWithBaseline } from '../report/baseline.ts';
 import { formatConsoleSummary } from '../report/console.ts';
+import { Progress } from '../report/progress.ts';
+import { renderPrometheus } from '../report/prometheus.ts';
 import { writeReports } from '../report/write.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
+import { readBaseline } from './baseline-command.ts';
 import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir } from './out-dir.ts';
@@ -25,6 +30,10 @@ export interface RunFlags {
   allowLarge?: boolean;
   /** Replay: the decision log hash the original run had. */
   expectDecisionLog?: string;
+  /** Compare with this baseline: it decides the exit code (known failures do not fail the run). */
+  baseline?: string;
+  /** Also write the metrics in Prometheus text format here. */
+  metricsOut?: string;
 }
 
 export function registerRunCommand(program: Command): void {
@@ -60,6 +69,11 @@ export function registerRunCommand(program: Command): void {
         '',
       ].join('\n'),
     )
+    .option('--baseline <file>', 'compare with a baseline (faultline baseline update): only regressions fail')
+    .option(
+      '--metrics-out <file>',
+      'also write the metrics in Prometheus text format (textfile collector, Pushgateway)',
+    )
     .action(async (profiles: string[], flags: RunFlags) => {
       process.exitCode = await runCommand(profiles, flags);
     });
@@ -70,8 +84,11 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   if (!flags.allowLarge) refuseLarge(loaded);
   prepareOutDir(flags.out);
   for (const l of loaded) for (const w of l.warnings) process.stderr.write(`faultline: warning: ${l.file}: ${w}\n`);
+  const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;
   const interrupt = abortOnSignals();
-  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const progress = new Progress(loaded, { stream: process.stderr });
+  interrupt.signal.addEventListener('abort', () => progress.stop());
+  const say = progress.log;
   let announced = false;
   const network: NetworkFactory = async (seed, onDecision) => {
     const backend = await createNetworkBackend(flags.toxiproxy, {
@@ -91,22 +108,34 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       signal: interrupt.signal,
       allowNonLoopback: flags.allowNonLoopback === true,
       say,
+      onProfileStart: progress.onProfileStart,
+      onPhase: progress.onPhase,
+      onProgress: progress.onProgress,
+      onProfileEnd: progress.onProfileEnd,
     });
+    progress.stop();
+    if (baseline && flags.baseline) run.baseline = compareWithBaseline(run, baseline, flags.baseline);
     if (interrupt.signal.aborted) {
       say('faultline: interrupted; no report written');
       return EXIT.interrupted;
     }
     const written = await writeReports(flags.out, run, histories);
+    if (flags.metricsOut) {
+      await writeFile(flags.metricsOut, await renderPrometheus(run));
+      written.push(flags.metricsOut);
+    }
     if (flags.expectDecisionLog) {
       const same = run.profiles[0]?.decisionLogSha256 === flags.expectDecisionLog;
       say(
         `faultline: decision log ${same ? 'identical to' : 'DIFFERS from'} the original run (${flags.expectDecisionLog.slice(0, 12)}…)`,
       );
     }
-    process.stdout.write(`${formatConsoleSummary(run)}\n`);
+    process.stdout.write(`${formatConsoleSummary(run, { histories })}\n`);
     say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);
+    if (run.baseline) return run.baseline.ok ? EXIT.ok : EXIT.thresholdFailed;
     return EXIT_CODE_OF[run.verdict];
   } finally {
+    progress.stop();
     interrupt.dispose();
   }
 }

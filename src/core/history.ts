@@ -35,6 +35,19 @@ export interface AttemptRecord {
   visible?: string;
   /** Progress and log notifications received during the attempt (their model-visible text). */
   notifications?: string[];
+  // For trace.jsonl (filled by the client's attempt code; a report writes what is there and derives nothing).
+  /** The tool this attempt called (a corrected call may name another tool than the op's first). */
+  tool?: string;
+  /** The arguments as sent; trace.jsonl redacts them. */
+  args?: Record<string, unknown>;
+  /** The idempotency key the attempt carried, for side-effecting tools. */
+  idempotencyKey?: string;
+  /** HTTP status of the attempt's POST, when the transport saw one. */
+  httpStatus?: number;
+  /** The server's request id (ToolError.requestId or a response header), when it gave one. */
+  requestId?: string;
+  /** The backoff the client waited before this attempt (0 or absent for the first), in ms. */
+  backoffMs?: number;
 }
 
 export interface OpRecord {

@@ -21,8 +21,6 @@ export interface ProfileReport {
   file?: string;
   /** SHA-256 of the profile file's text when it ran: a replay warns when the file has changed since. */
   profileSha256?: string;
-  /** The exact command that runs this profile again with the same seed and policy. */
-  replayCommand?: string;
   seed: number;
   /** Client policy: resilient | naive | none (string so new policies need no schema change). */
   policy: string;
@@ -34,16 +32,27 @@ export interface ProfileReport {
   decisions?: number;
   startedAt?: string;
   durationMs?: number;
+  /**
+   * From the run's start (the origin of every *AtMs in metrics, set-up included) to the workload's start (what
+   * a profile's fault `start:` counts from). Reports subtract it so times read as the profile wrote them.
+   */
+  workloadOffsetMs?: number;
   /** Things a reader should know to trust the numbers (1-of-0 rates, unattributed effects, defaults used). */
   notes: string[];
   /** The profile could not run to completion; its verdict is fail. */
   error?: string;
   /** Why the verdict is inert, inconclusive or interrupted, in one line. */
   verdictReason?: string;
+  /**
+   * A negative control: the run's policy is not the profile's own and its thresholds came from the profile's
+   * `controls:` list, so a pass means the detectors fired (reports say "control fired", not PASS).
+   */
+  control?: boolean;
 }
 
 export interface RunReport {
-  schemaVersion: 1;
+  /** 2: n/a metrics are null (retrySuccessRate, recoveryMs, ...), which version 1 never had. */
+  schemaVersion: 2;
   faultline: string;
   seed: number;
   startedAt: string;
@@ -51,4 +60,32 @@ export interface RunReport {
   /** The most serious profile verdict: interrupted, then fail, inert, inconclusive; pass when all pass. */
   verdict: Verdict;
   profiles: ProfileReport[];
+  /** The comparison with a stored baseline (`faultline run --baseline FILE`); it decides the exit code. */
+  baseline?: BaselineComparison;
+}
+
+/** What `--baseline` found: known failures excused, regressions and stale entries not. */
+export interface BaselineComparison {
+  /** The baseline file. */
+  file: string;
+  /** No finding fails the run. */
+  ok: boolean;
+  findings: BaselineFinding[];
+}
+
+export interface BaselineFinding {
+  profile: string;
+  policy: string;
+  /**
+   * known-failure: a listed failing threshold still fails (excused); new-failure: a threshold fails that the
+   * baseline does not list; fixed: a listed failure passes now (update the baseline); stale: a listed threshold
+   * the profile no longer has; regression: a metric worse than the baseline beyond its tolerance; verdict: the
+   * profile did not pass for another reason than its thresholds (error, inert, ...).
+   */
+  kind: 'known-failure' | 'new-failure' | 'fixed' | 'stale' | 'regression' | 'verdict';
+  /** The threshold expression, the metric name, or the verdict. */
+  subject: string;
+  /** False when this finding fails the run. */
+  ok: boolean;
+  message: string;
 }

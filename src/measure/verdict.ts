@@ -36,7 +36,7 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
   return {
     name: input.name,
     ...(input.description ? { description: input.description } : {}),
-    ...(input.file ? { file: resolve(input.file), replayCommand: replayCommand(input) } : {}),
+    ...(input.file ? { file: resolve(input.file) } : {}),
     ...(input.profileSha256 ? { profileSha256: input.profileSha256 } : {}),
     seed: input.seed,
     policy: input.policy,
@@ -50,12 +50,6 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
     notes: [...(input.notes ?? []), ...notesFor(metrics, thresholds, input.metricsOptions)],
     ...(input.error ? { error: input.error } : {}),
   };
-}
-
-/** The exact command that runs this profile again with the same faults on the same ops. */
-function replayCommand(input: ProfileInput): string {
-  const quoted = (s: string) => (/^[\w./@:+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  return `npx faultline run ${quoted(resolve(input.file!))} --seed ${input.seed} --policy ${input.policy}`;
 }
 
 /** The verdict and, unless it is pass or a plain threshold fail, its reason. */
@@ -117,7 +111,7 @@ export interface RunInput {
 
 export function buildRunReport(input: RunInput): RunReport {
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     faultline: input.faultline ?? faultlineVersion(),
     seed: input.seed,
     startedAt: typeof input.startedAt === 'string' ? input.startedAt : input.startedAt.toISOString(),

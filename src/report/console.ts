@@ -1,35 +1,57 @@
-// The terminal summary printed after a run: one block per profile, failing thresholds spelled out.
+// The terminal summary printed after a run: one block per profile, failing thresholds spelled out, a control
+// run labelled as one, and a tally of verdicts at the end.
 
-import type { RunReport, Verdict } from '../measure/run-report.ts';
-import { describeThreshold, fmtBreaker, fmtMs } from './format.ts';
+import type { History } from '../core/history.ts';
+import type { BaselineComparison, RunReport } from '../measure/run-report.ts';
+import { controlPhrase, describeThreshold, fmtBreaker, fmtMs } from './format.ts';
 import { metricRows } from './metric-rows.ts';
+import { workloadOffsetMs } from './time-base.ts';
+import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
 export interface ConsoleOptions {
   /** ANSI colours; default: only when stdout is a TTY and NO_COLOR is unset. */
   color?: boolean;
+  /** For times relative to the workload's start when the report does not carry the offset. */
+  histories?: Record<string, History>;
 }
 
 export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {}): string {
   const color = options.color ?? (process.stdout.isTTY === true && process.env.NO_COLOR === undefined);
   const paint = (code: number, s: string) => (color ? `\u001b[${code}m${s}\u001b[0m` : s);
-  const verdict = (v: Verdict) => paint(v === 'pass' ? 32 : 31, v.toUpperCase());
+  const badge = (s: { label: string; ansi: number }) => paint(s.ansi, s.label);
   const dim = (s: string) => paint(2, s);
 
   const lines = [
-    `Faultline ${run.faultline}  seed ${run.seed}  ${run.profiles.length} profile(s)  ${fmtMs(run.durationMs)}  ${verdict(run.verdict)}`,
+    `Faultline ${run.faultline}  seed ${run.seed}  ${run.profiles.length} profile(s)  ${fmtMs(run.durationMs)}  ${badge(verdictStyle(run.verdict))}`,
   ];
   for (const p of run.profiles) {
     const m = p.metrics;
-    lines.push(`${verdict(p.verdict)} ${p.name} ${dim(`(${p.policy}, seed ${p.seed})`)}`);
+    const control = controlPhrase(p);
+    lines.push(
+      `${badge(profileBadge(p))} ${p.name} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed})`)}`,
+    );
+    if (control) lines.push(`  ${paint(profileBadge(p).ansi, control)}`);
     lines.push(...wrap(metricRows(m, { headline: true }).map((r) => `${r.name} ${r.text}`)));
-    const breaker = fmtBreaker(m);
+    const breaker = fmtBreaker(m, workloadOffsetMs(p, options.histories?.[p.name]));
     if (breaker) lines.push(`  circuit breaker ${breaker}`);
     if (p.error) lines.push(`  ${paint(31, 'error')} ${p.error.split('\n', 1)[0]}`);
-    for (const t of p.thresholds) {
-      if (!t.ok) lines.push(`  ${paint(31, '✗')} ${t.expr}: ${describeThreshold(t)}`);
+    if (!p.control) {
+      for (const t of p.thresholds) {
+        if (!t.ok) lines.push(`  ${paint(31, '✗')} ${t.expr}: ${describeThreshold(t)}`);
+      }
     }
   }
+  if (run.baseline) lines.push(...baselineLines(run.baseline, paint));
+  lines.push(`${run.profiles.length} profile(s): ${tallyText(run.profiles)}`);
   return `${lines.join('\n')}\n`;
+}
+
+function baselineLines(b: BaselineComparison, paint: (code: number, s: string) => string): string[] {
+  const out = [`baseline ${b.file}: ${b.ok ? paint(32, 'no regression') : paint(31, 'REGRESSED')}`];
+  for (const f of b.findings) {
+    out.push(`  ${f.ok ? paint(33, '~') : paint(31, '✗')} ${f.profile} (${f.policy}) ${f.kind}: ${f.message}`);
+  }
+  return out;
 }
 
 /** Headline metrics as `name value` pairs, two spaces apart, in lines of about 110 characters. */

@@ -1,4 +1,5 @@
 // Number and threshold formatting shared by the human-facing writers.
+import type { ProfileReport } from '../measure/run-report.ts';
 import type { ThresholdResult } from '../measure/thresholds.ts';
 import type { Metrics, RecoveryWindow } from '../measure/types.ts';
 
@@ -46,12 +47,34 @@ export function describeThreshold(t: ThresholdResult): string {
   return `expected ${t.metric} ${t.op} ${fmtNum(t.target)}${t.allowNa ? ' or n/a' : ''}, actual ${actual}`;
 }
 
-/** The circuit breaker in one phrase, e.g. "opened 1× (0.8 s → 2.1 s), 28 ops failed fast"; undefined when it never acted. */
-export function fmtBreaker(m: Metrics): string | undefined {
+/** "duplicate_effects 24 > 0": a threshold with its actual value in the middle. */
+export function fmtThresholdActual(t: ThresholdResult): string {
+  const actual = t.actual === null ? (t.na ? 'n/a' : 'none') : fmtNum(t.actual);
+  return `${t.metric} ${actual} ${t.op} ${fmtNum(t.target)}${t.allowNa ? ' or n/a' : ''}`;
+}
+
+/**
+ * What a control run showed, or undefined for a normal run: "control fired: duplicate_effects 24 > 0" when its
+ * detectors fired, "control did not fire: expected duplicate_effects > 0, actual 0" when one stayed silent.
+ */
+export function controlPhrase(p: Pick<ProfileReport, 'control' | 'thresholds' | 'verdict'>): string | undefined {
+  if (!p.control) return undefined;
+  const silent = p.thresholds.filter((t) => !t.ok);
+  if (silent.length > 0) return `control did not fire: ${silent.map(describeThreshold).join('; ')}`;
+  if (p.thresholds.length === 0) return 'control with no thresholds: nothing shows that it fired';
+  return `control fired: ${p.thresholds.map(fmtThresholdActual).join(', ')}`;
+}
+
+/**
+ * The circuit breaker in one phrase, e.g. "opened 1× (0.8 s → 2.1 s), 28 ops failed fast"; undefined when it
+ * never acted. Times are shifted by `offsetMs` (to the workload's start).
+ */
+export function fmtBreaker(m: Metrics, offsetMs = 0): string | undefined {
   const intervals = m.breakerOpenIntervals ?? [];
   if (intervals.length === 0 && !m.breakerRejections) return undefined;
+  const at = (ms: number) => fmtMs(ms - offsetMs);
   const when = intervals
-    .map((i) => `${fmtMs(i.openAtMs)} → ${i.closeAtMs === null ? 'still open' : fmtMs(i.closeAtMs)}`)
+    .map((i) => `${at(i.openAtMs)} → ${i.closeAtMs === null ? 'still open' : at(i.closeAtMs)}`)
     .join(', ');
   return `opened ${intervals.length}×${when ? ` (${when})` : ''}, ${m.breakerRejections ?? 0} ops failed fast`;
 }

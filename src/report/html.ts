@@ -1,85 +1,99 @@
-// report.html: one self-contained static page (inline CSS and SVG, no scripts, no external assets).
+// report.html: one self-contained static page (inline CSS and SVG, no scripts, no external assets) that reads
+// on a desktop and on a phone: an overview of every profile, then one section per profile.
 import type { History } from '../core/history.ts';
-import type { ProfileReport, RunReport } from '../measure/run-report.ts';
+import { METRICS } from '../measure/metric-table.ts';
+import type { BaselineComparison, ProfileReport, RunReport } from '../measure/run-report.ts';
 import { escapeHtml as e } from './escape.ts';
-import { describeThreshold, fmtMs, fmtNum, fmtPct, fmtRetry, fmtWindowRecovery, worstRecovery } from './format.ts';
-import { metricRows } from './metric-rows.ts';
-import { renderTimelineSvg, TIMELINE_COLORS } from './timeline.ts';
+import { fmtMs, fmtRetry, worstRecovery } from './format.ts';
+import { anchor, profileSection } from './html-profile.ts';
+import { htmlTable, type Row } from './html-table.ts';
+import { formatMetricValue } from './metric-rows.ts';
+import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
 const CSS = `
-body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:960px;color:#1f2328;padding:0 1rem}
-h1,h2{margin:.2em 0}.meta{color:#59636e}
-.verdict{display:inline-block;padding:.1em .6em;border-radius:1em;font-weight:600;color:#fff;font-size:.85em;vertical-align:middle}
-.pass{background:${TIMELINE_COLORS.ok}}.fail{background:${TIMELINE_COLORS.fail}}
-section{border:1px solid #d1d9e0;border-radius:8px;padding:1rem 1.2rem;margin:1.2rem 0}
-table{border-collapse:collapse;margin:.6rem 0}td,th{border:1px solid #d1d9e0;padding:.25em .6em;text-align:left}
-th{background:#f6f8fa}td.num{text-align:right;font-variant-numeric:tabular-nums}
-tr.bad td{background:#ffebe9}code{font-size:.92em}.legend span{margin-right:1em}
-.swatch{display:inline-block;width:.8em;height:.8em;margin-right:.3em;vertical-align:-1px}
+*{box-sizing:border-box}
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1000px;color:#1f2328;padding:8px 12px;overflow-wrap:break-word}
+h1,h2{margin:.3em 0;line-height:1.2}h2{font-size:1.3em}h3{font-size:1.05em;margin:1.1em 0 .3em}
+.meta{color:#59636e}
+.verdict{display:inline-block;padding:.1em .6em;border-radius:1em;font-weight:600;color:#fff;font-size:.8em;vertical-align:middle;white-space:nowrap}
+section{border:1px solid #d1d9e0;border-radius:8px;padding:10px 12px;margin:16px 0}
+.scroll{overflow-x:auto;max-width:100%}
+table{border-collapse:collapse;margin:.4rem 0;width:100%}
+td,th{border:1px solid #d1d9e0;padding:.25em .5em;text-align:left;vertical-align:top}
+th{background:#f6f8fa;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+tr.bad td,tr.bad th{background:#ffebe9}
+code,pre{font:.88em/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+pre{background:#f6f8fa;border-radius:6px;padding:.6em .8em;white-space:pre-wrap;overflow-wrap:anywhere}
+.failed{background:#ffebe9;border:1px solid #ffcecb;border-radius:6px;padding:.5em .8em .5em 1.6em}
+p.failed{padding-left:.8em}.control{font-weight:600}
+ul.ops{margin:0;padding-left:1.1em}
+.legend{font-size:.85em;color:#59636e;margin:.2em 0}.legend span{margin-right:.9em;display:inline-block}
+.swatch{display:inline-block;width:.8em;height:.8em;margin-right:.3em;vertical-align:-1px;border-radius:50%}
+svg.chart{display:block;width:100%;height:auto}svg.timeline{max-width:900px}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px}
+figure{margin:0}figcaption{font-weight:600;font-size:.95em;margin:.8em 0 .2em}
+details summary{cursor:pointer;margin:.8em 0 .3em;font-weight:600}
+@media (max-width:640px){
+body{font-size:14px;padding:6px 8px}section{padding:8px}td.describe{display:none}
+table.cards thead{display:none}table.cards,table.cards tbody,table.cards tr,table.cards td,table.cards th{display:block;width:100%}
+table.cards tr{border:1px solid #d1d9e0;border-radius:6px;margin:0 0 .5em;overflow:hidden}
+table.cards td,table.cards th{border:0;border-top:1px solid #eff2f5;text-align:left}
+table.cards td[data-label]::before,table.cards th[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:#59636e}
+svg.timeline text{font-size:18px}svg.timeline circle.op{r:4.5px}svg.timeline circle.retried{r:5.5px}
+svg.latency text,svg.retry-by-kind text{font-size:10.5px}
+}
 `;
 
-export function renderHtml(run: RunReport, histories: Record<string, History>): string {
+export interface HtmlOptions {
+  /** Where report.json is, for the replay command. */
+  reportPath?: string;
+}
+
+export function renderHtml(run: RunReport, histories: Record<string, History>, options: HtmlOptions = {}): string {
   const title = `Faultline ${run.verdict}: ${run.profiles.map((p) => p.name).join(', ')}`;
+  const style = verdictStyle(run.verdict);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${e(title)}</title><style>${CSS}</style></head>
 <body>
-<h1>Faultline <span class="verdict ${run.verdict}">${run.verdict.toUpperCase()}</span></h1>
-<p class="meta">seed ${run.seed} · started ${e(run.startedAt)} · ${e(fmtMs(run.durationMs))} · faultline ${e(run.faultline)}</p>
-<table><tr><th>profile</th><th>policy</th><th>verdict</th><th>ops</th><th>retry success</th><th>worst recovery</th></tr>
-${run.profiles.map(overviewRow).join('\n')}
-</table>
-${run.profiles.map((p) => section(p, histories[p.name])).join('\n')}
+<h1>Faultline <span class="verdict" style="background:${style.css}">${e(style.label)}</span></h1>
+<p class="meta">seed ${run.seed} · started ${e(run.startedAt)} · ${e(fmtMs(run.durationMs))} · faultline ${e(run.faultline)} · ${run.profiles.length} profile(s): ${e(tallyText(run.profiles))}</p>
+<p class="meta">Times count from each workload's start (set-up excluded).</p>
+${run.baseline ? baselineBlock(run.baseline) : ''}
+${htmlTable('overview', ['profile', 'verdict', 'policy', 'ops', 'retry success', 'dup / ghost / lost', 'worst recovery', 'thresholds'], run.profiles.map(overviewRow))}
+${run.profiles.map((p) => profileSection(p, histories[p.name], options.reportPath)).join('\n')}
 </body></html>
 `;
 }
 
-function overviewRow(p: ProfileReport): string {
-  return `<tr><td><a href="#${e(anchor(p.name))}">${e(p.name)}</a></td><td>${e(p.policy)}</td><td><span class="verdict ${p.verdict}">${p.verdict}</span></td><td class="num">${p.metrics.ops}</td><td>${e(fmtRetry(p.metrics))}</td><td>${e(worstRecovery(p.metrics.recovery))}</td></tr>`;
-}
-
-function section(p: ProfileReport, history: History | undefined): string {
+function overviewRow(p: ProfileReport): Row {
+  const badge = profileBadge(p);
   const m = p.metrics;
-  const rows = metricRows(m);
-  const errors = Object.entries(m.errorsByCategory);
-  return `<section id="${e(anchor(p.name))}">
-<h2>${e(p.name)} <span class="verdict ${p.verdict}">${p.verdict.toUpperCase()}</span></h2>
-<p class="meta">${p.description ? `${e(p.description)} · ` : ''}seed ${p.seed} · policy <code>${e(p.policy)}</code> · decision log <code>${e(p.decisionLogSha256.slice(0, 16))}</code></p>
-${p.error ? `<p><strong>Error:</strong> ${e(p.error)}</p>` : ''}
-${history ? `${renderTimelineSvg(history, m.recovery)}\n<p class="legend">${legend()}</p>` : '<p class="meta">no history recorded</p>'}
-<h3>Thresholds</h3>
-${p.thresholds.length === 0 ? '<p class="meta">none</p>' : `<table><tr><th></th><th>threshold</th><th>actual</th></tr>${p.thresholds.map((t) => `<tr class="${t.ok ? 'good' : 'bad'}"><td>${t.ok ? '✔' : '✘'}</td><td><code>${e(t.expr)}</code></td><td>${e(t.ok ? fmtNum(t.actual) : describeThreshold(t))}</td></tr>`).join('')}</table>`}
-<h3>Metrics</h3>
-<table>${rows.map((r) => `<tr${r.headline ? ' class="headline"' : ''}><th><code>${e(r.name)}</code></th><td>${e(r.text)}</td><td class="meta">${e(r.describe)}</td></tr>`).join('')}</table>
-<h3>Recovery per fault window</h3>
-${
-  m.recovery.length === 0
-    ? '<p class="meta">no fault windows</p>'
-    : `<table><tr><th>fault</th><th>kind</th><th>on</th><th>off</th><th>recovery</th><th>first success</th><th>retry success</th></tr>${m.recovery.map((w) => `<tr class="${w.status === 'not-recovered' || w.status === 'never-removed' ? 'bad' : ''}"><td>${e(w.fault)}</td><td>${e(w.kind)}</td><td class="num">${e(fmtMs(w.onAtMs))}</td><td class="num">${e(fmtMs(w.offAtMs))}</td><td class="num">${e(fmtWindowRecovery(w))}</td><td class="num">${e(fmtMs(w.firstSuccessMs))}</td><td>${e(windowRetry(m.retrySuccessByWindow.find((r) => r.fault === w.fault)))}</td></tr>`).join('')}</table>
-<p class="meta">steady state: ${m.steadyState.rate === null ? 'not measured' : fmtPct(m.steadyState.rate)} over ${m.steadyState.ops} op(s), target ${fmtPct(m.steadyState.target)}</p>`
-}
-${errors.length === 0 ? '' : `<h3>Errors (failed attempts)</h3><table><tr><th>category</th><th>count</th></tr>${errors.map(([k, v]) => `<tr><td>${e(k)}</td><td class="num">${v}</td></tr>`).join('')}</table>`}
-${p.notes.length === 0 ? '' : `<h3>Notes</h3><ul>${p.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>`}
-</section>`;
+  const effects = ['duplicate_effects', 'ghost_effects', 'lost_effects']
+    .map((k) => formatMetricValue(METRICS[k], METRICS[k].get(m)).replace(/ \(.*\)$/, ''))
+    .join(' / ');
+  const failed = p.thresholds.filter((t) => !t.ok).length;
+  return {
+    bad: p.verdict !== 'pass',
+    cells: [
+      { html: `<a href="#${e(anchor(p.name))}">${e(p.name)}</a>`, head: true },
+      `<span class="verdict" style="background:${badge.css}">${e(badge.label)}</span>`,
+      e(p.policy),
+      { html: String(m.ops), cls: 'num' },
+      e(fmtRetry(m)),
+      e(effects),
+      e(worstRecovery(m.recovery)),
+      failed === 0 ? `${p.thresholds.length} ok` : `<strong>${failed} of ${p.thresholds.length} failed</strong>`,
+    ],
+  };
 }
 
-function windowRetry(r: { retriedOps: number; rate: number | null } | undefined): string {
-  if (!r) return '–';
-  return r.rate === null ? 'n/a (0 retried)' : `${fmtPct(r.rate)} of ${r.retriedOps}`;
-}
-
-function legend(): string {
-  const item = (color: string, label: string) =>
-    `<span><i class="swatch" style="background:${color}"></i>${label}</span>`;
-  return [
-    item(TIMELINE_COLORS.ok, 'ok'),
-    item(TIMELINE_COLORS.info, 'info'),
-    item(TIMELINE_COLORS.fail, 'fail'),
-    item('rgba(209,36,47,.15)', 'fault window'),
-    '<span>dashed line: recovered</span>',
-  ].join('');
-}
-
-function anchor(name: string): string {
-  return `profile-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+function baselineBlock(b: BaselineComparison): string {
+  const rows = b.findings.map((f) => ({
+    bad: !f.ok,
+    cells: [f.ok ? '~' : '✘', `${e(f.profile)} <span class="meta">(${e(f.policy)})</span>`, e(f.kind), e(f.message)],
+  }));
+  return `<h2>Baseline <span class="verdict" style="background:${verdictStyle(b.ok ? 'pass' : 'fail').css}">${b.ok ? 'NO REGRESSION' : 'REGRESSED'}</span></h2>
+<p class="meta">compared with <code>${e(b.file)}</code></p>
+${rows.length === 0 ? '<p class="meta">every threshold holds and no metric moved beyond its tolerance</p>' : htmlTable('baseline', ['', 'profile', 'finding', 'detail'], rows)}`;
 }

@@ -1,63 +1,105 @@
-// junit.xml: one testsuite per profile, one testcase per threshold, so CI shows which expectation broke.
+// junit.xml: one testsuite per profile, one testcase per threshold, so CI shows which expectation broke. Each
+// failure says actual against expected and carries the command that reproduces it. Valid against
+// schema/junit.xsd (the common JUnit format CI systems read; see the header of that file).
 
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { escapeXml } from './escape.ts';
 import { describeThreshold } from './format.ts';
+import { replayCommands } from './replay.ts';
 
-export function renderJunit(run: RunReport): string {
-  const suites = run.profiles.map(suite);
-  const tests = run.profiles.reduce((n, p) => n + caseCount(p), 0);
-  const failures = run.profiles.reduce((n, p) => n + p.thresholds.filter((t) => !t.ok).length, 0);
-  const errors = run.profiles.filter((p) => p.error).length;
+export interface JunitOptions {
+  /** Where report.json is, for the replay command. */
+  reportPath?: string;
+}
+
+/**
+ * A verdict that is neither pass nor explained by failed thresholds or an error gets a testcase of its own:
+ * skipped when the run could not judge (inconclusive, interrupted), a failure otherwise (inert, anything new).
+ */
+const VERDICT_CASE: Record<string, 'skipped' | 'failure' | undefined> = {
+  pass: undefined,
+  inconclusive: 'skipped',
+  interrupted: 'skipped',
+};
+
+export function renderJunit(run: RunReport, options: JunitOptions = {}): string {
+  const suites = run.profiles.map((p) => suite(p, options));
+  const count = (f: (p: ProfileReport) => number) => run.profiles.reduce((n, p) => n + f(p), 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="faultline" tests="${tests}" failures="${failures}" errors="${errors}" time="${seconds(run.durationMs)}">`,
+    `<testsuites name="faultline" tests="${count((p) => cases(p).length)}" failures="${count(failures)}" errors="${count((p) => (p.error ? 1 : 0))}" time="${seconds(run.durationMs)}">`,
     ...suites,
     '</testsuites>',
     '',
   ].join('\n');
 }
 
-function caseCount(p: ProfileReport): number {
-  return Math.max(1, p.thresholds.length) + (p.error ? 1 : 0);
+interface Case {
+  name: string;
+  outcome?: { element: 'failure' | 'error' | 'skipped'; type: string; message: string; body?: string };
 }
 
-function suite(p: ProfileReport): string {
-  const a = (s: string | number) => escapeXml(String(s));
+function cases(p: ProfileReport, reproduce = ''): Case[] {
+  const out: Case[] = [];
+  if (p.error) {
+    out.push({
+      name: 'run',
+      outcome: { element: 'error', type: 'run', message: firstLine(p.error), body: p.error + reproduce },
+    });
+  }
+  for (const t of p.thresholds) {
+    const message = describeThreshold(t);
+    out.push(
+      t.ok
+        ? { name: t.expr }
+        : { name: t.expr, outcome: { element: 'failure', type: 'threshold', message, body: message + reproduce } },
+    );
+  }
+  const explained = p.error !== undefined || p.thresholds.some((t) => !t.ok);
+  const element = p.verdict in VERDICT_CASE ? VERDICT_CASE[p.verdict] : 'failure';
+  if (element && !explained) {
+    const message = `verdict ${p.verdict}`;
+    out.push({ name: 'verdict', outcome: { element, type: 'verdict', message, body: message + reproduce } });
+  }
+  if (out.length === 0) out.push({ name: 'completed (no thresholds)' });
+  return out;
+}
+
+function failures(p: ProfileReport): number {
+  return cases(p).filter((k) => k.outcome?.element === 'failure').length;
+}
+
+function suite(p: ProfileReport, options: JunitOptions): string {
+  const a = (s: string | number | boolean) => escapeXml(String(s));
   const className = `faultline.${p.name}`;
-  const failures = p.thresholds.filter((t) => !t.ok).length;
+  const commands = replayCommands(p, options.reportPath);
+  const reproduce = commands.length > 0 ? `\n\nreproduce:\n${commands.map((c) => `  ${c}`).join('\n')}` : '';
+  const all = cases(p, reproduce);
+  const skipped = all.filter((k) => k.outcome?.element === 'skipped').length;
   const lines = [
-    `  <testsuite name="${a(p.name)}" tests="${caseCount(p)}" failures="${failures}" errors="${p.error ? 1 : 0}" ` +
+    `  <testsuite name="${a(p.name)}" tests="${all.length}" failures="${failures(p)}" errors="${p.error ? 1 : 0}" skipped="${skipped}" ` +
       `time="${seconds(p.durationMs ?? p.metrics.durationMs)}"${p.startedAt ? ` timestamp="${a(p.startedAt)}"` : ''}>`,
     '    <properties>',
     ...Object.entries({
       seed: p.seed,
       policy: p.policy,
       verdict: p.verdict,
+      control: p.control === true,
       decisionLogSha256: p.decisionLogSha256,
+      ...(commands.length > 0 ? { replay: commands[0] } : {}),
     }).map(([k, v]) => `      <property name="${k}" value="${a(v)}"/>`),
     '    </properties>',
   ];
-  if (p.error) {
-    lines.push(
-      `    <testcase name="run" classname="${a(className)}" time="0">`,
-      `      <error message="${a(firstLine(p.error))}" type="run">${escapeXml(p.error)}</error>`,
-      '    </testcase>',
-    );
-  }
-  if (p.thresholds.length === 0) {
-    lines.push(`    <testcase name="completed (no thresholds)" classname="${a(className)}" time="0"/>`);
-  }
-  for (const t of p.thresholds) {
-    const open = `    <testcase name="${a(t.expr)}" classname="${a(className)}" time="0"`;
-    if (t.ok) {
+  for (const k of all) {
+    const open = `    <testcase name="${a(k.name)}" classname="${a(className)}" time="0"`;
+    if (!k.outcome) {
       lines.push(`${open}/>`);
       continue;
     }
-    const message = describeThreshold(t);
+    const { element, type, message, body } = k.outcome;
     lines.push(
       `${open}>`,
-      `      <failure message="${a(message)}" type="threshold">${escapeXml(message)}</failure>`,
+      `      <${element} message="${a(message)}" type="${a(type)}">${escapeXml(body ?? message)}</${element}>`,
       '    </testcase>',
     );
   }
@@ -67,7 +109,7 @@ function suite(p: ProfileReport): string {
 }
 
 function seconds(ms: number): string {
-  return (ms / 1000).toFixed(3);
+  return (Math.max(0, ms) / 1000).toFixed(3);
 }
 
 function firstLine(text: string): string {

@@ -1,62 +1,166 @@
-// summary.md: GitHub-flavoured Markdown for a CI job summary ($GITHUB_STEP_SUMMARY).
+// summary.md: GitHub-flavoured Markdown that fits a pull-request comment or $GITHUB_STEP_SUMMARY: an overview
+// table of every profile first, then each profile that did not pass in full, then the passes collapsed.
 
-import type { ProfileReport, RunReport, Verdict } from '../measure/run-report.ts';
+import type { History } from '../core/history.ts';
+import { METRICS } from '../measure/metric-table.ts';
+import type { BaselineComparison, ProfileReport, RunReport } from '../measure/run-report.ts';
 import { escapeMd, mdCode } from './escape.ts';
-import { describeThreshold, fmtBreaker, fmtMs, fmtNum, fmtWindowRecovery } from './format.ts';
-import { metricRows } from './metric-rows.ts';
+import {
+  controlPhrase,
+  describeThreshold,
+  fmtBreaker,
+  fmtMs,
+  fmtThresholdActual,
+  fmtWindowRecovery,
+  worstRecovery,
+} from './format.ts';
+import { fmtHits, windowHits } from './hits.ts';
+import { formatMetricValue, metricRows } from './metric-rows.ts';
+import { replayCommands } from './replay.ts';
+import { workloadOffsetMs } from './time-base.ts';
+import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
-const ICON: Record<Verdict, string> = { pass: '✅', fail: '❌', inert: '⚪', inconclusive: '❔', interrupted: '⏹️' };
+export interface MarkdownOptions {
+  histories?: Record<string, History>;
+  /** Where report.json is, for the replay command. */
+  reportPath?: string;
+}
 
-export function renderMarkdown(run: RunReport): string {
+const c = (s: string) => escapeMd(s);
+const value = (m: ProfileReport['metrics'], name: string) =>
+  formatMetricValue(METRICS[name], METRICS[name].get(m)).replace(/ \(.*\)$/, '');
+
+export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): string {
   const passed = run.profiles.filter((p) => p.verdict === 'pass').length;
+  // One policy for every profile goes in the header line; several get a column.
+  const policies = [...new Set(run.profiles.map((p) => p.policy))];
+  const policyColumn = policies.length > 1;
   const out = [
-    `## ${ICON[run.verdict]} Faultline ${run.verdict}: ${passed} of ${run.profiles.length} profile(s) passed`,
+    `## ${verdictStyle(run.verdict).icon} Faultline ${run.verdict}: ${passed} of ${run.profiles.length} profile(s) passed`,
     '',
-    `seed ${run.seed} · started ${run.startedAt} · ${fmtMs(run.durationMs)} · faultline ${run.faultline}`,
+    `seed ${run.seed}${policyColumn ? '' : ` · policy ${policies[0] ?? '–'}`} · ${run.startedAt} · ${fmtMs(run.durationMs)} · faultline ${run.faultline} · ${tallyText(run.profiles)}`,
+    '',
+    `| | profile${policyColumn ? ' | policy' : ''} | ops | retry success | dup/ghost/lost | recovery | thresholds |`,
+    `| --- | ---${policyColumn ? ' | ---' : ''} | ---: | --- | --- | --- | --- |`,
+    ...run.profiles.map((p) => overviewRow(p, policyColumn)),
     '',
   ];
-  for (const p of run.profiles) out.push(...profileSection(p));
+  if (run.baseline) out.push(...baselineSection(run.baseline));
+  const expanded = run.profiles.filter((p) => p.verdict !== 'pass');
+  for (const p of expanded) out.push(...profileSection(p, options));
+  const passes = run.profiles.filter((p) => p.verdict === 'pass');
+  if (passes.length > 0) {
+    out.push(
+      `<details><summary>${passes.length} profile(s) passed: their thresholds</summary>`,
+      '',
+      ...passes.map(passLine),
+      '',
+      '</details>',
+      '',
+    );
+  }
   return `${out.join('\n')}\n`;
 }
 
-function profileSection(p: ProfileReport): string[] {
+function overviewRow(p: ProfileReport, policyColumn: boolean): string {
   const m = p.metrics;
-  const c = (s: string) => escapeMd(s);
+  const badge = profileBadge(p);
+  const failed = p.thresholds.filter((t) => !t.ok).length;
+  const effects = ['duplicate_effects', 'ghost_effects', 'lost_effects'].map((k) => value(m, k)).join('/');
+  const retry = m.retrySuccessRate === null ? 'n/a' : `${value(m, 'retry_success_rate')} of ${m.retriedOps}`;
+  const recovery = worstRecovery(m.recovery).replace(/ \(.*\)$/, '');
+  const thresholds = failed === 0 ? `${p.thresholds.length} ok` : `**${failed} of ${p.thresholds.length} failed**`;
+  const policy = policyColumn ? ` | ${c(p.policy)}` : '';
+  return `| ${badge.icon}${p.control ? ' control' : ''} | ${c(p.name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
+}
+
+/**
+ * A passed profile in one line: its thresholds with their actual values, compact enough for a PR comment
+ * (`≤`/`≥` for `<=`/`>=`, and every `metric == 0` that held named once after "== 0:").
+ */
+function passLine(p: ProfileReport): string {
+  const control = p.control ? ' (control fired)' : '';
+  const zero = p.thresholds.filter((t) => t.op === '==' && t.target === 0 && t.actual === 0);
+  const rest = p.thresholds.filter((t) => !zero.includes(t));
+  const glyph = (s: string) => s.replace(' <= ', ' ≤ ').replace(' >= ', ' ≥ ');
+  const parts = [
+    rest.map((t) => c(glyph(fmtThresholdActual(t)))).join(', '),
+    zero.length > 0 ? `== 0: ${zero.map((t) => t.metric).join(', ')}` : '',
+  ].filter((x) => x !== '');
+  return `- ${c(p.name)}${control}: ${parts.join('; ') || 'no thresholds'}`;
+}
+
+function profileSection(p: ProfileReport, options: MarkdownOptions): string[] {
+  const m = p.metrics;
+  const history = options.histories?.[p.name];
+  const offset = workloadOffsetMs(p, history);
+  const badge = profileBadge(p);
   const out = [
-    `### ${ICON[p.verdict]} ${c(p.name)}: ${p.verdict}`,
+    `### ${badge.icon} ${c(p.name)}: ${badge.label.toLowerCase()}`,
     '',
-    `seed ${p.seed} · policy ${mdCode(p.policy)} · ${fmtMs(p.durationMs ?? m.durationMs)} · decision log ${mdCode(p.decisionLogSha256.slice(0, 12))}`,
+    `seed ${p.seed} · policy ${mdCode(p.policy)}${p.control ? ' (negative control)' : ''} · ${fmtMs(p.durationMs ?? m.durationMs)} · decision log ${mdCode(p.decisionLogSha256.slice(0, 12))}`,
     '',
   ];
   if (p.error) out.push(`> **Error:** ${c(p.error)}`, '');
+  const control = controlPhrase(p);
+  if (control) out.push(`**${c(control)}**`, '');
+  const failed = p.thresholds.filter((t) => !t.ok);
+  if (!p.control && failed.length > 0) {
+    out.push(...failed.map((t) => `- ❌ ${mdCode(t.expr)}: ${c(describeThreshold(t))}`), '');
+  }
+  const commands = replayCommands(p, options.reportPath);
+  if (commands.length > 0) out.push('```sh', ...commands, '```', '');
   out.push('| metric | value |', '| --- | --- |');
   for (const r of metricRows(m, { headline: true })) out.push(`| ${mdCode(r.name)} | ${c(r.text)} |`);
-  const breaker = fmtBreaker(m);
+  const breaker = fmtBreaker(m, offset);
   if (breaker) out.push(`| circuit breaker | ${c(breaker)} |`);
-  if (m.lookups) out.push(`| status lookups / re-executions avoided | ${m.lookups} / ${m.reexecutionsAvoided ?? 0} |`);
   out.push('');
-  if (p.thresholds.length > 0) {
-    out.push('| | threshold | actual |', '| --- | --- | --- |');
-    for (const t of p.thresholds) {
-      const actual = t.ok ? fmtNum(t.actual) : describeThreshold(t);
-      out.push(`| ${t.ok ? '✅' : '❌'} | ${mdCode(t.expr)} | ${c(actual)} |`);
-    }
-    out.push('');
-  }
   if (m.recovery.length > 0) {
-    out.push('| fault | kind | on | off | recovery | first success |', '| --- | --- | --- | --- | --- | --- |');
+    out.push('| fault | kind | on | off | hits | recovery |', '| --- | --- | --- | --- | --- | --- |');
     for (const w of m.recovery) {
-      const rec = `${w.status === 'not-recovered' || w.status === 'never-removed' ? '❌ ' : ''}${fmtWindowRecovery(w)}`;
+      const stuck = w.status === 'not-recovered' || w.status === 'never-removed';
+      const hits = fmtHits(
+        windowHits(
+          m.faultWindows.find((f) => f.fault === w.fault),
+          history?.faults.find((f) => f.id === w.fault),
+        ),
+      )?.replace('hits: ', '');
+      const off = w.offAtMs === null ? 'never' : fmtMs(w.offAtMs - offset);
       out.push(
-        `| ${c(w.fault)} | ${c(w.kind)} | ${fmtMs(w.onAtMs)} | ${fmtMs(w.offAtMs)} | ${c(rec)} | ${fmtMs(w.firstSuccessMs)} |`,
+        `| ${c(w.fault)} | ${c(w.kind)} | ${fmtMs(w.onAtMs - offset)} | ${off} | ${hits ?? '–'} | ${stuck ? '❌ ' : ''}${c(fmtWindowRecovery(w))} |`,
       );
     }
     out.push('');
   }
+  const behind = effectOps(m);
+  if (behind.length > 0) out.push(...behind, '');
   const codes = Object.entries(m.errorsByCode).sort((a, b) => b[1] - a[1]);
-  if (codes.length > 0) {
-    out.push(`Errors by code: ${codes.map(([code, n]) => `${mdCode(code)} ${n}`).join(', ')}`, '');
-  }
+  if (codes.length > 0) out.push(`Errors by code: ${codes.map(([code, n]) => `${mdCode(code)} ${n}`).join(', ')}`, '');
   if (p.notes.length > 0) out.push(...p.notes.map((n) => `- ${c(n)}`), '');
+  return out;
+}
+
+/** The ops (= trace ids) behind each effect number, the first few of each. */
+function effectOps(m: ProfileReport['metrics']): string[] {
+  const r = m.reconciliation;
+  const lists: Array<[string, string[]]> = [
+    ['duplicate_effects', r.duplicateOps],
+    ['ghost_effects', r.ghostOps],
+    ['lost_effects', r.lostOps],
+  ];
+  return lists
+    .filter(([, ids]) => ids.length > 0)
+    .map(([name, ids]) => {
+      const shown = ids.slice(0, 8).map(mdCode).join(', ');
+      return `- ops behind ${mdCode(name)}: ${shown}${ids.length > 8 ? ` and ${ids.length - 8} more` : ''} (op id = trace id)`;
+    });
+}
+
+function baselineSection(b: BaselineComparison): string[] {
+  const out = [`### ${b.ok ? '✅' : '❌'} Baseline ${mdCode(b.file)}: ${b.ok ? 'no regression' : 'regressed'}`, ''];
+  for (const f of b.findings) {
+    out.push(`- ${f.ok ? '〰️' : '❌'} ${c(f.profile)} (${c(f.policy)}) ${f.kind}: ${c(f.message)}`);
+  }
+  if (b.findings.length > 0) out.push('');
   return out;
 }

@@ -1,75 +1,164 @@
-// An inline SVG timeline: ops per time bin stacked by outcome (by start time), fault windows shaded, and a
-// dashed line where each window recovered.
-import type { History } from '../core/history.ts';
+// The timeline chart: every op a dot at its start (x) and end-to-end latency (y, log scale), coloured by outcome
+// and ringed when it took several attempts; below it one tick per attempt (red when it failed) and the circuit
+// breaker's open intervals; fault windows shaded over all of it with their hits, and where each recovered.
+// Times count from the workload's start.
+import type { History, OpRecord } from '../core/history.ts';
+import type { BreakerInterval } from '../measure/client-guards.ts';
 import type { RecoveryWindow } from '../measure/types.ts';
 import { escapeXml } from './escape.ts';
+import { fmtMs } from './format.ts';
+import { fmtHits, windowHits } from './hits.ts';
+import { extent, linearScale, logScale, n, svgElement, tickMs } from './svg.ts';
 
-export const TIMELINE_COLORS = { ok: '#2e9e44', info: '#e0a100', fail: '#d1242f', fault: '#d1242f' } as const;
+export const TIMELINE_COLORS = {
+  ok: '#2e9e44',
+  info: '#d18f00',
+  fail: '#d1242f',
+  fault: '#d1242f',
+  recovered: '#0969da',
+  breaker: '#8250df',
+} as const;
 
-export interface TimelineOptions {
-  width?: number;
-  height?: number;
-  bins?: number;
+export interface TimelineInput {
+  history: History;
+  recovery: RecoveryWindow[];
+  breaker?: BreakerInterval[];
+  /** From history.startMs to the workload's start: x = 0 there. */
+  offsetMs: number;
 }
 
-export function renderTimelineSvg(history: History, recovery: RecoveryWindow[], options: TimelineOptions = {}): string {
-  const width = options.width ?? 900;
-  // One label row per fault (up to 4) above the plot, so overlapping windows keep readable labels.
-  const labelRows = Math.min(4, Math.max(1, history.faults.length));
-  const height = (options.height ?? 160) + 12 * (labelRows - 1);
-  const pad = { left: 36, right: 10, top: 6 + 12 * labelRows, bottom: 22 };
-  const plotW = width - pad.left - pad.right;
-  const plotH = height - pad.top - pad.bottom;
-  const span = Math.max(1, history.endMs - history.startMs);
-  const bins = Math.max(1, Math.min(options.bins ?? 120, history.ops.length || 1));
-  const x = (t: number) => pad.left + (Math.min(Math.max(t - history.startMs, 0), span) / span) * plotW;
+/** Above this many ops, only ops that did not go smoothly keep a tooltip (the file stays small). */
+const TITLE_LIMIT = 1500;
+// Margins leave room for the larger text a phone gets from report.html's CSS (18 units instead of 10).
+const W = 640;
+const LEFT = 80;
+const RIGHT = W - 12;
+const ROW = 20;
+const FONT = 'font-size="10" fill="#59636e"';
 
-  const counts = Array.from({ length: bins }, () => ({ ok: 0, info: 0, fail: 0 }));
-  for (const op of history.ops) {
-    const i = Math.min(bins - 1, Math.max(0, Math.floor(((op.startMs - history.startMs) / span) * bins)));
-    counts[i][op.outcome]++;
-  }
-  const peak = Math.max(1, ...counts.map((c) => c.ok + c.info + c.fail));
-  const binW = plotW / bins;
+export function renderTimelineSvg(input: TimelineInput): string {
+  const { history, recovery, offsetMs } = input;
+  const breaker = input.breaker ?? [];
+  const start = history.startMs + offsetMs;
+  const rel = (t: number) => t - start;
+  const tagRows = Math.min(3, history.faults.length);
+  const top = 4 + ROW * tagRows;
+  const plotH = 220;
+  const stripY = top + plotH + 14;
+  const breakerY = stripY + ROW + 4;
+  const axisY = breakerY + (breaker.length > 0 ? ROW : 0);
+  const height = axisY + 30;
+
+  const latencies = history.ops.map((o) => o.endMs - o.startMs);
+  const x = linearScale(0, Math.max(1, rel(history.endMs)), LEFT, RIGHT, 6);
+  const seen = extent(latencies);
+  const y = logScale(Math.max(0.5, Math.min(1, seen.min)), Math.max(10, seen.max) * 1.15, top + plotH, top);
   const parts: string[] = [];
 
-  history.faults.forEach((f, row) => {
-    const x0 = x(f.onMs);
-    const x1 = x(f.offMs ?? history.endMs);
-    const label = escapeXml(`${f.id} (${f.kind})`);
+  history.faults.forEach((f, i) => {
+    const x0 = x(rel(f.onMs));
+    const x1 = x(rel(f.offMs ?? history.endMs));
+    const hits = fmtHits(
+      windowHits(
+        f,
+        recovery.find((r) => r.fault === f.id),
+      ),
+    );
+    const label = `#${i + 1} ${f.id} (${f.kind})${hits ? `, ${hits}` : ''}: ${fmtMs(rel(f.onMs))} → ${f.offMs === undefined ? 'never removed' : fmtMs(rel(f.offMs))}`;
+    const row = i % 3;
     parts.push(
-      `<rect class="fault" x="${n(x0)}" y="${pad.top}" width="${n(Math.max(1, x1 - x0))}" height="${plotH}" fill="${TIMELINE_COLORS.fault}" fill-opacity="0.12"><title>${label}</title></rect>`,
-      `<text x="${n(x0 + 2)}" y="${14 + 12 * (row % labelRows)}" font-size="10" fill="#555">${label}</text>`,
+      `<rect class="fault" x="${n(x0)}" y="${top}" width="${n(Math.max(1, x1 - x0))}" height="${axisY - top}" fill="${TIMELINE_COLORS.fault}" fill-opacity="0.1"><title>${escapeXml(label)}</title></rect>`,
+      `<line x1="${n(x0)}" x2="${n(x0)}" y1="${4 + ROW * row}" y2="${axisY}" stroke="${TIMELINE_COLORS.fault}" stroke-opacity="0.4" stroke-width="0.8"/>`,
+      `<text class="fault-tag" x="${n(x0 + 3)}" y="${ROW * (row + 1) - 2}" ${FONT}>#${i + 1}${hits ? ` ${escapeXml(hits)}` : ''}<title>${escapeXml(label)}</title></text>`,
     );
   });
-  counts.forEach((c, i) => {
-    let y = pad.top + plotH;
-    for (const outcome of ['ok', 'info', 'fail'] as const) {
-      if (c[outcome] === 0) continue;
-      const h = (c[outcome] / peak) * plotH;
-      y -= h;
-      parts.push(
-        `<rect class="op-${outcome}" x="${n(pad.left + i * binW)}" y="${n(y)}" width="${n(Math.max(0.5, binW - 0.5))}" height="${n(h)}" fill="${TIMELINE_COLORS[outcome]}"><title>${c[outcome]} ${outcome}</title></rect>`,
-      );
-    }
-  });
-  for (const w of recovery) {
-    if (w.offAtMs === null || w.recoveryMs === null) continue;
-    const xr = x(history.startMs + w.offAtMs + w.recoveryMs);
+
+  for (const t of y.ticks) {
     parts.push(
-      `<line class="recovered" x1="${n(xr)}" x2="${n(xr)}" y1="${pad.top}" y2="${pad.top + plotH}" stroke="#0969da" stroke-dasharray="4 3"><title>${escapeXml(`${w.fault} recovered after ${w.recoveryMs} ms`)}</title></line>`,
+      `<line x1="${LEFT}" x2="${RIGHT}" y1="${n(y(t))}" y2="${n(y(t))}" stroke="#d1d9e0" stroke-width="0.6"/>`,
+      `<text x="${LEFT - 4}" y="${n(y(t) + 3.5)}" ${FONT} text-anchor="end">${tickMs(t)}</text>`,
     );
   }
-  const axisY = pad.top + plotH;
-  parts.push(
-    `<line x1="${pad.left}" x2="${pad.left + plotW}" y1="${axisY}" y2="${axisY}" stroke="#888"/>`,
-    `<text x="${pad.left}" y="${height - 6}" font-size="10" fill="#555">0 s</text>`,
-    `<text x="${pad.left + plotW}" y="${height - 6}" font-size="10" fill="#555" text-anchor="end">${(span / 1000).toFixed(1)} s</text>`,
-    `<text x="${pad.left - 4}" y="${pad.top + 8}" font-size="10" fill="#555" text-anchor="end">${peak}</text>`,
+
+  const withTitles = history.ops.length <= TITLE_LIMIT;
+  const attemptsOf = groupAttempts(history);
+  for (const op of history.ops) {
+    const retried = op.attempts > 1;
+    const title =
+      withTitles || op.outcome !== 'ok' || retried
+        ? `<title>${escapeXml(opTitle(op, attemptsOf.get(op.opId) ?? [], start))}</title>`
+        : '';
+    parts.push(
+      `<circle class="op op-${op.outcome}${retried ? ' retried' : ''}" cx="${n(x(rel(op.startMs)))}" cy="${n(y(op.endMs - op.startMs))}" r="${retried ? 3.6 : 2.8}" fill="${TIMELINE_COLORS[op.outcome]}" fill-opacity="0.8"${retried ? ' stroke="#1f2328" stroke-width="0.9"' : ''}>${title}</circle>`,
+    );
+  }
+
+  parts.push(`<text x="${LEFT - 4}" y="${stripY + 13}" ${FONT} text-anchor="end">tries</text>`);
+  for (const a of history.attempts) {
+    const ax = n(x(rel(a.startMs)));
+    parts.push(
+      `<line class="attempt attempt-${a.ok ? 'ok' : 'failed'}" x1="${ax}" x2="${ax}" y1="${a.ok ? stripY + 6 : stripY}" y2="${stripY + 16}" stroke="${a.ok ? TIMELINE_COLORS.ok : TIMELINE_COLORS.fail}" stroke-width="0.9"/>`,
+    );
+  }
+
+  if (breaker.length > 0) {
+    parts.push(`<text x="${LEFT - 4}" y="${breakerY + 13}" ${FONT} text-anchor="end">breaker</text>`);
+    for (const b of breaker) {
+      const x0 = x(b.openAtMs - offsetMs);
+      const x1 = x(b.closeAtMs === null ? rel(history.endMs) : b.closeAtMs - offsetMs);
+      parts.push(
+        `<rect class="breaker-open" x="${n(x0)}" y="${breakerY + 3}" width="${n(Math.max(1, x1 - x0))}" height="12" fill="${TIMELINE_COLORS.breaker}" fill-opacity="0.6"><title>${escapeXml(`breaker ${b.key} open ${fmtMs(b.openAtMs - offsetMs)} → ${b.closeAtMs === null ? 'still open' : fmtMs(b.closeAtMs - offsetMs)}`)}</title></rect>`,
+      );
+    }
+  }
+
+  for (const w of recovery) {
+    const off = w.outageOffAtMs ?? w.offAtMs;
+    if (off === null) continue;
+    if (w.recovered && w.recoveryMs !== null) {
+      const xr = n(x(off + w.recoveryMs - offsetMs));
+      parts.push(
+        `<line class="recovered" x1="${xr}" x2="${xr}" y1="${top}" y2="${top + plotH}" stroke="${TIMELINE_COLORS.recovered}" stroke-dasharray="5 3" stroke-width="1.2"><title>${escapeXml(`${w.fault} recovered ${fmtMs(w.recoveryMs)} after the fault ended`)}</title></line>`,
+        `<text class="recovered-label" x="${xr}" y="${top + plotH - 4}" font-size="10" fill="${TIMELINE_COLORS.recovered}" text-anchor="middle">✓ ${escapeXml(tickMs(w.recoveryMs))}</text>`,
+      );
+    } else if (w.status === 'not-recovered') {
+      parts.push(
+        `<text class="not-recovered" x="${n(x(off - offsetMs))}" y="${top + plotH - 4}" font-size="10" fill="${TIMELINE_COLORS.fail}">✗ not recovered<title>${escapeXml(`${w.fault}: ${w.note ?? 'not recovered'}`)}</title></text>`,
+      );
+    }
+  }
+
+  parts.push(`<line x1="${LEFT}" x2="${RIGHT}" y1="${axisY}" y2="${axisY}" stroke="#8c959f" stroke-width="0.8"/>`);
+  for (const t of x.ticks) {
+    parts.push(
+      `<line x1="${n(x(t))}" x2="${n(x(t))}" y1="${axisY}" y2="${axisY + 4}" stroke="#8c959f" stroke-width="0.8"/>`,
+      `<text x="${n(x(t))}" y="${axisY + 20}" ${FONT} text-anchor="middle">${tickMs(t)}</text>`,
+    );
+  }
+  return svgElement(
+    'timeline',
+    W,
+    height,
+    'ops over time (x: start since the workload began, y: end-to-end latency, log scale), attempts, fault windows',
+    parts,
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="timeline" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="ops over time by outcome, fault windows shaded">${parts.join('')}</svg>`;
 }
 
-function n(v: number): string {
-  return String(Math.round(v * 10) / 10);
+function groupAttempts(history: History): Map<string, History['attempts']> {
+  const byOp = new Map<string, History['attempts']>();
+  for (const a of history.attempts) {
+    const list = byOp.get(a.opId);
+    if (list) list.push(a);
+    else byOp.set(a.opId, [a]);
+  }
+  return byOp;
+}
+
+/** "op-00012 create_payment: fail after 3 attempts in 1.2 s at 0.9 s; #1 ✗ DEPENDENCY.UNAVAILABLE 40 ms, ..." */
+function opTitle(op: OpRecord, attempts: History['attempts'], start: number): string {
+  const tries = attempts
+    .map((a) => `#${a.attempt} ${a.ok ? '✓' : `✗ ${a.errorCode ?? 'failed'}`} ${fmtMs(a.endMs - a.startMs)}`)
+    .join(', ');
+  const head = `${op.opId} ${op.tool}: ${op.outcome}${op.errorCode ? ` (${op.errorCode})` : ''} after ${op.attempts} attempt(s) in ${fmtMs(op.endMs - op.startMs)}, started at ${fmtMs(op.startMs - start)}`;
+  return tries ? `${head}; ${tries}` : head;
 }

@@ -1,33 +1,51 @@
 // Writes every report file into the output directory: report.json first (the one the CLI contract and
-// `faultline replay` depend on), then junit.xml, report.html, summary.md, trace.jsonl.
+// `faultline replay` depend on), then junit.xml, report.html, summary.md, trace.jsonl, and history.jsonl (the
+// recorded histories, from which `faultline report` renders all of them again).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from '../core/history.ts';
 import type { RunReport } from '../measure/run-report.ts';
+import { HISTORY_FILE, renderHistories } from './history-file.ts';
 import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderTrace } from './trace.ts';
 
-export const REPORT_FILES = ['report.json', 'junit.xml', 'report.html', 'summary.md', 'trace.jsonl'] as const;
+export const REPORT_FILES = [
+  'report.json',
+  'junit.xml',
+  'report.html',
+  'summary.md',
+  'trace.jsonl',
+  HISTORY_FILE,
+] as const;
+export type ReportFile = (typeof REPORT_FILES)[number];
+
+export interface WriteOptions {
+  /** Write only these files (default: all). `faultline report` leaves report.json and history.jsonl as they are. */
+  only?: readonly ReportFile[];
+}
 
 /** Returns the paths written, in order. `histories` is keyed by profile name. */
 export async function writeReports(
   outDir: string,
   run: RunReport,
   histories: Record<string, History>,
+  options: WriteOptions = {},
 ): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
-  const renderers: Record<(typeof REPORT_FILES)[number], () => string> = {
+  const reportPath = join(outDir, 'report.json');
+  const renderers: Record<ReportFile, () => string> = {
     'report.json': () => renderJson(run),
-    'junit.xml': () => renderJunit(run),
-    'report.html': () => renderHtml(run, histories),
-    'summary.md': () => renderMarkdown(run),
-    'trace.jsonl': () => renderTrace(histories),
+    'junit.xml': () => renderJunit(run, { reportPath }),
+    'report.html': () => renderHtml(run, histories, { reportPath }),
+    'summary.md': () => renderMarkdown(run, { histories, reportPath }),
+    'trace.jsonl': () => renderTrace(histories, run),
+    [HISTORY_FILE]: () => renderHistories(histories),
   };
   const written: string[] = [];
-  for (const name of REPORT_FILES) {
+  for (const name of options.only ?? REPORT_FILES) {
     const path = join(outDir, name);
     await writeFile(path, renderers[name](), 'utf8');
     written.push(path);

@@ -27,10 +27,15 @@ export interface RunOptions {
   seed?: number;
   policy?: PolicyName;
   signal: AbortSignal;
-  onProgress?: (opsDone: number) => void;
+  /** An op ended: how many have, and how many of them did not end ok. */
+  onProgress?: (opsDone: number, opsFailed: number) => void;
+  /** The profile's phase changed (for a progress display). */
+  onPhase?: (phase: ProfilePhase) => void;
   /** A url target may be outside loopback (--allow-non-loopback). */
   allowNonLoopback?: boolean;
 }
+
+export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
 
 export interface ProfileResult {
   report: ProfileReport;
@@ -46,6 +51,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const policyName = options.policy ?? profile.client.policy;
   const log = new DecisionLog(seed);
   const plan = buildPlan(profile, seed, log.sink);
+  options.onPhase?.('set-up');
   const backend = await options.network(seed, log.sink);
   const env = await startEnvironment(profile, seed, backend, { allowNonLoopback: options.allowNonLoopback }).catch(
     async (error) => {
@@ -55,9 +61,16 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   );
   const recorder = new Recorder();
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
+  let scanned = 0;
+  let failed = 0;
+  const failedSoFar = () => {
+    for (; scanned < recorder.ops.length; scanned++) if (recorder.ops[scanned].outcome !== 'ok') failed++;
+    return failed;
+  };
   try {
     await env.session.get();
     const t0 = epochMs() + LEAD_IN_MS;
+    options.onPhase?.('workload');
     await Promise.all([
       driver.run(plan.timeline, t0, options.signal),
       runWorkload(
@@ -68,21 +81,21 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
           session: env.session,
           recorder,
           client: log.stream('client'),
-          onProgress: options.onProgress,
+          onProgress: options.onProgress && ((done) => options.onProgress?.(done, failedSoFar())),
         },
         t0,
         options.signal,
       ),
     ]);
+    options.onPhase?.('drain');
     await driver.clear();
     log.append(await env.server.decisions());
     const history = recorder.history(await env.server.ledger(), log.records);
     if (env.transportEvents.length > 0) history.transportEvents = [...env.transportEvents];
-    const exprs =
-      policyName !== profile.client.policy && profile.controls[policyName]
-        ? profile.controls[policyName]!
-        : profile.expect;
-    const report = buildProfileReport({
+    options.onPhase?.('measure');
+    const control = policyName !== profile.client.policy && profile.controls[policyName] !== undefined;
+    const exprs = control ? profile.controls[policyName]! : profile.expect;
+    const built = buildProfileReport({
       name: profile.name,
       description: profile.description,
       file: loaded.file,
@@ -108,6 +121,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         ...env.notes(),
       ],
     });
+    const report = { ...built, workloadOffsetMs: Math.round(t0 - history.startMs), ...(control && { control }) };
     return { report, history };
   } finally {
     await driver.clear().catch(() => {});

@@ -4,9 +4,9 @@ import type { History } from '../core/history.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { buildRunReport } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
-import { type NetworkFactory, runProfile } from './run-profile.ts';
+import { type NetworkFactory, type RunOptions, runProfile } from './run-profile.ts';
 
-export interface SuiteOptions {
+export interface SuiteOptions extends Pick<RunOptions, 'onProgress' | 'onPhase'> {
   network: NetworkFactory;
   seed?: number;
   policy?: PolicyName;
@@ -15,6 +15,9 @@ export interface SuiteOptions {
   allowNonLoopback?: boolean;
   /** Progress lines for a person watching (stderr). */
   say: (line: string) => void;
+  /** A profile starts (index from 0) or has ended: for a progress display. */
+  onProfileStart?: (index: number, loaded: LoadedProfile) => void;
+  onProfileEnd?: (report: ProfileReport) => void;
 }
 
 export interface SuiteResult {
@@ -34,7 +37,9 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
     options.say(
       `[${i + 1}/${profiles.length}] ${profile.name} (seed ${seed}, policy ${policy}, ${profile.duration / 1000}s) ...`,
     );
+    options.onProfileStart?.(i, loaded);
     const { report, history } = await runProfile(loaded, { ...options, seed, policy });
+    options.onProfileEnd?.(report);
     reports.push(report);
     histories[profile.name] = history;
     const failed = report.thresholds.filter((t) => !t.ok).length;

@@ -30,7 +30,7 @@ describe('faultline run', () => {
       expect(existsSync(join(dir, 'faultline-report', f)), f).toBe(true);
     }
     const report = JSON.parse(readFileSync(join(dir, 'faultline-report/report.json'), 'utf8'));
-    expect(report).toMatchObject({ schemaVersion: 1, faultline: '0.1.0', seed: 7 });
+    expect(report).toMatchObject({ schemaVersion: 2, faultline: '0.1.0', seed: 7 });
     const p = report.profiles[0];
     expect(p).toMatchObject({ name: 'baseline', seed: 7, policy: 'resilient', verdict: 'pass' });
     for (const key of DOCUMENTED_METRIC_KEYS) {

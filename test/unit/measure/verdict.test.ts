@@ -96,7 +96,7 @@ describe('buildProfileReport / buildRunReport', () => {
   });
 
   it('fills the run header', () => {
-    expect(run).toMatchObject({ schemaVersion: 1, faultline: '0.1.0', seed: 7, durationMs: 9000 });
+    expect(run).toMatchObject({ schemaVersion: 2, faultline: '0.1.0', seed: 7, durationMs: 9000 });
     expect(run.startedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(buildRunReport({ seed: 1, startedAt: 'x', durationMs: 0, profiles: [good] }).verdict).toBe('pass');
   });

@@ -39,4 +39,37 @@ describe('formatConsoleSummary', () => {
       'circuit breaker opened 1× (800 ms → 2211 ms), 25 ops failed fast',
     );
   });
+
+  it('labels a control run as a control that fired, not a green PASS, and one that stayed silent', () => {
+    const fired = structuredClone(run);
+    fired.profiles[1] = {
+      ...fired.profiles[1],
+      control: true,
+      verdict: 'pass',
+      thresholds: [run.profiles[1].thresholds[2]],
+    };
+    const text = formatConsoleSummary(fired, { color: false });
+    expect(text).toContain(`CONTROL FIRED ${EVIL} (naive control, seed 7)`);
+    expect(text).toContain('  control fired: duplicate_effects 1 > 0');
+    expect(text).not.toContain(`PASS ${EVIL}`);
+    const silent = structuredClone(run);
+    silent.profiles[1] = { ...silent.profiles[1], control: true, thresholds: [run.profiles[1].thresholds[0]] };
+    const out = formatConsoleSummary(silent, { color: false });
+    expect(out).toContain(`CONTROL SILENT ${EVIL}`);
+    expect(out).toContain('control did not fire: expected duplicate_effects == 0, actual 1');
+  });
+
+  it('ends with a tally of every verdict, unknown ones included', () => {
+    const text = formatConsoleSummary(run, { color: false }).trimEnd().split('\n');
+    expect(text.at(-1)).toBe('2 profile(s): passed 1, failed 1, inert 0, inconclusive 0, interrupted 0');
+    const odd = structuredClone(run);
+    odd.profiles[0].verdict = 'inconclusive' as never;
+    odd.profiles[1].verdict = 'flaky' as never;
+    const out = formatConsoleSummary(odd, { color: false });
+    expect(out).toContain('INCONCLUSIVE good');
+    expect(out).toContain('FLAKY');
+    expect(out.trimEnd().split('\n').at(-1)).toBe(
+      '2 profile(s): passed 0, failed 0, inert 0, inconclusive 1, interrupted 0, flaky 1',
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderJunit } from '../../../src/report/junit.ts';
 import { sampleRun } from './fixtures.ts';
@@ -16,7 +17,7 @@ describe('renderJunit', () => {
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
     expect(xml.match(/<testcase /g)).toHaveLength(6);
     expect(xml).toMatch(/<testsuites name="faultline" tests="6" failures="2" errors="0"/);
-    expect(xml).toMatch(/<testsuite name="good" tests="3" failures="0"/);
+    expect(xml).toMatch(/<testsuite name="good" tests="3" failures="0" errors="0" skipped="0"/);
   });
 
   it('reports actual against expected in each failure', () => {
@@ -27,12 +28,38 @@ describe('renderJunit', () => {
     expect(failures[1]).toContain(': the fault was never removed');
   });
 
+  it('carries the replay command in every failure and as a property', () => {
+    const out = renderJunit(sampleRun(), { reportPath: 'out/report.json' });
+    expect(out).toContain('actual 1\n\nreproduce:\n  faultline replay out/report.json</failure>');
+    expect(out).toContain(
+      `<property name="replay" value="faultline run ${resolve('chaos-profiles/good.yaml')} --seed 7 --policy resilient"/>`,
+    );
+  });
+
+  it('gives a verdict that thresholds do not explain a case of its own: inert fails, inconclusive skips', () => {
+    const run = sampleRun();
+    run.profiles[0] = { ...run.profiles[0], verdict: 'inert' as never };
+    const inert = renderJunit(run);
+    expect(checkXml(inert)).toEqual([]);
+    expect(inert).toMatch(/<testsuite name="good" tests="4" failures="1" errors="0" skipped="0"/);
+    expect(inert).toContain('<failure message="verdict inert" type="verdict">');
+    run.profiles[0] = { ...run.profiles[0], verdict: 'inconclusive' as never };
+    const skipped = renderJunit(run);
+    expect(skipped).toMatch(/<testsuite name="good" tests="4" failures="0" errors="0" skipped="1"/);
+    expect(skipped).toContain('<skipped message="verdict inconclusive" type="verdict">');
+    run.profiles[0] = { ...run.profiles[0], verdict: 'pass' };
+    expect(renderJunit(run)).not.toContain('type="verdict"');
+  });
+
   it('adds an error case for a profile that crashed and a placeholder when there are no thresholds', () => {
     const crashed = sampleRun();
     crashed.profiles[0] = { ...crashed.profiles[0], thresholds: [], error: 'server exited <1>\nstack' };
     const out = renderJunit(crashed);
     expect(checkXml(out)).toEqual([]);
     expect(out).toContain('<error message="server exited &lt;1&gt;" type="run">');
-    expect(out).toContain('completed (no thresholds)');
+    expect(out).not.toContain('completed (no thresholds)');
+    const empty = sampleRun();
+    empty.profiles[0] = { ...empty.profiles[0], thresholds: [] };
+    expect(renderJunit(empty)).toContain('<testcase name="completed (no thresholds)"');
   });
 });

@@ -1,37 +1,82 @@
 import { describe, expect, it } from 'vitest';
 import { renderTimelineSvg } from '../../../src/report/timeline.ts';
-import { fault, history, op, T0 } from '../measure/fixtures.ts';
+import { attempt, fault, history, op, T0 } from '../measure/fixtures.ts';
 import { checkXml } from './xml-check.ts';
 
 describe('renderTimelineSvg', () => {
   const h = history({
-    endMs: T0 + 1000,
-    faults: [fault('a', 500, 750), fault('b', 500, undefined)],
-    ops: [op('1', 0, 10), op('2', 10, 20, 'fail'), op('3', 600, 700, 'info'), op('4', 990, 999)],
+    endMs: T0 + 1100,
+    faults: [fault('a', 600, 850), { ...fault('b', 600, undefined), hits: 7 } as never],
+    ops: [
+      op('1', 100, 110),
+      op('2', 110, 120, 'fail'),
+      op('3', 700, 800, 'info', { attempts: 2, failedAttempts: 2 }),
+      op('4', 1090, 1099),
+    ],
+    attempts: [
+      attempt('3', 1, 700, 740, false, { errorCode: 'DEPENDENCY.UNAVAILABLE' }),
+      attempt('3', 2, 760, 800, false, { errorCode: 'DEPENDENCY.TIMEOUT' }),
+    ],
   });
-  const svg = renderTimelineSvg(h, [], { width: 446, bins: 4 }); // plot: 400 wide from x=36
+  const recovery = [
+    {
+      fault: 'a',
+      kind: 'http-5xx',
+      seam: 'dependency',
+      onAtMs: 600,
+      offAtMs: 850,
+      outageOffAtMs: 850,
+      recoveryMs: 150,
+      firstSuccessMs: 100,
+      recovered: true,
+      status: 'recovered' as const,
+    },
+  ];
+  // The workload started 100 ms after the run: x = 0 there.
+  const svg = renderTimelineSvg({
+    history: h,
+    recovery,
+    breaker: [{ key: 'pay', openAtMs: 650, closeAtMs: null }],
+    offsetMs: 100,
+  });
+  const xOf = (cls: string) =>
+    [...svg.matchAll(new RegExp(`class="${cls}"[^>]*?x="([\\d.]+)"`, 'g'))].map((m) => Number(m[1]));
 
-  it('is well-formed SVG', () => {
+  it('is well-formed SVG that scales with the page', () => {
     expect(checkXml(svg)).toEqual([]);
+    expect(svg).toMatch(/<svg [^>]*viewBox="0 0 640 \d+" width="100%"/);
+    expect(svg).not.toMatch(/<svg [^>]*height="/);
   });
 
-  it('stacks ops per bin by outcome with a title per count', () => {
-    expect(svg.match(/class="op-ok"/g)).toHaveLength(2);
-    expect(svg.match(/class="op-fail"/g)).toHaveLength(1);
-    expect(svg.match(/class="op-info"/g)).toHaveLength(1);
-    expect(svg).toContain('<title>1 fail</title>');
+  it('draws every op as a dot coloured by outcome, ringed and titled with its attempts when retried', () => {
+    expect(svg.match(/<circle class="op op-ok/g)).toHaveLength(2);
+    expect(svg.match(/<circle class="op op-fail/g)).toHaveLength(1);
+    expect(svg).toContain('class="op op-info retried"');
+    expect(svg).toContain('#1 ✗ DEPENDENCY.UNAVAILABLE 40 ms, #2 ✗ DEPENDENCY.TIMEOUT 40 ms');
+    expect(svg).toContain('started at 600 ms');
   });
 
-  it('shades each fault window over its span, to the end of the run when never removed', () => {
+  it('puts a tick per attempt, red when it failed', () => {
+    expect(svg.match(/class="attempt attempt-failed"/g)).toHaveLength(2);
+  });
+
+  it('shades each fault window from the workload start, to the end when never removed, with its hits', () => {
+    // x: 80 + t / 1000 ms * 548 (the plot spans 1000 ms of workload over 548 units).
     const rects = [...svg.matchAll(/<rect class="fault" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"/g)];
     expect(rects.map((m) => [Number(m[1]), Number(m[2])])).toEqual([
-      [236, 100],
-      [236, 200],
+      [354, 137],
+      [354, 274],
     ]);
+    expect(svg).toContain('#2 hits: 7');
+    expect(svg).toContain('#1 a (http-5xx): 500 ms → 750 ms');
+    expect(svg).toContain('#2 b (http-5xx), hits: 7: 500 ms → never removed');
   });
 
-  it('puts overlapping fault labels on separate rows', () => {
-    const ys = [...svg.matchAll(/<text x="238" y="(\d+)"/g)].map((m) => m[1]);
-    expect(ys).toEqual(['14', '26']);
+  it('marks where a window recovered and when the breaker was open', () => {
+    // Recovered at 850 + 150 = 1000 ms after the run start, 900 ms into the workload.
+    expect(svg).toMatch(/class="recovered" x1="573.2"/);
+    expect(svg).toContain('✓ 150 ms');
+    expect(xOf('breaker-open')).toEqual([381.4]); // 550 ms into the workload
+    expect(svg).toContain('breaker pay open 550 ms → still open');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderTrace } from '../../../src/report/trace.ts';
-import { EVIL, sampleHistories } from './fixtures.ts';
+import { renderTrace, traceEvents } from '../../../src/report/trace.ts';
+import { EVIL, sampleHistories, sampleRun } from './fixtures.ts';
 
 describe('renderTrace', () => {
   const histories = sampleHistories();
@@ -41,5 +41,52 @@ describe('renderTrace', () => {
     const leaky = renderTrace({ p: { ...histories.good, ops: [{ ...histories.good.ops[0], visible: 'SECRET' }] } });
     expect(leaky).not.toContain('SECRET');
     expect(leaky).toContain('"visibleChars":6');
+  });
+
+  it('gives each attempt what a person debugging needs, with arguments redacted', () => {
+    const h = structuredClone(histories.good);
+    const retried = h.attempts.filter((a) => a.opId === 'gr');
+    retried[1] = {
+      ...retried[1],
+      tool: 'create_payment',
+      args: { amount_cents: 100, note: 'password=hunter2' },
+      idempotencyKey: 'idem-gr',
+      httpStatus: 200,
+      requestId: 'req-9',
+      backoffMs: 80,
+    };
+    h.attempts = [...h.attempts.filter((a) => a.opId !== 'gr'), ...retried];
+    const lines = traceEvents({ good: h }).filter((e) => e.type === 'attempt' && e.opId === 'gr');
+    expect(lines[0]).toMatchObject({
+      attempt: 1,
+      tool: 'pay',
+      outcome: 'failed',
+      category: 'DEPENDENCY',
+      errorCode: 'DEPENDENCY.UNAVAILABLE',
+      latencyMs: 100,
+      faults: ['dep-5xx'],
+    });
+    expect(lines[0]).not.toHaveProperty('gapMs');
+    expect(lines[1]).toMatchObject({
+      attempt: 2,
+      tool: 'create_payment',
+      args: { amount_cents: 100, note: 'password=[redacted]' },
+      idempotencyKey: 'idem-gr',
+      httpStatus: 200,
+      requestId: 'req-9',
+      backoffMs: 80,
+      outcome: 'ok',
+      gapMs: 100,
+      latencyMs: 200,
+      faults: ['dep-5xx'],
+    });
+    expect(JSON.stringify(lines)).not.toContain('hunter2');
+  });
+
+  it('counts times from the workload start when the report gives it', () => {
+    const run = sampleRun();
+    run.profiles[0] = { ...run.profiles[0], workloadOffsetMs: 250 };
+    const fault = traceEvents(histories, run).find((e) => e.type === 'fault.on' && e.profile === 'good');
+    expect(fault?.tRelMs).toBe(750);
   });
 });

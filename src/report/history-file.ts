@@ -1,0 +1,62 @@
+// history.jsonl: the recorded History of every profile, one JSON line per profile, next to report.json, so
+// `faultline report RUN_DIR` can rebuild every report later. Model-visible text (op.visible) is left out, its
+// length kept as visibleChars (as trace.jsonl has it): it can be megabytes and may hold a leaked canary; the leak
+// scan already ran and its findings are in report.json.
+import { z } from 'zod';
+import type { History } from '../core/history.ts';
+
+export const HISTORY_FILE = 'history.jsonl';
+
+export function renderHistories(histories: Record<string, History>): string {
+  const lines = Object.entries(histories).map(([profile, h]) =>
+    JSON.stringify({
+      profile,
+      history: {
+        ...h,
+        ops: h.ops.map(({ visible, ...op }) => ({
+          ...op,
+          ...(visible === undefined ? {} : { visibleChars: visible.length }),
+        })),
+      },
+    }),
+  );
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+const timed = z.looseObject({ startMs: z.number(), endMs: z.number() });
+const historySchema = z.looseObject({
+  startMs: z.number(),
+  endMs: z.number(),
+  attempts: z.array(timed.extend({ opId: z.string(), attempt: z.number(), ok: z.boolean() })),
+  ops: z.array(timed.extend({ opId: z.string(), tool: z.string(), outcome: z.enum(['ok', 'fail', 'info']) })),
+  faults: z.array(z.looseObject({ id: z.string(), seam: z.string(), kind: z.string(), onMs: z.number() })),
+  effects: z.array(z.looseObject({ seq: z.number(), atMs: z.number(), kind: z.string() })),
+  decisions: z.array(z.looseObject({ stream: z.string(), what: z.string() })),
+});
+const lineSchema = z.strictObject({ profile: z.string(), history: historySchema });
+
+/** Throws `<file>:<line>: <path>: <problem>` on the first bad line. */
+export function parseHistories(text: string, file: string): Record<string, History> {
+  const histories: Record<string, History> = {};
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      throw new HistoryFileError(`${file}:${i + 1}: not a JSON line`);
+    }
+    const parsed = lineSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new HistoryFileError(`${file}:${i + 1}: ${issue.path.join('.') || '(line)'}: ${issue.message}`);
+    }
+    // The line as written (key order included); the schema only checked what the renderers rely on.
+    histories[parsed.data.profile] = (raw as { history: History }).history;
+  });
+  return histories;
+}
+
+class HistoryFileError extends Error {
+  readonly userFacing = true;
+}

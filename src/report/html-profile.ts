@@ -1,0 +1,78 @@
+// One profile's section of report.html: what failed first, how to reproduce it, then the pictures (timeline,
+// latency, retry success per fault kind) and the tables behind them.
+import type { History } from '../core/history.ts';
+import type { ProfileReport } from '../measure/run-report.ts';
+import { escapeHtml as e } from './escape.ts';
+import { controlPhrase, describeThreshold } from './format.ts';
+import { effectsTable } from './html-effects.ts';
+import { breakerTable, errorsTable, faultWindowsTable, metricsTable, thresholdsTable } from './html-tables.ts';
+import { renderLatencySvg } from './latency-chart.ts';
+import { replayCommands } from './replay.ts';
+import { renderRetryByKindSvg } from './retry-chart.ts';
+import { workloadOffsetMs } from './time-base.ts';
+import { renderTimelineSvg, TIMELINE_COLORS } from './timeline.ts';
+import { profileBadge } from './verdict-style.ts';
+
+export function profileSection(p: ProfileReport, history: History | undefined, reportPath?: string): string {
+  const m = p.metrics;
+  const offsetMs = workloadOffsetMs(p, history);
+  const badge = profileBadge(p);
+  const control = controlPhrase(p);
+  const failed = p.control ? [] : p.thresholds.filter((t) => !t.ok);
+  const commands = replayCommands(p, reportPath);
+  return `<section id="${e(anchor(p.name))}">
+<h2>${e(p.name)} <span class="verdict" style="background:${badge.css}">${e(badge.label)}</span></h2>
+${control ? `<p class="control">${e(control)}</p>` : ''}
+<p class="meta">${p.description ? `${e(p.description)} · ` : ''}seed ${p.seed} · policy <code>${e(p.policy)}</code>${p.control ? ' (negative control)' : ''} · decision log <code>${e(p.decisionLogSha256.slice(0, 16))}</code></p>
+${p.error ? `<p class="failed"><strong>Error:</strong> ${e(p.error)}</p>` : ''}
+${failed.length > 0 ? `<ul class="failed">${failed.map((t) => `<li>✘ <code>${e(t.expr)}</code>: ${e(describeThreshold(t))}</li>`).join('')}</ul>` : ''}
+${commands.length > 0 ? `<p class="meta">Reproduce:</p><pre class="replay">${commands.map(e).join('\n')}</pre>` : ''}
+<h3>Timeline</h3>
+${
+  history
+    ? `${renderTimelineSvg({ history, recovery: m.recovery, breaker: m.breakerOpenIntervals, offsetMs })}
+<p class="legend">${legend()}</p>`
+    : '<p class="meta">no history recorded: the timeline needs history.jsonl</p>'
+}
+<div class="charts">
+<figure><figcaption>Latency per op (end to end, retries included)</figcaption>${renderLatencySvg(
+    history ? history.ops.map((o) => o.endMs - o.startMs) : [],
+    m.latencyMs,
+  )}</figure>
+<figure><figcaption>Retry success per fault kind</figcaption>${
+    m.retrySuccessByKind.length > 0
+      ? renderRetryByKindSvg(m.retrySuccessByKind)
+      : '<p class="meta">no fault window, so no fault kind</p>'
+  }</figure>
+</div>
+<h3>Fault windows</h3>
+${faultWindowsTable(p, history, offsetMs)}
+<h3>Effects</h3>
+${effectsTable(m, history, (history?.startMs ?? 0) + offsetMs)}
+${breakerTable(m, offsetMs)}
+<h3>Errors by category and code</h3>
+${errorsTable(m)}
+<h3>Thresholds</h3>
+${thresholdsTable(p.thresholds)}
+<details><summary>Every metric</summary>${metricsTable(m)}</details>
+${p.notes.length === 0 ? '' : `<h3>Notes</h3><ul>${p.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>`}
+</section>`;
+}
+
+function legend(): string {
+  const dot = (color: string, label: string) =>
+    `<span><i class="swatch" style="background:${color}"></i>${label}</span>`;
+  return [
+    dot(TIMELINE_COLORS.ok, 'op ok'),
+    dot(TIMELINE_COLORS.info, 'op info (indeterminate)'),
+    dot(TIMELINE_COLORS.fail, 'op fail'),
+    '<span>ringed: retried · ticks below: attempts (red = failed)</span>',
+    dot('rgba(209,36,47,.2)', 'fault window #n (see Fault windows)'),
+    `<span style="color:${TIMELINE_COLORS.recovered}">┆ recovered</span>`,
+    dot(TIMELINE_COLORS.breaker, 'breaker open'),
+  ].join(' ');
+}
+
+export function anchor(name: string): string {
+  return `profile-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+}

@@ -1,0 +1,204 @@
+// report.json as a zod schema: the published JSON Schema (schema/report.schema.json) is generated from it, and
+// `faultline report` / `baseline` read reports through it. n/a is null; fields a run may not have are optional.
+import { z } from 'zod';
+import { VERDICTS } from '../measure/run-report.ts';
+import { OPERATORS } from '../measure/thresholds.ts';
+
+const count = z.number().int().nonnegative();
+const ms = z.number();
+const rate = z.number().min(0).max(1);
+/** n/a when null: nothing to measure (fail closed: a threshold on it fails unless it says `or n/a`). */
+const na = <T extends z.ZodType>(t: T, why: string) => t.nullable().describe(`null = n/a: ${why}`);
+const obj = z.strictObject;
+
+const retryRate = {
+  retriedOps: count.describe('ops with at least one failed attempt'),
+  recoveredOps: count.describe('of those, the ones that ended ok'),
+  rate: na(rate, 'no op was retried'),
+};
+
+const latency = obj({ count, p50: ms, p90: ms, p95: ms, p99: ms, max: ms }).describe('milliseconds');
+
+const recoveryWindow = obj({
+  fault: z.string(),
+  kind: z.string(),
+  seam: z.string(),
+  onAtMs: ms.describe('relative to the run start (set-up included): subtract workloadOffsetMs'),
+  offAtMs: ms.nullable().describe('null: the fault was never removed'),
+  outageOffAtMs: ms.nullable().describe('end of the outage this window belongs to (overlapping windows are one)'),
+  recoveryMs: na(ms, 'not recovered or not measurable (see status)'),
+  firstSuccessMs: ms.nullable().describe('null: no op ended ok after the fault ended'),
+  recovered: z.boolean(),
+  status: z.enum(['recovered', 'not-recovered', 'not-measured', 'no-steady-state', 'never-removed']),
+  note: z.string().optional(),
+});
+
+const breakerInterval = obj({ key: z.string(), openAtMs: ms, closeAtMs: ms.nullable() });
+const delivery = z.enum(['once', 'resumed', 'resent', 'lost', 'ghost', 'duplicated', 'hung', 'failed']);
+const counts = z.record(z.string(), count);
+
+const metrics = obj({
+  ops: count,
+  opsOk: count,
+  opsFail: count,
+  opsInfo: count,
+  attempts: count,
+  attemptsPerOp: obj({ mean: z.number(), max: count }),
+  errorRate: rate,
+  retrySuccessRate: na(rate, 'no op had a failed attempt (see retriedOps)'),
+  retriedOps: count.describe('ops with at least one failed attempt: the denominator of retrySuccessRate'),
+  retrySuccessByWindow: z.array(obj({ fault: z.string(), kind: z.string(), ops: count, ...retryRate })),
+  retrySuccessByKind: z.array(obj({ kind: z.string(), ops: count, ...retryRate })),
+  effectsObservable: z.boolean().describe('false: the target gives no way to see effects; effect metrics are n/a'),
+  duplicateEffects: count,
+  ghostEffects: count,
+  lostEffects: count,
+  unattributedEffects: count,
+  reconciliation: obj({
+    effects: count,
+    byTraceId: count,
+    byArgsKey: count,
+    duplicateOps: z.array(z.string()),
+    ghostOps: z.array(z.string()),
+    lostOps: z.array(z.string()),
+    infoWithEffectOps: z.array(z.string()),
+    unattributedSeqs: z.array(count),
+  }),
+  leaks: count,
+  leaksByKind: counts.describe('findings per canary kind; every kind looked for is present'),
+  leakFindings: z.array(
+    obj({
+      opId: z.string(),
+      where: z.enum(['visible', 'attempt', 'notification']),
+      kind: z.string(),
+      canary: z.string().describe('the marker, masked'),
+    }),
+  ),
+  steadyState: obj({
+    ops: count.describe('ops that ended before the first fault'),
+    started: count.describe('ops that started before it'),
+    rate: rate.nullable(),
+    target: rate,
+    floor: rate,
+    measured: z.boolean(),
+  }),
+  faultWindows: z.array(
+    obj({
+      fault: z.string(),
+      seam: z.string(),
+      kind: z.string(),
+      onAtMs: ms,
+      offAtMs: ms.nullable(),
+      hits: count
+        .nullable()
+        .describe('what the window did, counted by its seam; 0 makes the verdict inert; null: the seam cannot count'),
+      mayNotHit: z.boolean(),
+    }),
+  ),
+  recovery: z.array(recoveryWindow),
+  latencyMs: latency,
+  attemptLatencyMs: latency,
+  errorsByCategory: counts,
+  errorsByCode: counts,
+  retryAfterViolations: count,
+  throughputOpsPerSec: z.number(),
+  durationMs: ms,
+  // The client's guards (application metrics).
+  breakerOpens: count.optional(),
+  breakerOpenIntervals: z.array(breakerInterval).optional(),
+  breakerRejections: count.optional(),
+  lookups: count.optional(),
+  reexecutionsAvoided: count.optional(),
+  authRefreshes: count.optional(),
+  authEscalations: count.optional(),
+  authBlindRetries: count.optional(),
+  mistakeOps: count.optional(),
+  selfCorrections: count.optional(),
+  selfCorrectionRate: rate.optional(),
+  loopGuardStops: count.optional(),
+  attemptsPerSecondMax: count.optional(),
+  internalErrors: count.optional(),
+  // The MCP edge.
+  detect: z
+    .array(obj({ fault: z.string(), kind: z.string(), detectMs: ms.nullable(), errorCode: z.string().optional() }))
+    .optional(),
+  protoErrors: count.optional(),
+  resultsOverBudget: count.optional(),
+  resultsTruncated: count.optional(),
+  resultsPaginated: count.optional(),
+  resultBytesMax: count.optional(),
+  // The server seam.
+  delivery: z.record(delivery, count).optional(),
+  deliveryByOp: z.record(z.string(), delivery).optional(),
+  sseResumptions: count.optional(),
+  attemptsTimedOut: count.optional(),
+  transportEvents: counts.optional(),
+  reconnectExhausted: count.optional(),
+});
+
+const threshold = obj({
+  expr: z.string(),
+  metric: z.string(),
+  op: z.enum(OPERATORS),
+  target: z.number(),
+  actual: z.number().nullable().describe('null: no value (see na and reason)'),
+  ok: z.boolean(),
+  reason: z.string().optional(),
+  na: z.boolean().optional().describe('the metric had nothing to measure'),
+  allowNa: z.boolean().optional().describe('the threshold ends in `or n/a`'),
+});
+
+const verdict = z
+  .enum(VERDICTS)
+  .describe('pass; fail; inert (a fault window never hit); inconclusive (machine too loaded); interrupted');
+
+const profile = obj({
+  name: z.string(),
+  description: z.string().optional(),
+  file: z.string().optional().describe('the profile file (absolute), for faultline replay'),
+  profileSha256: z.string().optional().describe('SHA-256 of the profile text when it ran'),
+  seed: z.number().int(),
+  policy: z.string(),
+  verdict,
+  metrics,
+  thresholds: z.array(threshold),
+  decisionLogSha256: z.string(),
+  decisions: count.optional(),
+  startedAt: z.string().optional(),
+  durationMs: ms.optional(),
+  workloadOffsetMs: ms.optional().describe("from the run start to the workload's start; reports subtract it"),
+  notes: z.array(z.string()),
+  error: z.string().optional(),
+  verdictReason: z.string().optional().describe('why the verdict is inert, inconclusive or interrupted'),
+  control: z.boolean().optional().describe("a negative control: thresholds came from the profile's controls"),
+});
+
+const baseline = obj({
+  file: z.string(),
+  ok: z.boolean(),
+  findings: z.array(
+    obj({
+      profile: z.string(),
+      policy: z.string(),
+      kind: z.enum(['known-failure', 'new-failure', 'fixed', 'stale', 'regression', 'verdict']),
+      subject: z.string(),
+      ok: z.boolean(),
+      message: z.string(),
+    }),
+  ),
+});
+
+export const runReportSchema = obj({
+  schemaVersion: z.literal(2).describe('bumps on breaking changes; 2: n/a metrics are null'),
+  faultline: z.string(),
+  seed: z.number().int(),
+  startedAt: z.string(),
+  durationMs: ms,
+  verdict,
+  profiles: z.array(profile),
+  baseline: baseline.optional(),
+});
+
+export function reportJsonSchema(): Record<string, unknown> {
+  return { title: 'Faultline report.json', ...z.toJSONSchema(runReportSchema, { io: 'output' }) };
+}

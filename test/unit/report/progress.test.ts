@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileReport } from '../../../src/measure/run-report.ts';
+import type { LoadedProfile } from '../../../src/profile/load.ts';
+import { Progress } from '../../../src/report/progress.ts';
+
+const profile = (name: string, duration: number) =>
+  ({ file: `${name}.yaml`, profile: { name, duration }, warnings: [] }) as unknown as LoadedProfile;
+const PROFILES = [profile('one', 3000), profile('two', 5000)];
+const END = {} as ProfileReport;
+
+function harness(live: boolean) {
+  let now = 1_000_000;
+  const out: string[] = [];
+  const stream = { write: (s: string) => out.push(s) > 0, isTTY: live, columns: 200 };
+  const progress = new Progress(PROFILES, { stream, live, intervalMs: 1000, now: () => now });
+  return {
+    progress,
+    out,
+    tick: (ms: number) => {
+      now += ms;
+      vi.advanceTimersByTime(ms);
+    },
+  };
+}
+
+describe('Progress', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('on a terminal keeps one live line: profile, phase, ops, failures, elapsed and remaining time', () => {
+    const { progress, out, tick } = harness(true);
+    progress.onProfileStart(0, PROFILES[0]);
+    progress.onPhase('set-up');
+    tick(1000);
+    progress.onPhase('workload');
+    progress.onProgress(12, 2);
+    tick(1000);
+    const last = out.at(-1)!;
+    expect(last.startsWith('\r\u001b[2K')).toBe(true);
+    expect(last).not.toContain('\n');
+    // 1 s of the 3 s workload done: 2 s + half the set-up guess (1.25 s) here, 5 s + 2.5 s for the next profile.
+    expect(last).toBe('\r\u001b[2K[1/2] one workload · 12 ops, 2 failed · 1.0/3.0 s · 0:02 elapsed, ~0:11 left');
+  });
+
+  it('prints log lines above the live line and leaves nothing behind when stopped', () => {
+    const { progress, out } = harness(true);
+    progress.onProfileStart(1, PROFILES[1]);
+    out.length = 0;
+    progress.log('[2/2] two ...');
+    expect(out).toEqual([
+      '\r\u001b[2K',
+      '[2/2] two ...\n',
+      '\r\u001b[2K[2/2] two starting · 0 ops, 0 failed · 0.0/5.0 s · 0:00 elapsed, ~0:06 left',
+    ]);
+    progress.stop();
+    expect(out.at(-1)).toBe('\r\u001b[2K');
+    out.length = 0;
+    progress.log('summary follows');
+    progress.onPhase('drain');
+    expect(out).toEqual(['summary follows\n']);
+  });
+
+  it('without a terminal prints plain periodic lines, no escape codes', () => {
+    const { progress, out, tick } = harness(false);
+    progress.onProfileStart(0, PROFILES[0]);
+    progress.onPhase('workload');
+    progress.log('[1/2] one ...');
+    tick(1000);
+    tick(1000);
+    tick(500);
+    expect(out).toEqual([
+      '[1/2] one ...\n',
+      'faultline: [1/2] one workload · 0 ops, 0 failed · 1.0/3.0 s · 0:01 elapsed, ~0:11 left\n',
+      'faultline: [1/2] one workload · 0 ops, 0 failed · 2.0/3.0 s · 0:02 elapsed, ~0:10 left\n',
+    ]);
+    expect(out.join('')).not.toContain('\u001b');
+    progress.stop();
+    tick(5000);
+    expect(out).toHaveLength(3);
+  });
+
+  it('learns the set-up and drain time from finished profiles for the estimate', () => {
+    const { progress, out, tick } = harness(true);
+    progress.onProfileStart(0, PROFILES[0]);
+    tick(7000); // 3 s of workload + 4 s around it
+    progress.onProfileEnd(END);
+    progress.onProfileStart(1, PROFILES[1]);
+    progress.onPhase('workload');
+    expect(out.at(-1)).toContain('~0:07 left'); // 5 s + half of 4 s
+  });
+
+  it('defaults to plain lines when CI=true even on a terminal', () => {
+    vi.stubEnv('CI', 'true');
+    const out: string[] = [];
+    const progress = new Progress(PROFILES, { stream: { write: (s: string) => out.push(s) > 0, isTTY: true } });
+    progress.onProfileStart(0, PROFILES[0]);
+    progress.stop();
+    vi.unstubAllEnvs();
+    expect(out).toEqual([]);
+  });
+});
