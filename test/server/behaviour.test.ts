@@ -11,8 +11,8 @@ import type { ServerHandle } from '../../src/targets/child-target.ts';
 import { call, connect, FAST_RECONNECT, key, payment, startServer } from './helpers.ts';
 
 /** Replaces the server's behaviour set directly over IPC (not the run's desired state). */
-function setBehaviour(server: ServerHandle, ...specs: BehaviourSpec[]): Promise<void> {
-  return server.call('setBehaviour', specs);
+async function setBehaviour(server: ServerHandle, ...specs: BehaviourSpec[]): Promise<void> {
+  await server.call('setBehaviour', specs);
 }
 
 let admin: AdminHttpServer | undefined;
