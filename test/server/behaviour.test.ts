@@ -135,6 +135,7 @@ describe('server behaviour: standalone GET stream drop', () => {
       const s = await server.behaviourStats();
       expect(s.standaloneStreamsClosed).toBe(1);
       expect(s.getsRefused).toBe(3);
+      expect((await server.faultHits()).w).toBe(4); // the window's hits: the stream it closed, the GETs it refused
       // POSTs keep working: the loss is silent.
       expect((await call(client, 'search_documents', { query: 'x' })).isError).toBeFalsy();
     } finally {
