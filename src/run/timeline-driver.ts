@@ -11,7 +11,9 @@
 // cannot tell (a Toxiproxy API call) gets the midpoint of that interval: the removal happened inside it, and
 // stamping after the answer would make every t_off late by the whole round trip.
 //
-// Each window's hits are read from its seam once it is removed (or at the end of the run, for one never removed).
+// Each window's hits are read from its seam at the end of the timeline, once every window is removed (seams keep
+// counts after removal): reading them at each removal would cost a round trip to the server between one window's
+// end and the next one's start.
 import { epochMs } from '../core/clock.ts';
 import type { DecisionLog } from '../core/decision-log.ts';
 import { sleep } from '../core/sleep.ts';
@@ -28,6 +30,8 @@ export const TIMELINE_STREAM = 'timeline';
 
 export class TimelineDriver {
   private readonly active = new Map<string, AppliedFault>();
+  /** Windows whose hits are still to be read. */
+  private readonly unread = new Map<string, AppliedFault>();
 
   constructor(
     private readonly faults: readonly FaultEntry[],
@@ -46,9 +50,14 @@ export class TimelineDriver {
     }
   }
 
-  /** Removes whatever is still active (end of run, error, Ctrl-C) and reads its hits. */
+  /** Removes whatever is still active (end of run, error, Ctrl-C), then reads every window's hits. */
   async clear(): Promise<void> {
     for (const id of [...this.active.keys()]) await this.remove(id).catch(() => {});
+    const unread = [...this.unread];
+    this.unread.clear();
+    // A seam that cannot be read now (its server is gone) cannot count: null, not 0.
+    const hits = await Promise.all(unread.map(([, applied]) => applied.hits().catch(() => null)));
+    unread.forEach(([id], i) => this.recorder.faultHits(id, hits[i]));
   }
 
   private logEvent(event: TimelineEvent): void {
@@ -71,6 +80,7 @@ export class TimelineDriver {
       random: this.log.stream(`fault/${event.faultId}`),
     });
     this.active.set(event.faultId, applied);
+    this.unread.set(event.faultId, applied);
     this.recorder.faultOn(event.faultId, fault.seam, fault.kind, mayNotHit === true);
   }
 
@@ -78,13 +88,9 @@ export class TimelineDriver {
     const applied = this.active.get(id);
     if (!applied) return;
     this.active.delete(id);
-    try {
-      const sent = epochMs();
-      const at = await applied.remove();
-      const answered = epochMs();
-      this.recorder.faultOff(id, Math.min(Math.max(at ?? (sent + answered) / 2, sent), answered));
-    } finally {
-      this.recorder.faultHits(id, await applied.hits().catch(() => null));
-    }
+    const sent = epochMs();
+    const at = await applied.remove();
+    const answered = epochMs();
+    this.recorder.faultOff(id, Math.min(Math.max(at ?? (sent + answered) / 2, sent), answered));
   }
 }

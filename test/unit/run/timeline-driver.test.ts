@@ -91,6 +91,7 @@ describe('timeline driver', () => {
     const recorder = new Recorder();
     const driver = new TimelineDriver([fault], env, recorder, new DecisionLog(1));
     await driver.run(buildTimeline([fault], 10), epochMs(), new AbortController().signal);
+    await driver.clear();
     const [window] = recorder.faults;
     expect(applied).toHaveLength(2); // on, off
     expect(window.offMs).toBe(applied[1]);
