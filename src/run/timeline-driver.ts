@@ -57,7 +57,7 @@ export class TimelineDriver {
     this.unread.clear();
     // A seam that cannot be read now (its server is gone) cannot count: null, not 0.
     const hits = await Promise.all(unread.map(([, applied]) => applied.hits().catch(() => null)));
-    unread.forEach(([id], i) => this.recorder.faultHits(id, hits[i]));
+    for (const [i, [id]] of unread.entries()) this.recorder.faultHits(id, hits[i]);
   }
 
   private logEvent(event: TimelineEvent): void {

@@ -33,9 +33,7 @@ type Call = (op: OpName, input?: unknown) => Promise<unknown>;
 const CLOCK_FIELDS = new Set(['appliedAtMs', 'idleMs']);
 function anyClock(output: unknown): unknown {
   if (!output || typeof output !== 'object' || Array.isArray(output)) return output;
-  return Object.fromEntries(
-    Object.entries(output).map(([k, v]) => [k, CLOCK_FIELDS.has(k) ? expect.any(Number) : v]),
-  );
+  return Object.fromEntries(Object.entries(output).map(([k, v]) => [k, CLOCK_FIELDS.has(k) ? expect.any(Number) : v]));
 }
 
 describe('admin HTTP from the control-op table', () => {
