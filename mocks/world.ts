@@ -1,8 +1,10 @@
-// The dependencies as one world: APIs, their state, the effect ledger, the active faults and the decisions made.
+// The dependencies as one world: APIs, their state, the effect ledger, the active faults, the decisions made and
+// what each fault window did (hits, by window id: the dependency faults' and the server behaviours').
 // One msw handler per route of each API (plus one per API for paths it does not serve), every one of them wrapped
 // by the fault engine.
 import { type HttpHandler, http } from 'msw';
 import type { DecisionRecord } from '../src/core/history.ts';
+import { HitCounter } from '../src/core/hit-counter.ts';
 import type { Effect } from '../src/core/ledger.ts';
 import { IDEMPOTENCY_HEADER, TRACE_HEADER } from '../src/core/wire.ts';
 import { authApi } from './apis/auth.ts';
@@ -31,13 +33,19 @@ export class DependencyWorld {
   readonly state = new DependencyState();
   readonly decisions: DecisionRecord[] = [];
   readonly faults: FaultEngine;
+  /** Hits of every fault window in this process, by window id (reset with the world). */
+  readonly hits = new HitCounter();
   private readonly decisionListeners = new Set<(d: DecisionRecord) => void>();
 
   constructor(readonly seed: number) {
-    this.faults = new FaultEngine(seed, (d) => {
-      this.decisions.push(d);
-      for (const listener of this.decisionListeners) listener(d);
-    });
+    this.faults = new FaultEngine(
+      seed,
+      (d) => {
+        this.decisions.push(d);
+        for (const listener of this.decisionListeners) listener(d);
+      },
+      this.hits,
+    );
   }
 
   onDecision(listener: (d: DecisionRecord) => void): () => void {

@@ -18,6 +18,7 @@ export const authExpiry = defineFault(
     if (ctx.dependency === 'auth') return next();
     const since = Math.max(ctx.activatedAtMs, issuedAtOf(bearerOf(ctx.request)));
     if (Date.now() - since < spec.ttlMs) return next();
+    ctx.hit();
     return statusResponse(401, {
       'www-authenticate': 'Bearer error="invalid_token", error_description="token expired"',
     });

@@ -11,8 +11,9 @@ export const commitThenDelay = defineFault(
       ms: wholeNumber('commit-then-delay `ms`').describe('wait between the effect and the answer, ms'),
     })
     .describe("the dependency acts, then answers only after ms (a ghost write past the caller's timeout)"),
-  async (spec, _ctx, next) => {
+  async (spec, ctx, next) => {
     const response = await next();
+    ctx.hit();
     await sleep(spec.ms, undefined, { unref: true });
     return response;
   },

@@ -11,8 +11,9 @@ export const commitThenFail = defineFault(
       status: httpStatus.default(502).describe('HTTP status that replaces the answer'),
     })
     .describe('the dependency acts, then its answer is replaced by an error status'),
-  async (spec, _ctx, next) => {
+  async (spec, ctx, next) => {
     await next();
+    ctx.hit();
     return statusResponse(spec.status);
   },
 );

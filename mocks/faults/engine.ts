@@ -8,6 +8,10 @@
 // ordinal among that attempt's requests) draws from a stream named by the fault and that key, so its decisions do
 // not depend on the order in which concurrent requests arrive. Only unkeyed requests draw from the fault's own
 // stream in arrival order.
+//
+// Every fault proves it hit: a kind calls `ctx.hit()` where it acts on a request, and `hits` counts that by fault id
+// (kept after the fault is removed, until reset), so a window whose fault never acted is seen as inert.
+import { HitCounter } from '../../src/core/hit-counter.ts';
 import type { DecisionSink } from '../../src/core/random.ts';
 import { RandomStream } from '../../src/core/random.ts';
 import { stableStringify } from '../../src/core/stable-hash.ts';
@@ -33,6 +37,8 @@ export class FaultEngine {
   constructor(
     private readonly seed: number,
     private readonly sink: DecisionSink,
+    /** Requests each fault acted on, by fault id. */
+    readonly hits: HitCounter = new HitCounter(),
   ) {}
 
   /** Makes `input` (validated) the active set; unchanged faults keep their state, time and stream. */
@@ -57,10 +63,11 @@ export class FaultEngine {
     return this.active.map((a) => a.spec);
   }
 
-  /** No faults, and request ordinals start again (a reset world replays a run's keys from the beginning). */
+  /** No faults, no hits, and request ordinals start again (a reset world replays a run's keys from the beginning). */
   reset(): void {
     this.set([]);
     this.requestsPerAttempt.clear();
+    this.hits.clear();
   }
 
   /** `resolve` (one route of `dependency`) with the active faults around it. */
@@ -82,7 +89,15 @@ export class FaultEngine {
     });
     const chain = chosen.reduceRight<Next>((next, { fault, random }) => {
       const kind = faultKind(fault.spec.kind)!;
-      const ctx = { request, dependency, random, state: fault.state, activatedAtMs: fault.activatedAtMs };
+      const id = fault.spec.id;
+      const ctx = {
+        request,
+        dependency,
+        random,
+        state: fault.state,
+        activatedAtMs: fault.activatedAtMs,
+        hit: () => this.hits.count(id),
+      };
       return () => kind.apply(fault.spec, ctx, next);
     }, terminal);
     return chain();

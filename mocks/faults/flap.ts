@@ -15,6 +15,8 @@ export const flap = defineFault(
   async (spec, ctx, next) => {
     const calls = (ctx.state.calls as number | undefined) ?? 0;
     ctx.state.calls = calls + 1;
-    return calls < spec.failTimes ? statusResponse(spec.status) : next();
+    if (calls >= spec.failTimes) return next();
+    ctx.hit();
+    return statusResponse(spec.status);
   },
 );

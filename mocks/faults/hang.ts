@@ -8,6 +8,7 @@ export const hang = defineFault(
     .extend({ kind: z.literal('hang') })
     .describe('never answers until the caller gives up; the dependency does not act'),
   async (_spec, ctx) => {
+    ctx.hit();
     await sleep(Number.POSITIVE_INFINITY, ctx.request.signal, { unref: true });
     return Response.error();
   },

@@ -13,6 +13,7 @@ export const latency = defineFault(
     .describe('delay before the dependency acts (if the caller gives up meanwhile, it never acts)'),
   async (spec, ctx, next) => {
     const jitter = spec.jitterMs ? ctx.random.int('latency.jitterMs', 0, spec.jitterMs) : 0;
+    if (spec.ms + jitter > 0) ctx.hit();
     const completed = await sleep(spec.ms + jitter, ctx.request.signal, { unref: true });
     if (!completed) return Response.error();
     return next();

@@ -10,8 +10,9 @@ export const leakCanary = defineFault(
   baseFaultSpec
     .extend({ kind: z.literal('leak-canary'), status: httpStatus.default(500).describe('HTTP status of the answer') })
     .describe('an error answer stuffed with planted secrets in body and headers (the dependency does not act)'),
-  async (spec) =>
-    HttpResponse.json(
+  async (spec, ctx) => {
+    ctx.hit();
+    return HttpResponse.json(
       {
         error: {
           message: `upstream failure while authenticating with ${CANARIES.password}`,
@@ -29,5 +30,6 @@ export const leakCanary = defineFault(
           'x-debug-config': CANARIES.absolutePath,
         },
       },
-    ),
+    );
+  },
 );

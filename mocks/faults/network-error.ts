@@ -7,5 +7,8 @@ export const networkError = defineFault(
   baseFaultSpec
     .extend({ kind: z.literal('network-error') })
     .describe('the connection fails before the dependency acts'),
-  async () => HttpResponse.error(),
+  async (_spec, ctx) => {
+    ctx.hit();
+    return HttpResponse.error();
+  },
 );

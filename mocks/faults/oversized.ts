@@ -12,7 +12,7 @@ export const oversized = defineFault(
       bytes: wholeNumber('oversized `bytes`', 1).describe('bytes added to the answer'),
     })
     .describe('the dependency acts, then its answer grows by about `bytes`'),
-  async (spec, _ctx, next) => {
+  async (spec, ctx, next) => {
     const response = await next();
     let body: Record<string, unknown>;
     try {
@@ -20,6 +20,7 @@ export const oversized = defineFault(
     } catch {
       return response;
     }
+    ctx.hit();
     const results = body.results;
     if (Array.isArray(results) && results.length > 0) {
       const per = Math.ceil(spec.bytes / results.length);

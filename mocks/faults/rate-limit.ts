@@ -29,6 +29,7 @@ export const rateLimit = defineFault(
         return next();
       }
     }
+    ctx.hit();
     // An HTTP-date has one-second resolution: round up so the advised wait is never shorter than retryAfterS.
     const retryAfter =
       spec.form === 'seconds'

@@ -16,5 +16,8 @@ export const status = defineFault(
       status: httpStatus.describe('HTTP status answered instead of the dependency'),
     })
     .describe('an HTTP error status before the dependency acts (no effect)'),
-  async (spec) => statusResponse(spec.status),
+  async (spec, ctx) => {
+    ctx.hit();
+    return statusResponse(spec.status);
+  },
 );

@@ -34,6 +34,11 @@ export interface FaultContext {
   state: Record<string, unknown>;
   /** When this fault was activated (epoch ms). */
   activatedAtMs: number;
+  /**
+   * Counts this request as hit by the fault: call it where the fault acts (answers, delays, spoils). A request the
+   * fault lets through untouched is not a hit.
+   */
+  hit(): void;
 }
 
 export type Next = () => Promise<Response>;

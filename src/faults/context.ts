@@ -1,5 +1,6 @@
 // What fault kinds can reach: the seams of one running environment.
 
+import type { NetworkCounters } from '../network/backend.ts';
 import type { ToxiproxyApi } from '../network/toxiproxy-api.ts';
 import type { ServerUnderTest } from '../targets/target.ts';
 import type { EdgeController } from './edge/http/controller.ts';
@@ -10,6 +11,8 @@ interface NetworkSeam {
   api: ToxiproxyApi;
   /** Name of the proxy that carries the MCP client-server link. */
   mcpProxy: string;
+  /** What the server's toxics did (embedded backend only; real Toxiproxy cannot tell, so hits are null there). */
+  counters?: NetworkCounters;
 }
 
 export interface FaultEnvironment {

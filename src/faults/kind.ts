@@ -16,7 +16,20 @@ export interface FaultContext {
   random: RandomStream;
 }
 
-export type RemoveFault = () => Promise<void>;
+/** A fault window in place at its seam: how to take it away, and what it did (counted by the seam). */
+export interface AppliedFault {
+  /**
+   * Takes the fault away; resolves once it is gone at the seam, with when the seam took it away (epoch ms) when
+   * the seam can tell, else undefined (the driver then takes the midpoint of the call).
+   */
+  remove(): Promise<number | undefined>;
+  /**
+   * What the window did so far, counted where it acted: requests a dependency fault answered or spoiled, chunks and
+   * connections a toxic touched, exchanges an edge rule rewrote, sessions evicted, processes killed. null when the
+   * seam cannot count (e.g. an external Toxiproxy).
+   */
+  hits(): Promise<number | null>;
+}
 
 export interface FaultKind<S extends z.ZodObject = any> {
   seam: Seam;
@@ -29,8 +42,8 @@ export interface FaultKind<S extends z.ZodObject = any> {
   needs: readonly TargetCapability[];
   /** Set-up before the run when a profile has this kind (e.g. a standby process for a fast restart). */
   prepare?(env: FaultEnvironment): void | Promise<void>;
-  /** Applies the fault on the wire (or in the process) and returns how to remove it. */
-  apply(params: z.output<S>, ctx: FaultContext): Promise<RemoveFault>;
+  /** Applies the fault on the wire (or in the process); resolves once it is in place. */
+  apply(params: z.output<S>, ctx: FaultContext): Promise<AppliedFault>;
 }
 
 /** Types `apply` from the parameter schema. */

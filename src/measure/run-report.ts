@@ -37,11 +37,13 @@ export interface ProfileReport {
    * a profile's fault `start:` counts from). Reports subtract it so times read as the profile wrote them.
    */
   workloadOffsetMs?: number;
+  /** How long the run waited for the server to be quiet before it read the ledger (the drain), ms. */
+  drainMs?: number;
   /** Things a reader should know to trust the numbers (1-of-0 rates, unattributed effects, defaults used). */
   notes: string[];
   /** The profile could not run to completion; its verdict is fail. */
   error?: string;
-  /** Why the verdict is inert, inconclusive or interrupted, in one line. */
+  /** Why the verdict is inert, inconclusive or interrupted, or why a run that did not settle failed, in one line. */
   verdictReason?: string;
   /**
    * A negative control: the run's policy is not the profile's own and its thresholds came from the profile's

@@ -28,6 +28,10 @@ export interface ProfileInput {
   inconclusive?: string;
   /** The run was stopped before the profile finished. */
   interrupted?: boolean;
+  /** Why the server did not settle before the ledger was read (the drain limit passed): the verdict is fail. */
+  unsettled?: string;
+  /** How long the drain before reading the ledger took, ms. */
+  drainMs?: number;
 }
 
 export function buildProfileReport(input: ProfileInput): ProfileReport {
@@ -47,6 +51,7 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
     decisions: input.history.decisions.length,
     startedAt: new Date(input.history.startMs).toISOString(),
     durationMs: Math.round(input.history.endMs - input.history.startMs),
+    ...(input.drainMs !== undefined ? { drainMs: input.drainMs } : {}),
     notes: [...(input.notes ?? []), ...notesFor(metrics, thresholds, input.metricsOptions)],
     ...(input.error ? { error: input.error } : {}),
   };
@@ -61,6 +66,7 @@ function judge(
   if (input.interrupted)
     return { verdict: 'interrupted', verdictReason: 'the run was stopped before this profile ended' };
   if (input.error) return { verdict: 'fail' };
+  if (input.unsettled) return { verdict: 'fail', verdictReason: input.unsettled };
   const inert = inertWindows(metrics.faultWindows);
   // An inert fault is the root cause to report first: thresholds measured without the fault prove nothing.
   if (inert.length > 0) {

@@ -21,6 +21,18 @@ export interface ProxyEndpoint {
   proxy: ProxyInfo;
 }
 
+/**
+ * What the embedded server counts of its own faults, read in process. Real Toxiproxy's API has no such counts (and
+ * the embedded API stays indistinguishable from it), so external and container backends have none: their hits are
+ * "cannot count".
+ */
+export interface NetworkCounters {
+  /** Times the toxic acted (chunks delayed, throttled, sliced or dropped; connections cut, reset or closed late). */
+  toxicHits(proxy: string, toxic: string): number;
+  /** Live connections the proxy closed when it was stopped (disabled, moved, removed) so far. */
+  closedByStop(proxy: string): number;
+}
+
 export interface NetworkBackend {
   readonly kind: BackendKind;
   /** Base URL of the Toxiproxy HTTP API, e.g. http://127.0.0.1:8474 */
@@ -29,6 +41,8 @@ export interface NetworkBackend {
   readonly api: ToxiproxyApi;
   /** True when every random draw (toxicity, jitter, slicer) comes from the run seed and reaches onDecision. */
   readonly deterministic: boolean;
+  /** The embedded server's own counts of what its faults did; absent when the server cannot be asked. */
+  readonly counters?: NetworkCounters;
   /** Creates (replacing any proxy of that name) a proxy in front of `upstream`; answers where to connect. */
   createProxy(name: string, upstream: Upstream): Promise<ProxyEndpoint>;
   /** Removes what this backend created or started. Safe to call twice. */

@@ -1,7 +1,8 @@
 // The default backend: Faultline's own Toxiproxy-compatible server, in process, on 127.0.0.1 and an ephemeral
-// port. Its draws come from the run seed and reach onDecision.
+// port. Its draws come from the run seed and reach onDecision. Being in process, it can also say what each toxic
+// did (counters), which no Toxiproxy API call tells.
 import { startEmbeddedToxiproxy } from '../toxiproxy/server.ts';
-import type { NetworkBackend, NetworkBackendOptions, ProxyEndpoint, Upstream } from './backend.ts';
+import type { NetworkBackend, NetworkBackendOptions, NetworkCounters, ProxyEndpoint, Upstream } from './backend.ts';
 import { listenPort, replaceProxy } from './proxy-helpers.ts';
 import { ToxiproxyApi } from './toxiproxy-api.ts';
 
@@ -13,11 +14,16 @@ export async function startEmbeddedBackend(options: NetworkBackendOptions = {}):
     onDecision: options.onDecision,
   });
   const api = new ToxiproxyApi(server.url);
+  const counters: NetworkCounters = {
+    toxicHits: (proxy, toxic) => server.proxies.get(proxy).toxics.hitsOf(toxic) ?? 0,
+    closedByStop: (proxy) => server.proxies.get(proxy).closedByStop,
+  };
   return {
     kind: 'embedded',
     apiUrl: server.url,
     api,
     deterministic: true,
+    counters,
     async createProxy(name: string, upstream: Upstream): Promise<ProxyEndpoint> {
       const proxy = await replaceProxy(api, {
         name,

@@ -118,6 +118,8 @@ export interface FaultEntry {
   start: number;
   /** ms after the workload starts; default: the end of the run. */
   stop?: number;
+  /** The window may hit nothing without making the verdict inert (default false). */
+  mayNotHit?: boolean;
   /** The kind's parameters, parsed (defaults applied). */
   [param: string]: unknown;
 }
@@ -125,7 +127,24 @@ export interface FaultEntry {
 const faultEntrySchema = faultEntryUnion({
   start: durationSchema.describe('when the window opens, after the workload starts (ms, or "500ms", "2s")'),
   stop: durationSchema.optional().describe('when it closes (default: the end of the run)'),
+  mayNotHit: z
+    .boolean()
+    .default(false)
+    .describe(
+      'the window may hit nothing (e.g. a probabilistic fault on a short window); without it a window whose seam ' +
+        'counted no hit makes the verdict inert',
+    ),
 }) as unknown as z.ZodType<FaultEntry, Record<string, unknown>>;
+
+/** How the run ends: it waits until the server is quiet before it reads the ledger (run/drain.ts). */
+export const drainSchema = z.strictObject({
+  settleMs: durationSchema
+    .default(200)
+    .describe('quiet time required once no tool handler runs: no effect, no handler start or end for this long (ms)'),
+  limitMs: positiveDurationSchema
+    .default(10_000)
+    .describe('longest the drain may take; past it the run did not settle and the verdict is fail (ms)'),
+});
 
 export const steadyStateSchema = z.strictObject({
   windowMs: z.number().int().positive().default(STEADY_STATE_DEFAULTS.windowMs),
@@ -149,6 +168,8 @@ export const profileSchema = z.strictObject({
   workload: workloadSchema,
   faults: z.array(faultEntrySchema).default([]),
   steadyState: steadyStateSchema.default({ ...STEADY_STATE_DEFAULTS }),
+  /** After the workload and the fault timeline: wait for the server's handlers to finish, then a quiet period. */
+  drain: drainSchema.default({ settleMs: 200, limitMs: 10_000 }),
   expect: z.array(z.string()).default([]),
   /** Thresholds that replace `expect` when the run's policy is overridden (negative controls), by policy. */
   controls: z.partialRecord(z.enum(POLICY_NAMES), z.array(z.string())).default({}),

@@ -166,6 +166,7 @@ const profile = obj({
   decisions: count.optional(),
   startedAt: z.string().optional(),
   durationMs: ms.optional(),
+  drainMs: ms.optional().describe('how long the run waited for the server to be quiet before reading the ledger'),
   workloadOffsetMs: ms.optional().describe("from the run start to the workload's start; reports subtract it"),
   notes: z.array(z.string()),
   error: z.string().optional(),

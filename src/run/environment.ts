@@ -42,7 +42,7 @@ export async function startEnvironment(
   const onError = (error: Error) => transportEvents.push(transportEvent(error));
   const edge = new EdgeController();
   const stdio = new StdioEdgeController();
-  const network = { api: backend.api, mcpProxy: '' };
+  const network = { api: backend.api, mcpProxy: '', counters: backend.counters };
 
   if (target.kind === 'reference-stdio') {
     // No TCP link: the client spawns the server; the stdio decorator is the edge seam.

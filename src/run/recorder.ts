@@ -22,13 +22,20 @@ export class Recorder {
     this.breaker.push(e);
   };
 
-  faultOn(id: string, seam: string, kind: string): void {
-    this.faults.push({ id, seam, kind, onMs: epochMs() });
+  faultOn(id: string, seam: string, kind: string, mayNotHit = false): void {
+    this.faults.push({ id, seam, kind, onMs: epochMs(), ...(mayNotHit && { mayNotHit }) });
   }
 
-  faultOff(id: string): void {
+  /** The window is gone at its seam, at `atMs` (epoch ms; now by default). */
+  faultOff(id: string, atMs = epochMs()): void {
     const window = this.faults.find((f) => f.id === id && f.offMs === undefined);
-    if (window) window.offMs = epochMs();
+    if (window) window.offMs = atMs;
+  }
+
+  /** What the window did, as its seam counted (null: the seam cannot count). */
+  faultHits(id: string, hits: number | null): void {
+    const window = this.faults.find((f) => f.id === id);
+    if (window) window.hits = hits;
   }
 
   history(effects: Effect[], decisions: History['decisions']): History {

@@ -1,5 +1,5 @@
-// Runs one profile end to end: environment up, faults on their timeline while the workload runs, drain,
-// read the ledger, measure, judge. The environment is torn down whatever happens.
+// Runs one profile end to end: environment up, faults on their timeline while the workload runs, drain (wait
+// until the server is quiet), read the ledger, measure, judge. The environment is torn down whatever happens.
 
 import { CANARY_MARKERS } from '../../mocks/canaries.ts';
 import { type PolicyName, policyByName } from '../client/policies/index.ts';
@@ -12,6 +12,7 @@ import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import { buildPlan } from '../plan/plan.ts';
 import type { LoadedProfile } from '../profile/load.ts';
+import { drain } from './drain.ts';
 import { startEnvironment } from './environment.ts';
 import { negotiationNotes } from './negotiation-notes.ts';
 import { Recorder } from './recorder.ts';
@@ -89,6 +90,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     ]);
     options.onPhase?.('drain');
     await driver.clear();
+    const drained = await drain(env.server, profile.drain, options.signal);
     log.append(await env.server.decisions());
     const history = recorder.history(await env.server.ledger(), log.records);
     if (env.transportEvents.length > 0) history.transportEvents = [...env.transportEvents];
@@ -105,6 +107,8 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       history,
       expect: exprs,
       decisionLogSha256: log.sha256(),
+      drainMs: drained.drainMs,
+      unsettled: drained.unsettled,
       metricsOptions: {
         recovery: {
           windowMs: profile.steadyState.windowMs,
@@ -119,6 +123,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         ...negotiationNotes(env.session.negotiations),
         ...transportNotes(env.transportEvents),
         ...env.notes(),
+        ...(drained.observable ? [] : ['the target cannot say when it is quiet: the ledger was read without a drain']),
       ],
     });
     const report = { ...built, workloadOffsetMs: Math.round(t0 - history.startMs), ...(control && { control }) };

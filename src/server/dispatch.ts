@@ -2,10 +2,19 @@
 // real input schemas). It exists because McpServer's built-in validation gives only a text message and treats an
 // unknown tool as an isError result; here validation yields VALIDATION.INVALID_ARGUMENTS with fieldErrors, an
 // unknown tool is the JSON-RPC error -32602 the spec asks for (with data.availableTools), and every failure is a
-// structured, redacted ToolError.
+// structured, redacted ToolError. Every call runs as one tracked handler (runtime.handlers), from before
+// validation until it settles, cancelled or not, so the harness can drain the server before reading the ledger.
 import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, type CallToolResult, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ToolError } from '../core/taxonomy.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { Cancelled, DependencyFailure, mapDependencyFailure, ToolFailure, toolFailure } from './errors.ts';
@@ -37,7 +46,14 @@ function toToolError(error: unknown, requestId: string, leaky: boolean): ToolErr
 
 export function installToolDispatcher(server: McpServer, tools: readonly ToolDef[], runtime: ServerRuntime): void {
   const byName = new Map(tools.map((t) => [t.name, t]));
-  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  server.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    runtime.handlers.track(() => callTool(request, extra)),
+  );
+
+  async function callTool(
+    request: CallToolRequest,
+    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ): Promise<CallToolResult> {
     const tool = byName.get(request.params.name);
     if (!tool) {
       // A plain Error with code and data: McpError would prefix "MCP error -32602:" twice on the client.
@@ -90,5 +106,5 @@ export function installToolDispatcher(server: McpServer, tools: readonly ToolDef
       }
       return errorResult(toToolError(error, requestId, runtime.options.leaky));
     }
-  });
+  }
 }

@@ -1,6 +1,8 @@
 // The reference server over Streamable HTTP on node:http: stateful sessions (one McpServer and transport per
 // session, 404 for unknown session ids), resumability through our own event store (optional), retryInterval.
 // The transport reads the body itself (no parsedBody), so the SDK's 4 MiB request limit applies.
+// Every hook of an active behaviour gets a host bound to its window: what the hook does through it (an eviction,
+// a counted action) is a hit of that window (`hits`, by window id).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +12,7 @@ import {
   type InitializeResult,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
+import { HitCounter } from '../core/hit-counter.ts';
 import { writeJsonRpcError as jsonRpcError } from '../core/json-rpc.ts';
 import { type BehaviourSpec, type BehaviourStats, emptyBehaviourStats } from './behaviour.ts';
 import type { BehaviourHost, BehaviourSession, ServerBehaviourKind } from './behaviours/behaviour.ts';
@@ -26,6 +29,8 @@ export interface HttpServerOptions {
   /** SSE `retry:` advice in priming events. */
   retryIntervalMs?: number;
   keepAliveMs?: number;
+  /** Where the behaviours' hits go, by window id (the process's world counter; a private one by default). */
+  hits?: HitCounter;
 }
 
 export interface McpHttpServer {
@@ -38,10 +43,11 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
-/** A behaviour active now, with the parameters of the window that set it last. */
+/** A behaviour active now, with the parameters of the window that set it last and a host bound to that window. */
 interface Active {
   behaviour: ServerBehaviourKind<any>;
   params: Record<string, unknown>;
+  host: BehaviourHost;
 }
 
 export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServerOptions = {}): Promise<McpHttpServer> {
@@ -49,6 +55,7 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
   const sessions = new Map<string, BehaviourSession>();
   const stats = emptyBehaviourStats();
   const states = new Map(BEHAVIOURS.map((b) => [b, b.state?.()]));
+  const hits = opts.hits ?? new HitCounter();
   let active: Active[] = [];
   let openedIds = new Set<string>();
 
@@ -67,13 +74,27 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
     reply: jsonRpcError,
   };
 
+  /** The host as one window's hooks see it: every eviction and counted action is a hit of that window. */
+  function hostFor(windowId: string): BehaviourHost {
+    return {
+      ...behaviourHost,
+      evict(id) {
+        if (sessions.has(id)) hits.count(windowId);
+        behaviourHost.evict(id);
+      },
+      count(counter) {
+        behaviourHost.count(counter);
+        hits.count(windowId);
+      },
+    };
+  }
+
   /** Every session's transport and initialize handler call the active behaviours' hooks. */
   function instrument(session: BehaviourSession): void {
     const { transport, server } = session;
     const onmessage = transport.onmessage;
     transport.onmessage = (message: JSONRPCMessage, extra) => {
-      for (const a of active)
-        a.behaviour.received?.(a.params, message, session, behaviourHost, states.get(a.behaviour));
+      for (const a of active) a.behaviour.received?.(a.params, message, session, a.host, states.get(a.behaviour));
       onmessage?.(message, extra);
     };
     const send = transport.send.bind(transport);
@@ -85,8 +106,7 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
       // The SDK's own negotiation (records client capabilities), then the behaviours' changes, if any.
       const sdk = server.server as unknown as { _oninitialize(r: typeof request): Promise<InitializeResult> };
       let result = await sdk._oninitialize(request);
-      for (const a of active)
-        if (a.behaviour.initialize) result = a.behaviour.initialize(a.params, result, behaviourHost);
+      for (const a of active) if (a.behaviour.initialize) result = a.behaviour.initialize(a.params, result, a.host);
       return result;
     });
   }
@@ -118,7 +138,7 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
     const sid = Array.isArray(header) ? header[0] : header;
     if (sid) {
       const known = sessions.get(sid);
-      if (known) for (const a of active) if (a.behaviour.request?.(a.params, req, res, known, behaviourHost)) return;
+      if (known) for (const a of active) if (a.behaviour.request?.(a.params, req, res, known, a.host)) return;
       const session = sessions.get(sid);
       if (!session) return jsonRpcError(res, 404, -32001, 'Session not found');
       if (req.method === 'POST') session.posts++;
@@ -135,17 +155,17 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
   /** The last spec of each kind wins; specs with ids this process has not seen open now, in list order. */
   function setBehaviour(specs: readonly BehaviourSpec[]): void {
     const latest = new Map<string, Active>();
-    for (const { id: _id, kind, ...params } of specs) {
+    for (const { id, kind, ...params } of specs) {
       const behaviour = BEHAVIOURS.find((b) => b.kind === kind);
       if (!behaviour) throw new Error(`unknown server behaviour ${kind}`);
       latest.delete(kind);
-      latest.set(kind, { behaviour, params });
+      latest.set(kind, { behaviour, params, host: hostFor(id) });
     }
     active = [...latest.values()];
     const opening = specs.filter((s) => !openedIds.has(s.id));
     openedIds = new Set(specs.map((s) => s.id));
-    for (const { id: _id, kind, ...params } of opening) {
-      BEHAVIOURS.find((b) => b.kind === kind)?.opened?.(params, behaviourHost);
+    for (const { id, kind, ...params } of opening) {
+      BEHAVIOURS.find((b) => b.kind === kind)?.opened?.(params, hostFor(id));
     }
   }
 

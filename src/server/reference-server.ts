@@ -38,7 +38,7 @@ export async function startReferenceServer(
     leaky: opts.leaky ?? false,
     maxResultBytes: opts.maxResultBytes,
   });
-  const http = await startMcpHttpServer(runtime, opts);
+  const http = await startMcpHttpServer(runtime, { ...opts, hits: world.hits });
   return {
     world,
     runtime,

@@ -1,8 +1,10 @@
-// Per-process server state shared by every session: the dependency client, the idempotency store, and the
-// create_payment calls in flight (so get_payment_status can answer "processing").
+// Per-process server state shared by every session: the dependency client, the idempotency store, the
+// create_payment calls in flight (so get_payment_status can answer "processing") and every tool handler in flight
+// (so a harness can wait until the server is quiet).
 import { ServerCredentials } from './deps/credentials.ts';
 import { DependencyClient } from './deps/dependency-client.ts';
 import { IdempotencyStore } from './idempotency-store.ts';
+import { InFlightHandlers } from './in-flight.ts';
 
 export interface RuntimeOptions {
   /** The server's own timeout for one dependency call. */
@@ -17,6 +19,7 @@ export class ServerRuntime {
   readonly deps: DependencyClient;
   readonly notifications = new IdempotencyStore<Record<string, unknown>>();
   readonly inflightPayments = new Map<string, number>();
+  readonly handlers = new InFlightHandlers();
   readonly credentials: ServerCredentials;
 
   constructor(readonly options: RuntimeOptions) {

@@ -15,10 +15,12 @@ import {
 } from '../control/control.ts';
 import type { FromChild, ToChild } from '../control/ipc.ts';
 import type { DecisionRecord } from '../core/history.ts';
+import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { BehaviourStats } from '../server/behaviour.ts';
+import type { Quiescence } from '../server/in-flight.ts';
 import type { ReferenceServerOptions } from '../server/reference-server.ts';
-import { DesiredFaultState } from './desired-state.ts';
+import { appliedAtOf, DesiredFaultState } from './desired-state.ts';
 import { serverEntry } from './entry.ts';
 import type { ServerUnderTest } from './target.ts';
 import { WorldMirror } from './world-mirror.ts';
@@ -89,6 +91,23 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
     return this.world.decisions.slice();
   }
 
+  /** Hits streamed by every child so far (synced with the live one first). */
+  async faultHits(): Promise<HitCounts> {
+    await this.sync();
+    return this.world.hits.all();
+  }
+
+  /** The live child's handlers; a dead or never-started child has none running. */
+  async quiescence(): Promise<Quiescence | undefined> {
+    if (!this.alive) return { inFlight: 0, idleMs: Number.POSITIVE_INFINITY, lastEffectAtMs: null };
+    try {
+      return await this.call('quiescence');
+    } catch (error) {
+      if (!this.alive) return { inFlight: 0, idleMs: Number.POSITIVE_INFINITY, lastEffectAtMs: null };
+      throw error;
+    }
+  }
+
   async reset(): Promise<void> {
     this.desired.clear();
     this.world.clear();
@@ -110,9 +129,9 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
     });
   }
 
-  /** A crash: SIGKILL by default. The ledger and dependency state survive here. */
-  kill(signal: NodeJS.Signals = 'SIGKILL'): void {
-    if (this.alive) this.child?.kill(signal);
+  /** A crash: SIGKILL by default. The ledger and dependency state survive here. True when a live child got it. */
+  kill(signal: NodeJS.Signals = 'SIGKILL'): boolean {
+    return this.alive && (this.child?.kill(signal) ?? false);
   }
 
   /**
@@ -149,13 +168,17 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
     if (this.alive) await this.call('sync').catch(() => undefined);
   }
 
-  /** A change of the desired state, for the running child; a child that dies meanwhile gets it at its restart. */
-  private async pushToLive(request: ControlRequest): Promise<void> {
-    if (!this.alive) return;
+  /**
+   * A change of the desired state, for the running child; a child that dies meanwhile gets it at its restart.
+   * Resolves with when the child applied it (its epoch clock), undefined when no child ran.
+   */
+  private async pushToLive(request: ControlRequest): Promise<number | undefined> {
+    if (!this.alive) return undefined;
     try {
-      await send(this, request);
+      return appliedAtOf(await send(this, request));
     } catch (error) {
       if (this.alive) throw error;
+      return undefined;
     }
   }
 
@@ -168,6 +191,7 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
       case 'effect':
       case 'state':
       case 'decision':
+      case 'hit':
         this.world.apply(message);
         break;
       case 'response': {

@@ -6,9 +6,11 @@
 import { AdminClient } from '../control/admin-http.ts';
 import { send } from '../control/control.ts';
 import type { DecisionRecord } from '../core/history.ts';
+import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import { isLoopbackHost } from '../core/loopback.ts';
-import { DesiredFaultState } from './desired-state.ts';
+import type { Quiescence } from '../server/in-flight.ts';
+import { appliedAtOf, DesiredFaultState } from './desired-state.ts';
 import { type ServerUnderTest, TargetCapabilityError } from './target.ts';
 
 export interface RemoteTargetSpec {
@@ -67,9 +69,12 @@ export class RemoteTarget implements ServerUnderTest {
     return this.admin !== undefined;
   }
 
-  readonly desired = new DesiredFaultState((request) =>
-    send(this.control(request.op === 'setBehaviour' ? 'server-behaviour faults' : 'dependency faults'), request).then(
-      () => undefined,
+  readonly desired = new DesiredFaultState(async (request) =>
+    appliedAtOf(
+      await send(
+        this.control(request.op === 'setBehaviour' ? 'server-behaviour faults' : 'dependency faults'),
+        request,
+      ),
     ),
   );
 
@@ -87,6 +92,16 @@ export class RemoteTarget implements ServerUnderTest {
     return this.admin ? this.admin.call('decisions') : [];
   }
 
+  /** Its own counts since the last reset (the run resets it first). */
+  async faultHits(): Promise<HitCounts> {
+    return this.control('fault hits').call('faultHits');
+  }
+
+  /** Without an admin endpoint the harness cannot see its handlers. */
+  async quiescence(): Promise<Quiescence | undefined> {
+    return this.admin ? this.admin.call('quiescence') : undefined;
+  }
+
   async reset(): Promise<void> {
     this.desired.clear();
     await this.control('reset').call('reset');
@@ -97,7 +112,7 @@ export class RemoteTarget implements ServerUnderTest {
     return true;
   }
 
-  kill(): void {
+  kill(): boolean {
     throw new TargetCapabilityError('fault kind crash', 'restart', 'url');
   }
 

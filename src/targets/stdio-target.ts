@@ -1,7 +1,7 @@
 // The reference server over stdio: the client's own StdioClientTransport spawns it (one child per connection),
 // so a crash is a killed child and a restart is the client's next connect. The child owns the msw dependency
 // world, so the ledger would die with it: each child streams its effects, state changes and decisions on stderr
-// (`@faultline {json}` lines, stdio-events.ts) and the harness keeps them; a new child starts from a snapshot
+// and fault hits (`@faultline {json}` lines, stdio-events.ts) and the harness keeps them; a new child starts from a snapshot
 // file of everything so far (the dependencies are "external": they outlive the server). Control goes to the
 // child's admin endpoint (AdminClient; it prints its URL on stderr); each new child gets the run's desired fault
 // state on its command line, and every change goes to the live ones.
@@ -19,10 +19,12 @@ import { AdminClient } from '../control/admin-http.ts';
 import { send } from '../control/control.ts';
 import { parseStdioEvent } from '../control/stdio-events.ts';
 import type { DecisionRecord } from '../core/history.ts';
+import { type HitCounts, sumHits } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import { sleep } from '../core/sleep.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
-import { DesiredFaultState } from './desired-state.ts';
+import type { Quiescence } from '../server/in-flight.ts';
+import { appliedAtOf, DesiredFaultState, latestOf } from './desired-state.ts';
 import { serverEntry } from './entry.ts';
 import type { ServerUnderTest } from './target.ts';
 
@@ -55,6 +57,10 @@ interface Child {
   restoredDecisions: number;
   effects: Effect[];
   decisions: DecisionRecord[];
+  /** Its own fault hits as streamed (a child counts from zero; the run's are the sum over children). */
+  hits: HitCounts;
+  /** Its own fault hits as its admin endpoint last answered (ahead of the stream, which can lag). */
+  polledHits: HitCounts;
   tail: string;
 }
 
@@ -63,7 +69,9 @@ export class StdioTarget implements ServerUnderTest {
   private readonly dir = mkdtempSync(join(tmpdir(), 'faultline-stdio-'));
   private readonly children: Child[] = [];
   private readonly records = new Map<string, StateRecord>();
-  readonly desired = new DesiredFaultState((request) => this.eachLive((admin) => send(admin, request)));
+  readonly desired = new DesiredFaultState(async (request) =>
+    latestOf((await this.eachLive((admin) => send(admin, request))).map(appliedAtOf)),
+  );
   private closed = false;
   kills = 0;
 
@@ -124,6 +132,8 @@ export class StdioTarget implements ServerUnderTest {
       restoredDecisions: decisions.length,
       effects: [],
       decisions: [],
+      hits: {},
+      polledHits: {},
       tail: '',
     };
     this.follow(child, transport.stderr as Readable);
@@ -141,12 +151,31 @@ export class StdioTarget implements ServerUnderTest {
     return this.allDecisions();
   }
 
+  async faultHits(): Promise<HitCounts> {
+    await this.sync();
+    return sumHits(this.children.map(hitsOf));
+  }
+
+  /** Over the live children: every handler in flight, and the shortest idle time. */
+  async quiescence(): Promise<Quiescence | undefined> {
+    const states = (await this.eachLive((admin) => admin.call('quiescence'))).filter(
+      (q): q is Quiescence => q !== undefined,
+    );
+    return {
+      inFlight: states.reduce((n, q) => n + q.inFlight, 0),
+      idleMs: Math.min(Number.POSITIVE_INFINITY, ...states.map((q) => q.idleMs)),
+      lastEffectAtMs: this.allEffects().at(-1)?.atMs ?? null,
+    };
+  }
+
   async reset(): Promise<void> {
     this.desired.clear();
     await this.eachLive((admin) => admin.call('reset'));
     for (const child of this.children) {
       child.effects.length = 0;
       child.decisions.length = 0;
+      child.hits = {};
+      child.polledHits = {};
       child.restoredEffects = 0;
       child.restoredDecisions = 0;
     }
@@ -154,14 +183,15 @@ export class StdioTarget implements ServerUnderTest {
   }
 
   /** A crash of the newest child (SIGKILL by default); the client's next connect spawns a new one. */
-  kill(signal: NodeJS.Signals = 'SIGKILL'): void {
+  kill(signal: NodeJS.Signals = 'SIGKILL'): boolean {
     const pid = this.pid;
-    if (pid === undefined) return;
+    if (pid === undefined) return false;
     try {
       process.kill(pid, signal);
       this.kills++;
+      return true;
     } catch {
-      // Already gone.
+      return false; // already gone
     }
   }
 
@@ -228,9 +258,14 @@ export class StdioTarget implements ServerUnderTest {
         .map(async (child) => {
           try {
             const admin = await child.admin;
-            const [effects, decisions] = await Promise.all([admin.call('ledger'), admin.call('decisions')]);
+            const [effects, decisions, hits] = await Promise.all([
+              admin.call('ledger'),
+              admin.call('decisions'),
+              admin.call('faultHits'),
+            ]);
             child.effects = effects.slice(child.restoredEffects);
             child.decisions = decisions.slice(child.restoredDecisions);
+            child.polledHits = hits;
           } catch {
             // It died meanwhile: what it streamed is all there is.
           }
@@ -238,15 +273,17 @@ export class StdioTarget implements ServerUnderTest {
     );
   }
 
-  private async eachLive(op: (admin: AdminClient) => Promise<unknown>): Promise<void> {
-    await Promise.all(
+  /** `op` on every live child; a child that dies meanwhile answers undefined. */
+  private eachLive<T>(op: (admin: AdminClient) => Promise<T>): Promise<(T | undefined)[]> {
+    return Promise.all(
       this.children
         .filter((c) => c.alive)
         .map(async (child) => {
           try {
-            await op(await child.admin);
+            return await op(await child.admin);
           } catch (error) {
             if (child.alive) throw error;
+            return undefined;
           }
         }),
     );
@@ -279,6 +316,7 @@ export class StdioTarget implements ServerUnderTest {
       if (event?.type === 'effect') child.effects.push(event.effect);
       else if (event?.type === 'decision') child.decisions.push(event.decision);
       else if (event?.type === 'state') this.records.set(`${event.record.api}\u0000${event.record.key}`, event.record);
+      else if (event?.type === 'hit') child.hits[event.faultId] = (child.hits[event.faultId] ?? 0) + 1;
       else {
         const admin = ADMIN_LINE.exec(line);
         if (admin) {
@@ -290,4 +328,11 @@ export class StdioTarget implements ServerUnderTest {
       }
     });
   }
+}
+
+/** Both are counts of the same hits, one maybe behind: the larger is the truth. */
+function hitsOf(child: Child): HitCounts {
+  const hits = { ...child.hits };
+  for (const [id, n] of Object.entries(child.polledHits)) hits[id] = Math.max(hits[id] ?? 0, n);
+  return hits;
 }

@@ -3,7 +3,9 @@
 // by URL (RemoteTarget). Fault kinds reach it through FaultEnvironment.server. An operation a target cannot do
 // throws TargetCapabilityError; the profile loader refuses such profiles up front (capabilities.ts).
 import type { DecisionRecord } from '../core/history.ts';
+import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
+import type { Quiescence } from '../server/in-flight.ts';
 import type { DesiredFaultState } from './desired-state.ts';
 
 export interface ServerUnderTest {
@@ -12,12 +14,19 @@ export interface ServerUnderTest {
   /** Every effect so far (the harness's copy, synced with live processes first). */
   ledger(): Promise<Effect[]>;
   decisions(): Promise<DecisionRecord[]>;
+  /** What each dependency and behaviour fault window did so far, by window id, over every process of the run. */
+  faultHits(): Promise<HitCounts>;
+  /** Tool handlers in flight and time since the last activity; undefined when the target cannot tell. */
+  quiescence(): Promise<Quiescence | undefined>;
   /** Ledger, dependency state, idempotency store and every fault (the desired state too) back to empty. */
   reset(): Promise<void>;
   /** Whether its process runs now (a remote server is assumed to). */
   readonly alive: boolean;
-  /** A crash: the server process dies now (SIGKILL by default). The ledger and dependency state survive. */
-  kill(signal?: NodeJS.Signals): void;
+  /**
+   * A crash: the server process dies now (SIGKILL by default). The ledger and dependency state survive. True when a
+   * live process got the signal (false when none ran).
+   */
+  kill(signal?: NodeJS.Signals): boolean;
   /** Gets what a restart needs ready ahead of time (a booted standby process); nothing where there is nothing. */
   prepareRestart(): void;
   /** The server is back (or will be on the client's next connect, for stdio), with ledger, state and faults. */

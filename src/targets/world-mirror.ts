@@ -1,14 +1,17 @@
-// The harness's copy of what a server process's dependency world did: effects, dependency state and decisions,
-// kept from the events the process pushes (events.ts), so they outlive the process and seed its successor.
+// The harness's copy of what a server process's dependency world did: effects, dependency state, decisions and
+// fault hits, kept from the events the process pushes (events.ts), so they outlive the process and seed its
+// successor (hits are summed over every process the run had; a new process counts from zero).
 import type { StateRecord } from '../../mocks/state.ts';
 import type { WorldSnapshot } from '../../mocks/world.ts';
 import type { WorldEvent } from '../control/events.ts';
 import type { DecisionRecord } from '../core/history.ts';
+import { HitCounter } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 
 export class WorldMirror {
   readonly effects: Effect[] = [];
   readonly decisions: DecisionRecord[] = [];
+  readonly hits = new HitCounter();
   private readonly records = new Map<string, StateRecord>();
 
   apply(event: WorldEvent): void {
@@ -22,6 +25,9 @@ export class WorldMirror {
       case 'decision':
         this.decisions.push(event.decision);
         break;
+      case 'hit':
+        this.hits.count(event.faultId);
+        break;
     }
   }
 
@@ -33,5 +39,6 @@ export class WorldMirror {
     this.effects.length = 0;
     this.decisions.length = 0;
     this.records.clear();
+    this.hits.clear();
   }
 }

@@ -21,6 +21,8 @@ function decodeAttributes(kind: ToxicKind, raw: Record<string, unknown> | undefi
 export class ToxicCollection {
   readonly chain: Record<Direction, ToxicModel[]> = { upstream: [], downstream: [] };
   private readonly links = new Set<ToxicLink>();
+  /** The latest toxic of each name, kept after its removal so what it did can still be read. */
+  private readonly lastByName = new Map<string, ToxicModel>();
 
   /** Both directions, upstream first, as GetToxicArray. */
   list(): ToxicModel[] {
@@ -29,6 +31,11 @@ export class ToxicCollection {
 
   find(name: string): ToxicModel | undefined {
     return this.list().find((toxic) => toxic.name === name);
+  }
+
+  /** Times the latest toxic of this name acted, removed or not; undefined when there never was one. */
+  hitsOf(name: string): number | undefined {
+    return this.lastByName.get(name)?.hits;
   }
 
   addLink(link: ToxicLink): void {
@@ -67,7 +74,9 @@ export class ToxicCollection {
       toxicity: input.toxicity,
       attributes,
       kind,
+      hits: 0,
     };
+    this.lastByName.set(name, toxic);
     const liveLinks = this.linksOf(direction);
     this.chain[direction].push(toxic);
     await Promise.all(liveLinks.map((link) => link.addToxic(toxic)));

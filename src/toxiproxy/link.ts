@@ -107,7 +107,9 @@ export class ToxicLink implements QueueAccounting {
   }
 
   private appendStub(toxic: ToxicModel): ToxicStub {
-    const stub = new ToxicStub(this, this.hooks.random(toxic.name));
+    const stub = new ToxicStub(this, this.hooks.random(toxic.name), () => {
+      toxic.hits++;
+    });
     stub.state = toxic.kind.newState?.();
     stub.output = this.stubs[this.stubs.length - 1].output;
     this.stubs.push(stub);

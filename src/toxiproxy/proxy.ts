@@ -42,6 +42,8 @@ export class ToxicProxy {
   private readonly dialling = new Set<Socket>();
   /** Accepted connections so far: names each connection's random stream, so a replay draws the same values. */
   private ordinal = 0;
+  /** Live (or dialling) connections closed by stop(): disabling, moving or removing the proxy. Faultline's count. */
+  closedByStop = 0;
 
   constructor(
     readonly name: string,
@@ -91,6 +93,7 @@ export class ToxicProxy {
     this.enabled = false;
     this.server?.close();
     this.server = undefined;
+    this.closedByStop += this.dialling.size + this.connections.size;
     for (const socket of this.dialling) socket.destroy();
     this.dialling.clear();
     for (const connection of this.connections) connection.destroy();

@@ -46,7 +46,13 @@ export class ToxicStub {
     private readonly accounting: QueueAccounting,
     /** Draws of this toxic on this link (toxicity, jitter, slice sizes); absent for the hidden noop. */
     readonly random?: RandomStream,
+    private readonly onHit: () => void = () => {},
   ) {}
+
+  /** The toxic acted on this link once (it delayed, dropped or sliced a chunk, or cut the connection). */
+  hit(): void {
+    this.onHit();
+  }
 
   get isInterrupted(): boolean {
     return this.interruptRequested || this.aborted;

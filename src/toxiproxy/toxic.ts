@@ -13,7 +13,7 @@ export interface ToxicKind {
   readonly attributes: Readonly<Record<string, 'int' | 'int64'>>;
   /** For profiles: each attribute's meaning and unit; `required` ones must be set (the rest default to 0). */
   readonly docs?: Readonly<Record<string, AttributeDoc>>;
-  /** The toxic's loop over one stub; absent means passthrough (noop). */
+  /** The toxic's loop over one stub (it calls `stub.hit()` each time it acts); absent means passthrough (noop). */
   pipe?(stub: ToxicStub, attributes: Readonly<Attributes>): Promise<void>;
   /** Per-connection, per-direction state that survives re-runs. */
   newState?(): unknown;
@@ -40,6 +40,11 @@ export interface ToxicModel {
   toxicity: number;
   attributes: Attributes;
   kind: ToxicKind;
+  /**
+   * Times it acted (a chunk delayed, throttled, sliced or dropped; a connection cut, reset or closed late), over
+   * every link. Faultline's own count: real Toxiproxy has none, so it stays out of the API's JSON.
+   */
+  hits: number;
 }
 
 export interface ToxicJson {

@@ -11,8 +11,8 @@ import type { ServerHandle } from '../../src/targets/child-target.ts';
 import { call, connect, FAST_RECONNECT, key, payment, startServer } from './helpers.ts';
 
 /** Replaces the server's behaviour set directly over IPC (not the run's desired state). */
-function setBehaviour(server: ServerHandle, ...specs: BehaviourSpec[]): Promise<void> {
-  return server.call('setBehaviour', specs);
+async function setBehaviour(server: ServerHandle, ...specs: BehaviourSpec[]): Promise<void> {
+  await server.call('setBehaviour', specs);
 }
 
 let admin: AdminHttpServer | undefined;
@@ -135,6 +135,7 @@ describe('server behaviour: standalone GET stream drop', () => {
       const s = await server.behaviourStats();
       expect(s.standaloneStreamsClosed).toBe(1);
       expect(s.getsRefused).toBe(3);
+      expect((await server.faultHits()).w).toBe(4); // the window's hits: the stream it closed, the GETs it refused
       // POSTs keep working: the loss is silent.
       expect((await call(client, 'search_documents', { query: 'x' })).isError).toBeFalsy();
     } finally {

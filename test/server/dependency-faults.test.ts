@@ -194,3 +194,17 @@ describe('dependency faults map to ToolErrors', () => {
     ).rejects.toThrow(/unknown dependency fault `kind`; expected one of: latency/);
   });
 });
+
+describe('dependency fault hits, counted by the server child', () => {
+  it('a fault counts the requests it answered; one on an API no call uses counts 0', async () => {
+    await server.setDependencyFaults([
+      { id: 'pay-down', dependency: 'payments', kind: 'status', status: 503 },
+      { id: 'search-down', dependency: 'search', kind: 'status', status: 503 },
+    ]);
+    ({ client } = await connect(server.url));
+    for (let i = 0; i < 2; i++) await call(client, 'create_payment', payment(key('pay')), { traceId: `op-${i}` });
+    const hits = await server.faultHits();
+    expect(hits['pay-down']).toBe(2); // one payments request per call, each answered 503
+    expect(hits['search-down'] ?? 0).toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 // The server-seam profile fault kinds against a real server child: overlapping windows merge into one behaviour
 // set and removing one keeps the other; crash kills for real and its removal restarts on the same port from a
-// pre-forked standby; and the delivery classification of the server-seam metrics.
+// pre-forked standby; each window counts its own hits (evictions, streams closed, answers changed, kills), and a
+// window with nothing to act on counts 0; and the delivery classification of the server-seam metrics.
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, History, OpRecord } from '../../src/core/history.ts';
 import { RandomStream } from '../../src/core/random.ts';
@@ -37,35 +38,51 @@ describe('server fault kinds', () => {
 
   it('overlapping windows merge; removing one leaves the other active', async () => {
     const server = await startServer({ retryIntervalMs: 100 });
-    const removeVersion = await apply(server, 'protocol-version', 'w1', {
+    const version = await apply(server, 'protocol-version', 'w1', {
       version: '2024-11-05',
       evictSessions: false,
     });
-    const removeClose = await apply(server, 'stream-close', 'w2', {});
+    const streamClose = await apply(server, 'stream-close', 'w2', {});
     const { client, transport } = await connect(server.url);
     expect(transport.protocolVersion).toBe('2024-11-05');
-    await removeVersion();
+    await version.remove();
     // Stream close is still on: a fresh (2025-11-25) session resumes its closed stream.
     const { client: fresh, transport: freshTransport } = await connect(server.url);
     expect(freshTransport.protocolVersion).toBe('2025-11-25');
     await call(fresh, 'search_documents', { query: 'x' }, { timeout: 5000 });
     expect((await server.behaviourStats()).toolStreamsClosed).toBe(1);
-    await removeClose();
+    await streamClose.remove();
     await call(client, 'search_documents', { query: 'y' }, { timeout: 5000 });
     expect((await server.behaviourStats()).toolStreamsClosed).toBe(1);
+    // Each window's own hits: one initialize answered with the override, one stream closed.
+    expect(await version.hits()).toBe(1);
+    expect(await streamClose.hits()).toBe(1);
+  });
+
+  it('a behaviour window with nothing to act on counts no hit (the negative control)', async () => {
+    const server = await startServer();
+    const { client } = await connect(server.url);
+    const evictNone = await apply(server, 'evict-sessions', 'w-none', { now: false, afterRequests: 1000 });
+    const closeOther = await apply(server, 'stream-close', 'w-other', { tools: ['no_such_tool'] });
+    expect((await call(client, 'search_documents', { query: 'x' })).isError).toBeFalsy();
+    await evictNone.remove();
+    await closeOther.remove();
+    expect(await evictNone.hits()).toBe(0);
+    expect(await closeOther.hits()).toBe(0);
   });
 
   it('evict-sessions evicts at once when the window opens, and only then', async () => {
     const server = await startServer();
     const { client } = await connect(server.url);
-    const remove = await apply(server, 'evict-sessions', 'w', { now: true });
+    const evict = await apply(server, 'evict-sessions', 'w', { now: true });
     expect(await call(client, 'search_documents', { query: 'x' }).catch((e: unknown) => e)).toMatchObject({
       code: 404,
     });
     const { client: fresh } = await connect(server.url);
-    await remove();
+    await evict.remove();
     expect((await call(fresh, 'search_documents', { query: 'x' })).isError).toBeFalsy();
     expect((await server.behaviourStats()).sessionsEvicted).toBe(1);
+    expect(await evict.hits()).toBe(1);
   });
 
   it('crash SIGKILLs the child; the window stop restarts it on the same port from a standby, ledger intact', async () => {
@@ -74,7 +91,8 @@ describe('server fault kinds', () => {
     await call(client, 'create_payment', payment(key('pay')), { traceId: 'op-before' });
     const pid = server.pid!;
     const port = server.port;
-    const remove = await apply(server, 'crash', 'w', {});
+    const crash = await apply(server, 'crash', 'w', {});
+    expect(await crash.hits()).toBe(1); // one live process killed
     await new Promise((r) => setTimeout(r, 200));
     expect(server.alive).toBe(false);
     expect(() => process.kill(pid, 0)).toThrow(); // really gone
@@ -82,7 +100,7 @@ describe('server fault kinds', () => {
     expect((refused as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
     await new Promise((r) => setTimeout(r, 1500)); // the standby loads its modules meanwhile
     const started = Date.now();
-    await remove();
+    await crash.remove();
     // A warm standby only has to listen; a cold fork takes seconds on these cores. Generous bound.
     expect(Date.now() - started).toBeLessThan(2500);
     expect(server.alive).toBe(true);
@@ -96,14 +114,14 @@ describe('server fault kinds', () => {
   it('crash with restartAfterMs comes back by itself; the window stop then just waits for it', async () => {
     const server = await startServer();
     const pid = server.pid!;
-    const remove = await apply(server, 'crash', 'w', { restartAfterMs: 300 });
+    const crash = await apply(server, 'crash', 'w', { restartAfterMs: 300 });
     const deadline = Date.now() + 8000;
     // alive stays true until the kill's exit event arrives: wait for a new, live child.
     while (!(server.alive && server.pid !== pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(server.alive).toBe(true);
     expect(server.pid).not.toBe(pid);
     const newPid = server.pid;
-    await remove();
+    await crash.remove();
     expect(server.pid).toBe(newPid); // no second restart
   });
 });

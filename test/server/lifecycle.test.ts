@@ -5,7 +5,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RandomStream } from '../../src/core/random.ts';
-import type { FaultContext, RemoveFault } from '../../src/faults/kind.ts';
+import type { FaultContext } from '../../src/faults/kind.ts';
 import { findFaultKind } from '../../src/faults/registry.ts';
 import type { ServerHandle } from '../../src/targets/child-target.ts';
 import { call, connect, key, payment, startServer } from './helpers.ts';
@@ -17,11 +17,12 @@ async function openWindow(
   kind: string,
   id: string,
   params: Record<string, unknown> = {},
-): Promise<RemoveFault> {
+): Promise<() => Promise<unknown>> {
   const k = findFaultKind(seam, kind);
   if (!k) throw new Error(`${seam} fault kind ${kind} is not registered`);
   const env = { server } as unknown as FaultContext['env'];
-  return k.apply(k.params.parse(params), { env, id, random: new RandomStream(1, id) });
+  const applied = await k.apply(k.params.parse(params), { env, id, random: new RandomStream(1, id) });
+  return () => applied.remove();
 }
 
 function isRunning(pid: number): boolean {

@@ -4,6 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toolErrorOf } from '../../src/core/taxonomy.ts';
+import { StdioEdgeController } from '../../src/faults/edge/stdio/decorator.ts';
+import { StdioTarget } from '../../src/targets/stdio-target.ts';
 
 let client: Client | undefined;
 afterEach(async () => {
@@ -39,4 +41,30 @@ describe('stdio entry point', () => {
     const search = await client.callTool({ name: 'search_documents', arguments: { query: '*' } });
     expect(toolErrorOf(search as any)?.errorCode).toBe('DEPENDENCY.UNAVAILABLE');
   });
+});
+
+describe('stdio target: hits and quiescence', () => {
+  it("a dependency fault's hits reach the harness on stderr and outlive the killed child", async () => {
+    const target = new StdioTarget({ seed: 3, edge: new StdioEdgeController() });
+    const stdio = new Client({ name: 'stdio-test', version: '0.0.0' });
+    try {
+      await target.desired.dependencyFaults.put({ id: 'w', dependency: 'search', kind: 'status', status: 503 });
+      await target.desired.dependencyFaults.put({
+        id: 'idle',
+        dependency: 'notifications',
+        kind: 'status',
+        status: 503,
+      });
+      await stdio.connect(target.createTransport());
+      for (const query of ['a', 'b']) await stdio.callTool({ name: 'search_documents', arguments: { query } });
+      expect(await target.quiescence()).toMatchObject({ inFlight: 0 });
+      expect(await target.faultHits()).toEqual({ w: 2 });
+      target.kill();
+      await expect.poll(() => target.alive, { timeout: 5000 }).toBe(false);
+      expect(await target.faultHits()).toEqual({ w: 2 }); // from what the dead child streamed
+    } finally {
+      await stdio.close().catch(() => {});
+      await target.close();
+    }
+  }, 60_000);
 });

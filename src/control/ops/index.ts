@@ -2,10 +2,22 @@
 // channel, the admin routes and their client take it from this table.
 import { behaviourStats } from './behaviour-stats.ts';
 import { decisions } from './decisions.ts';
+import { faultHits } from './fault-hits.ts';
 import { ledger } from './ledger.ts';
+import { quiescence } from './quiescence.ts';
 import { reset } from './reset.ts';
 import { setBehaviour } from './set-behaviour.ts';
 import { setDependencyFaults } from './set-dependency-faults.ts';
 import { sync } from './sync.ts';
 
-export const CONTROL_OPS = { setDependencyFaults, setBehaviour, behaviourStats, ledger, decisions, reset, sync };
+export const CONTROL_OPS = {
+  setDependencyFaults,
+  setBehaviour,
+  behaviourStats,
+  faultHits,
+  quiescence,
+  ledger,
+  decisions,
+  reset,
+  sync,
+};

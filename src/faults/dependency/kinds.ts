@@ -1,5 +1,6 @@
 // Dependency-seam faults: every kind in mocks/faults becomes a profile fault kind with the same parameters. A
-// window puts its spec into the target's desired fault state (the server takes the whole set at once).
+// window puts its spec into the target's desired fault state (the server takes the whole set at once); its hits are
+// the requests the server's fault engine counted it acting on.
 import { z } from 'zod';
 import { type DependencyFaultSpecInput, FAULT_KINDS } from '../../../mocks/faults/registry.ts';
 import { defineFaultKind, type FaultKind } from '../kind.ts';
@@ -16,7 +17,10 @@ export const DEPENDENCY_FAULTS: FaultKind[] = FAULT_KINDS.map((mock) => {
     async apply(params, ctx) {
       const faults = ctx.env.server.desired.dependencyFaults;
       await faults.put({ ...params, id: ctx.id, kind: mock.kind } as DependencyFaultSpecInput);
-      return () => faults.delete(ctx.id);
+      return {
+        remove: () => faults.delete(ctx.id),
+        hits: async () => (await ctx.env.server.faultHits())[ctx.id] ?? 0,
+      };
     },
   });
 });

@@ -1,8 +1,11 @@
 // What every MCP-edge fault shares, over HTTP and over stdio: which requests it touches (methods, probability)
 // and how it becomes an active rule on the client side (the fetch middleware or the stdio Transport decorator).
+// The controller counts each exchange a rule acted on (its hits, by rule id).
 import { z } from 'zod';
+import { epochMs } from '../../core/clock.ts';
+import type { HitCounter } from '../../core/hit-counter.ts';
 import type { RandomStream } from '../../core/random.ts';
-import type { FaultContext, RemoveFault } from '../kind.ts';
+import type { AppliedFault, FaultContext } from '../kind.ts';
 
 export const edgeBase = {
   methods: z
@@ -23,15 +26,17 @@ interface RuleBase {
 interface RuleController<R extends RuleBase> {
   add(rule: R): void;
   remove(id: string): void;
+  /** Exchanges each rule acted on, by rule id. */
+  readonly hits: HitCounter;
 }
 
-/** Adds the window's rule (what it does: `action`) to a controller and returns how to take it away. */
+/** Adds the window's rule (what it does: `action`) to a controller; the rule is gone the moment it is removed. */
 export function installRule<R extends RuleBase>(
   controller: RuleController<R>,
   ctx: FaultContext,
   params: { methods: readonly string[]; probability?: number },
   action: Omit<R, keyof RuleBase>,
-): RemoveFault {
+): AppliedFault {
   controller.add({
     id: ctx.id,
     methods: params.methods,
@@ -39,5 +44,11 @@ export function installRule<R extends RuleBase>(
     random: ctx.random,
     ...action,
   } as R);
-  return async () => controller.remove(ctx.id);
+  return {
+    remove: async () => {
+      controller.remove(ctx.id);
+      return epochMs();
+    },
+    hits: async () => controller.hits.of(ctx.id),
+  };
 }

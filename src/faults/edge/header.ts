@@ -17,7 +17,8 @@ export const edgeHeader = defineFaultKind({
   needs: ['http-edge'],
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {
-      handle: async (exchange, forward) => {
+      handle: async (exchange, forward, hit) => {
+        hit();
         const headers = new Headers(exchange.headers);
         if (p.value === null) headers.delete(p.header);
         else headers.set(p.header, p.value);

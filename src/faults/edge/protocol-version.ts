@@ -38,8 +38,9 @@ export const edgeProtocolVersion = defineFaultKind({
     /** Sessions opened under this fault; any other session id is an expired one. */
     const fresh = new Set<string>();
     return installRule(ctx.env.edge, ctx, p, {
-      handle: async (exchange, forward) => {
+      handle: async (exchange, forward, hit) => {
         if (exchange.rpcMethod === 'initialize' && exchange.body) {
+          hit();
           const response = await forward({ body: withOffer(exchange.body, p.offer) });
           const sid = response.headers.get('mcp-session-id');
           if (sid) fresh.add(sid);
@@ -53,6 +54,7 @@ export const edgeProtocolVersion = defineFaultKind({
         }
         const sid = exchange.headers.get('mcp-session-id');
         if (p.expireSessions && sid && !fresh.has(sid)) {
+          hit();
           return jsonRpcError(404, `faultline edge fault ${ctx.id}: session expired (new protocol version rollout)`);
         }
         return forward();

@@ -15,16 +15,20 @@ export const edgeSseCut = defineFaultKind({
   needs: ['http-edge'],
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {
-      handle: async (_exchange, forward) => {
+      handle: async (_exchange, forward, hit) => {
         const real = await forward();
         if (!real.body || !(real.headers.get('content-type') ?? '').includes('text/event-stream')) return real;
-        return new Response(cutAfterEvents(real.body, p.afterEvents), { status: real.status, headers: real.headers });
+        return new Response(cutAfterEvents(real.body, p.afterEvents, hit), {
+          status: real.status,
+          headers: real.headers,
+        });
       },
     });
   },
 });
 
-function cutAfterEvents(body: ReadableStream<Uint8Array>, events: number): ReadableStream<Uint8Array> {
+/** The stream cut after `events` events; a stream that ends before is passed whole (no cut, no hit). */
+function cutAfterEvents(body: ReadableStream<Uint8Array>, events: number, hit: () => void): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let seen = 0;
@@ -41,6 +45,7 @@ function cutAfterEvents(body: ReadableStream<Uint8Array>, events: number): Reada
         upTo = boundary + 2;
         if (seen >= events) {
           controller.enqueue(new TextEncoder().encode(pending.slice(0, upTo)));
+          hit();
           await reader.cancel().catch(() => {});
           controller.error(new TypeError('faultline: SSE stream cut'));
           return;

@@ -25,7 +25,8 @@ export const edgeStatus = defineFaultKind({
   needs: ['http-edge'],
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {
-      handle: async (_exchange, forward) => {
+      handle: async (_exchange, forward, hit) => {
+        hit();
         if (p.when === 'after') {
           // Let the server run the request to the end (the whole SSE stream), then replace the answer.
           const real = await forward();

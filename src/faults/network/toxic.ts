@@ -1,7 +1,8 @@
 // Network-seam faults: one Toxiproxy toxic on the MCP link, added through the Toxiproxy HTTP API of whichever
 // backend runs (embedded, external, container) and removed when the window ends. Every toxic of the embedded
 // server that does something is a kind; its attributes (names, integer type, meaning and unit) come from its file
-// in src/toxiproxy/toxics.
+// in src/toxiproxy/toxics. Hits come from the embedded server's own counters (times a toxic acted; connections a
+// disabled proxy closed); with an external or container Toxiproxy they are null: its API cannot tell.
 import { z } from 'zod';
 import type { ToxicKind } from '../../toxiproxy/toxic.ts';
 import { toxicKinds } from '../../toxiproxy/toxics/index.ts';
@@ -35,7 +36,7 @@ function toxicFault(toxic: ToxicKind): FaultKind {
     needs: ['network'],
     async apply(p, ctx) {
       const { stream, toxicity, ...attrs } = p;
-      const { api, mcpProxy } = ctx.env.network;
+      const { api, mcpProxy, counters } = ctx.env.network;
       const added = await api.addToxic(mcpProxy, {
         name: ctx.id,
         type: toxic.type,
@@ -43,8 +44,13 @@ function toxicFault(toxic: ToxicKind): FaultKind {
         toxicity,
         attributes: attrs as Record<string, number>,
       });
-      return async () => {
-        await api.removeToxic(mcpProxy, added.name);
+      return {
+        // The API answers once the toxic is off every live link; no time of its own (midpoint of the call).
+        remove: async () => {
+          await api.removeToxic(mcpProxy, added.name);
+          return undefined;
+        },
+        hits: async () => counters?.toxicHits(mcpProxy, added.name) ?? null,
       };
     },
   });
@@ -53,7 +59,10 @@ function toxicFault(toxic: ToxicKind): FaultKind {
 /** Toxics without a pipe (noop) pass data through: nothing to fault with. */
 export const NETWORK_TOXICS: FaultKind[] = [...toxicKinds.values()].filter((t) => t.pipe).map(toxicFault);
 
-/** The link is down: the proxy is disabled (its listener closes and every live connection with it). */
+/**
+ * The link is down: the proxy is disabled (its listener closes and every live connection with it). Its hits are the
+ * live connections it closed; connections refused while it is down reach no listener, so nothing can count them.
+ */
 export const networkDown = defineFaultKind({
   seam: 'network',
   kind: 'down',
@@ -61,10 +70,16 @@ export const networkDown = defineFaultKind({
   params: z.strictObject({}),
   needs: ['network'],
   async apply(_p, ctx) {
-    const { api, mcpProxy } = ctx.env.network;
+    const { api, mcpProxy, counters } = ctx.env.network;
+    const before = counters?.closedByStop(mcpProxy);
     await api.updateProxy(mcpProxy, { enabled: false });
-    return async () => {
-      await api.updateProxy(mcpProxy, { enabled: true });
+    const closed = before === undefined ? null : counters!.closedByStop(mcpProxy) - before;
+    return {
+      remove: async () => {
+        await api.updateProxy(mcpProxy, { enabled: true });
+        return undefined;
+      },
+      hits: async () => closed,
     };
   },
 });

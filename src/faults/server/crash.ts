@@ -1,8 +1,10 @@
 // The server process dies (SIGKILL by default: no goodbye on any socket) and comes back on the same port, with
 // the dependencies' state, the ledger and the run's desired faults intact (they live in the harness) and every
 // MCP session gone. It restarts `restartAfterMs` after the crash, or when the window stops, whichever comes first;
-// the window is recorded as closed once the new process is ready.
+// the window is recorded as closed once the new process is ready. Its hit is the kill: 1 when a live process got
+// the signal, 0 when none ran.
 import { z } from 'zod';
+import { epochMs } from '../../core/clock.ts';
 import { defineFaultKind } from '../kind.ts';
 
 export const serverCrash = defineFaultKind({
@@ -26,7 +28,7 @@ export const serverCrash = defineFaultKind({
   },
   async apply(p, ctx) {
     const server = ctx.env.server;
-    server.kill(p.signal);
+    const killed = server.kill(p.signal) ? 1 : 0;
     server.prepareRestart(); // boots a standby now unless prepare() did (a second crash, a test)
     let restarting: Promise<void> | undefined;
     const restart = () => {
@@ -39,9 +41,13 @@ export const serverCrash = defineFaultKind({
         : setTimeout(() => {
             restart().catch(() => undefined);
           }, p.restartAfterMs);
-    return async () => {
-      if (timer) clearTimeout(timer);
-      await restart();
+    return {
+      async remove() {
+        if (timer) clearTimeout(timer);
+        await restart();
+        return epochMs(); // the new process answered ready: the outage is over
+      },
+      hits: async () => killed,
     };
   },
 });

@@ -17,7 +17,8 @@ export interface BehaviourSession {
   posts: number;
 }
 
-/** What a behaviour can do to the HTTP server it runs in. */
+/** What a behaviour can do to the HTTP server it runs in (bound to the window whose hook runs: evicting a session and
+ * counting an action are that window's hits). */
 export interface BehaviourHost {
   /** Live sessions by id. */
   readonly sessions: ReadonlyMap<string, BehaviourSession>;

@@ -13,12 +13,15 @@ import { type BehaviourHost, type BehaviourSession, defineBehaviour } from './be
 interface StreamCloseState {
   /** Matching tools/calls seen while a window was open, over the whole server (for `every`). */
   toolCalls: number;
-  /** Requests whose stream is to be closed, per session. */
-  closing: WeakMap<BehaviourSession, Set<RequestId>>;
+  /** Requests whose stream is to be closed, per session, with the host of the window that chose them. */
+  closing: WeakMap<BehaviourSession, Map<RequestId, BehaviourHost>>;
 }
 
-function close(state: StreamCloseState, session: BehaviourSession, id: RequestId, host: BehaviourHost): void {
-  if (!state.closing.get(session)?.delete(id)) return;
+function close(state: StreamCloseState, session: BehaviourSession, id: RequestId): void {
+  const closing = state.closing.get(session);
+  const host = closing?.get(id);
+  if (!host) return;
+  closing!.delete(id);
   host.count('toolStreamsClosed');
   session.transport.closeSSEStream(id);
 }
@@ -44,15 +47,15 @@ export const streamClose = defineBehaviour({
     if (p.tools && !p.tools.includes(tool)) return;
     state.toolCalls++;
     if (state.toolCalls % p.every !== 0) return;
-    const closing = state.closing.get(session) ?? new Set<RequestId>();
+    const closing = state.closing.get(session) ?? new Map<RequestId, BehaviourHost>();
     state.closing.set(session, closing);
-    closing.add(message.id);
-    if (p.afterMs !== undefined) setTimeout(() => close(state, session, message.id, host), p.afterMs).unref();
+    closing.set(message.id, host);
+    if (p.afterMs !== undefined) setTimeout(() => close(state, session, message.id), p.afterMs).unref();
   },
-  sending(message, session, host, state) {
+  sending(message, session, _host, state) {
     // Close the stream just before the result goes out: the priming event is there, the result is not.
     if ((isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && message.id !== undefined) {
-      close(state, session, message.id, host);
+      close(state, session, message.id);
     }
   },
 });

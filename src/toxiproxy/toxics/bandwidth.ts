@@ -16,6 +16,7 @@ export const bandwidth: ToxicKind = {
       if (chunk === INTERRUPTED || chunk === TIMED_OUT) return;
       if (chunk === null) return stub.close();
       const rate = attrs.rate;
+      if (rate > 0) stub.hit();
       debtMs = rate <= 0 ? 0 : debtMs + chunk.data.length / rate;
       const sliceBytes = rate * 100;
       while (rate > 0 && chunk.data.length > sliceBytes) {

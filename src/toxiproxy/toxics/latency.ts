@@ -20,6 +20,7 @@ export const latency: ToxicKind = {
       let delay = attrs.latency;
       // Go: rand.Int63n(2*jitter) - jitter, i.e. an integer in [-jitter, jitter).
       if (attrs.jitter > 0) delay += stub.random!.int('jitter', -attrs.jitter, attrs.jitter - 1);
+      if (delay > 0) stub.hit();
       const sleep = delay - (now() - chunk.ts);
       if (!(await stub.sleep(sleep))) return stub.write(chunk);
       chunk.ts += sleep;

@@ -24,7 +24,10 @@ export const limitData: ToxicKind = {
         stub.write({ data, ts: chunk.ts });
         state.transmitted += data.length;
       }
-      if (attrs.bytes - state.transmitted <= 0) return stub.close();
+      if (attrs.bytes - state.transmitted <= 0) {
+        stub.hit();
+        return stub.close();
+      }
     }
   },
 };

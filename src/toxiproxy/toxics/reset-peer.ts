@@ -13,6 +13,7 @@ export const resetPeer: ToxicKind = {
   async pipe(stub, attrs) {
     const chunk = await stub.read();
     if (chunk === INTERRUPTED) return;
+    stub.hit();
     // Go's wait here is a plain time.After: an interrupt waits for it.
     await stub.sleep(attrs.timeout, true);
     stub.close();

@@ -28,6 +28,7 @@ export const slicer: ToxicKind = {
       if (chunk === INTERRUPTED || chunk === TIMED_OUT) return;
       if (chunk === null) return stub.close();
       const bounds = sliceBounds(0, chunk.data.length, attrs, stub.random!);
+      if (bounds.length > 2 || attrs.delay > 0) stub.hit();
       for (let i = 1; i < bounds.length; i += 2) {
         stub.write({ data: chunk.data.subarray(bounds[i - 1], bounds[i]), ts: chunk.ts });
         if (!(await stub.sleep(attrs.delay / 1000))) {

@@ -12,6 +12,7 @@ export const slowClose: ToxicKind = {
       const chunk = await stub.read();
       if (chunk === INTERRUPTED || chunk === TIMED_OUT) return;
       if (chunk === null) {
+        if (attrs.delay > 0) stub.hit();
         if (await stub.sleep(attrs.delay)) stub.close();
         return;
       }

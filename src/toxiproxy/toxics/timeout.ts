@@ -13,7 +13,10 @@ export const timeout: ToxicKind = {
     for (;;) {
       const chunk = await stub.read(attrs.timeout > 0 ? attrs.timeout : undefined);
       if (chunk === INTERRUPTED) return;
-      if (chunk === TIMED_OUT || chunk === null) return stub.close();
+      if (chunk === null) return stub.close();
+      // Every chunk it swallows, and the close when the wait runs out, is the toxic acting.
+      stub.hit();
+      if (chunk === TIMED_OUT) return stub.close();
     }
   },
   cleanup(stub) {

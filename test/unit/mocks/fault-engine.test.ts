@@ -2,7 +2,7 @@
 // and seeded draws follow each request's logical key, not arrival order (issue 13 item 7).
 import { describe, expect, it } from 'vitest';
 import { FaultEngine } from '../../../mocks/faults/engine.ts';
-import type { DependencyFaultSpecInput } from '../../../mocks/faults/registry.ts';
+import { type DependencyFaultSpecInput, FAULT_KINDS } from '../../../mocks/faults/registry.ts';
 import type { DecisionRecord } from '../../../src/core/history.ts';
 import { RandomStream } from '../../../src/core/random.ts';
 import { ATTEMPT_HEADER, TRACE_HEADER } from '../../../src/core/wire.ts';
@@ -179,5 +179,79 @@ describe('same seed, same faults', () => {
     ]);
     const reference = new RandomStream(7, 'deps/fault/coin');
     expect(decisions.slice(1).map((d) => d.value)).toEqual([reference.chance('x', 0.5), reference.chance('x', 0.5)]);
+  });
+});
+
+describe('every fault proves it hit', () => {
+  it('counts, per fault id, the requests each fault acted on; kept after removal, cleared by reset', async () => {
+    const { engine: e } = engine();
+    e.set([flapA, statusB]);
+    for (let i = 0; i < 4; i++) await status(e, 'payments'); // 2 failures, then 2 let through
+    await status(e, 'search');
+    e.set([]);
+    await status(e, 'search');
+    expect(e.hits.all()).toEqual({ A: 2, B: 1 });
+    e.reset();
+    expect(e.hits.all()).toEqual({});
+  });
+
+  it('a fault on an API no request calls, or that never fires, counts 0 (the negative control)', async () => {
+    const { engine: e } = engine();
+    const never: DependencyFaultSpecInput = {
+      id: 'N',
+      dependency: 'payments',
+      kind: 'status',
+      status: 503,
+      probability: 0,
+    };
+    e.set([statusB, never]);
+    for (let i = 0; i < 3; i++) expect(await status(e, 'payments')).toBe(200);
+    expect(e.hits.of('B')).toBe(0);
+    expect(e.hits.of('N')).toBe(0);
+  });
+
+  it('a fault that lets a request through untouched does not count it', async () => {
+    const { engine: e } = engine();
+    const quota: DependencyFaultSpecInput = {
+      id: 'Q',
+      dependency: 'payments',
+      kind: 'rate-limit',
+      retryAfterS: 1,
+      quotaPerSecond: 2,
+    };
+    e.set([quota]);
+    const seen = [];
+    for (let i = 0; i < 3; i++) seen.push(await status(e, 'payments'));
+    expect(seen).toEqual([200, 200, 429]);
+    expect(e.hits.of('Q')).toBe(1);
+  });
+});
+
+describe('every dependency fault kind counts the request it acts on', () => {
+  // Parameters that make each kind act on its first request; a new kind must add its own here.
+  const acting: Record<string, Record<string, unknown>> = {
+    latency: { ms: 1 },
+    hang: {},
+    status: { status: 500 },
+    'commit-then-delay': { ms: 1 },
+    'commit-then-fail': {},
+    'rate-limit': { retryAfterS: 1 },
+    'network-error': {},
+    'auth-expiry': { ttlMs: 0 },
+    malformed: { variant: 'truncated' },
+    oversized: { bytes: 10 },
+    flap: { failTimes: 1 },
+    'leak-canary': {},
+  };
+
+  it.each(FAULT_KINDS.map((k) => k.kind))('%s', async (kind) => {
+    expect(acting[kind], `no acting parameters for ${kind}`).toBeDefined();
+    const { engine: e } = engine();
+    e.set([{ id: 'K', dependency: 'payments', kind, ...acting[kind] } as DependencyFaultSpecInput]);
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 20); // ends a hang
+    const req = new Request(`${DEPENDENCY_URLS.payments}/v1/x`, { method: 'POST', signal: abort.signal });
+    await e.run('payments', req, ok).catch(() => undefined);
+    expect(e.hits.of('K')).toBe(1);
   });
 });

@@ -35,6 +35,7 @@ describe('exported JSON Schema', () => {
         'kind',
         'start',
         'stop',
+        'mayNotHit',
         ...Object.keys(kind.params.shape),
       ]);
       expect(entry!.additionalProperties).toBe(false);

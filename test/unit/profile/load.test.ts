@@ -90,6 +90,7 @@ describe('profile loading', () => {
       status: 502,
       start: 500,
       stop: 1000,
+      mayNotHit: false,
     });
   });
 

@@ -22,14 +22,17 @@ const SAMPLE = new RegExp(
 );
 const PAIR = new RegExp(`(${LABEL})=${VALUE}`, 'g');
 
-const unescape = (s: string) => s.replace(/\\(["\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c));
+const unescapeLabel = (s: string) => s.replace(/\\(["\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c));
 
 export function parseExposition(text: string): Map<string, Family> {
   const families = new Map<string, Family>();
   const series = new Set<string>();
   const family = (name: string) => {
     let f = families.get(name);
-    if (!f) families.set(name, (f = { samples: [] }));
+    if (!f) {
+      f = { samples: [] };
+      families.set(name, f);
+    }
     return f;
   };
   text.split('\n').forEach((line, i) => {
@@ -39,7 +42,7 @@ export function parseExposition(text: string): Map<string, Family> {
     const type = TYPE.exec(line);
     if (help) {
       if (family(help[1]).help !== undefined) throw new Error(`second HELP, ${where}`);
-      family(help[1]).help = unescape(help[2]);
+      family(help[1]).help = unescapeLabel(help[2]);
     } else if (type) {
       const f = family(type[1]);
       if (f.type !== undefined || f.samples.length > 0) throw new Error(`TYPE repeated or after samples, ${where}`);
@@ -52,7 +55,7 @@ export function parseExposition(text: string): Map<string, Family> {
       const labels: Record<string, string> = {};
       for (const [, k, v] of (m[2] ?? '').matchAll(PAIR)) {
         if (k in labels) throw new Error(`label ${k} twice, ${where}`);
-        labels[k] = unescape(v);
+        labels[k] = unescapeLabel(v);
       }
       const f = families.get(m[1]);
       if (!f?.type) throw new Error(`sample before its TYPE, ${where}`);

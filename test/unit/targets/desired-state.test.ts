@@ -8,6 +8,7 @@ function recording() {
   const pushed: ControlRequest[] = [];
   const state = new DesiredFaultState(async (request) => {
     pushed.push(structuredClone(request));
+    return undefined;
   });
   return { state, pushed };
 }

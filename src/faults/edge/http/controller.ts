@@ -1,9 +1,13 @@
 // The MCP-edge seam: a fetch middleware on the client transport. Active rules apply in the order they were
-// added; a rule either answers or calls the next one, which ends in the real fetch to the server.
+// added; a rule either answers or calls the next one, which ends in the real fetch to the server. Each exchange a
+// rule acts on is one of its hits.
+import { HitCounter } from '../../../core/hit-counter.ts';
 import type { EdgeExchange, EdgeRule, Forward } from './rule.ts';
 
 export class EdgeController {
   private rules: EdgeRule[] = [];
+  /** Exchanges each rule acted on, by rule id (kept after the rule is removed). */
+  readonly hits = new HitCounter();
 
   add(rule: EdgeRule): void {
     this.rules.push(rule);
@@ -32,7 +36,9 @@ export class EdgeController {
       );
       const chain = applicable.reduceRight<Forward>(
         (next, rule) => (changed) =>
-          rule.handle({ ...exchange, ...changed, headers: changed?.headers ?? exchange.headers }, next),
+          rule.handle({ ...exchange, ...changed, headers: changed?.headers ?? exchange.headers }, next, () =>
+            this.hits.count(rule.id),
+          ),
         (changed) =>
           inner(input, { ...init, headers: changed?.headers ?? init?.headers, body: changed?.body ?? init?.body }),
       );

@@ -13,11 +13,14 @@ export interface EdgeExchange {
 
 export type Forward = (init?: { headers?: Headers; body?: string }) => Promise<Response>;
 
+/** Counts the exchange as hit by the rule: call it where the rule acts (answers, rewrites, cuts). */
+export type Hit = () => void;
+
 export interface EdgeRule {
   id: string;
   /** Which JSON-RPC methods it touches; empty means every request. */
   methods: readonly string[];
   probability: number;
   random: RandomStream;
-  handle(exchange: EdgeExchange, forward: Forward): Promise<Response>;
+  handle(exchange: EdgeExchange, forward: Forward, hit: Hit): Promise<Response>;
 }

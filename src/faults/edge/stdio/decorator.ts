@@ -1,6 +1,7 @@
 // The MCP-edge seam for stdio: a Transport decorator on the client side (the design's counterpart of the fetch
 // middleware). Active rules apply in the order they were added; the first one that fires on a request (seeded
-// draw) tags it with its directive, which the stdio server's output decorator carries out on its real stdout.
+// draw) tags it with its directive, which the stdio server's output decorator carries out on its real stdout; each
+// request a rule tags is one of its hits.
 // It also names transport failures clearly: when the SDK's ReadBuffer refuses a line over its limit it closes the
 // transport, and every request in flight is answered here with that cause instead of a bare "Connection closed".
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -12,6 +13,7 @@ import {
   type JSONRPCMessage,
   type MessageExtraInfo,
 } from '@modelcontextprotocol/sdk/types.js';
+import { HitCounter } from '../../../core/hit-counter.ts';
 import type { RandomStream } from '../../../core/random.ts';
 import { STDIO_FAULT_META, type StdioFaultDirective } from './directive.ts';
 
@@ -43,6 +45,8 @@ const OVERSIZE = /ReadBuffer exceeded maximum size/;
 export class StdioEdgeController {
   private rules: StdioRule[] = [];
   readonly tally: StdioTally = { tagged: {}, malformedLines: 0, oversizedLines: 0, otherErrors: 0 };
+  /** Requests each rule tagged, by rule id (kept after the rule is removed). */
+  readonly hits = new HitCounter();
 
   add(rule: StdioRule): void {
     this.rules.push(rule);
@@ -60,7 +64,10 @@ export class StdioEdgeController {
   pick(method: string): StdioFaultDirective | undefined {
     for (const rule of this.rules) {
       if (rule.methods.length > 0 && !rule.methods.includes(method)) continue;
-      if (rule.random.chance(`fires ${method}`, rule.probability)) return rule.directive;
+      if (rule.random.chance(`fires ${method}`, rule.probability)) {
+        this.hits.count(rule.id);
+        return rule.directive;
+      }
     }
     return undefined;
   }

@@ -17,8 +17,8 @@ afterEach(async () => {
 
 async function withFault(params: Record<string, unknown>) {
   const ctx = faultContext();
-  await edgeProtocolVersion.apply(edgeProtocolVersion.params.parse(params), ctx);
-  return ctx.edge.wrap(fetch);
+  const applied = await edgeProtocolVersion.apply(edgeProtocolVersion.params.parse(params), ctx);
+  return Object.assign(ctx.edge.wrap(fetch), { hits: applied.hits });
 }
 
 describe('edge protocol-version', () => {
@@ -47,6 +47,14 @@ describe('edge protocol-version', () => {
     expect(JSON.parse(server.seen[0].body).params.protocolVersion).toBe('2026-07-28');
     expect((await f(server.url, rpc('tools/call', {}, { 'mcp-session-id': sid }))).status).toBe(200);
     expect(server.seen).toHaveLength(2); // the expired session's call never reached the server
+    expect(await f.hits()).toBe(2); // one expired session answered, one offer rewritten; the fresh call untouched
+  });
+
+  it('counts no hit when no initialize and no expired session comes by (the negative control)', async () => {
+    server = await endpoint();
+    const f = await withFault({ offer: '2026-07-28' });
+    expect((await f(server.url, rpc('tools/call'))).status).toBe(200); // no session id: nothing to expire
+    expect(await f.hits()).toBe(0);
   });
 
   it('with accept, an answer outside it is rejected by the client', async () => {

@@ -15,8 +15,8 @@ afterEach(async () => {
 
 async function withFault(params: Record<string, unknown>) {
   const ctx = faultContext();
-  const remove = await edgeStatus.apply(edgeStatus.params.parse(params), ctx);
-  return { fetch: ctx.edge.wrap(fetch), remove };
+  const applied = await edgeStatus.apply(edgeStatus.params.parse(params), ctx);
+  return { fetch: ctx.edge.wrap(fetch), remove: applied.remove, hits: applied.hits };
 }
 
 describe('edge status', () => {
@@ -35,18 +35,28 @@ describe('edge status', () => {
     expect(server.seen).toHaveLength(1);
   });
 
-  it('touches only the methods it names, and nothing once removed', async () => {
-    const { fetch: f, remove } = await withFault({ status: 500 });
+  it('touches only the methods it names, and nothing once removed; its hits count what it answered', async () => {
+    const { fetch: f, remove, hits } = await withFault({ status: 500 });
     expect((await f(server.url, rpc('initialize', { protocolVersion: '2025-11-25' }))).status).toBe(200);
     expect((await f(server.url, rpc('tools/call'))).status).toBe(500);
-    await remove();
+    expect((await f(server.url, rpc('tools/call'))).status).toBe(500);
+    const removedAt = await remove();
+    expect(removedAt).toBeGreaterThan(0); // the rule is gone the moment it is removed: its own t_off
     expect((await f(server.url, rpc('tools/call'))).status).toBe(200);
     expect(server.seen.map((s) => JSON.parse(s.body).method)).toEqual(['initialize', 'tools/call']);
+    expect(await hits()).toBe(2);
   });
 
-  it('probability 0 never fires', async () => {
-    const { fetch: f } = await withFault({ status: 500, probability: 0 });
+  it('probability 0 never fires, and counts no hit (the negative control)', async () => {
+    const { fetch: f, hits } = await withFault({ status: 500, probability: 0 });
     for (let i = 0; i < 5; i++) expect((await f(server.url, rpc('tools/call'))).status).toBe(200);
+    expect(await hits()).toBe(0);
+  });
+
+  it('a rule matching no request counts no hit', async () => {
+    const { fetch: f, hits } = await withFault({ status: 500, methods: ['resources/read'] });
+    expect((await f(server.url, rpc('tools/call'))).status).toBe(200);
+    expect(await hits()).toBe(0);
   });
 
   it('Retry-After as delta-seconds reaches the attempt as milliseconds', async () => {

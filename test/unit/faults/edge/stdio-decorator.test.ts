@@ -67,6 +67,15 @@ describe('stdio edge decorator (client side)', () => {
     expect(meta['faultline/traceId']).toBe('op-1');
     expect(meta[STDIO_FAULT_META]).toEqual({ kind: 'malformed-line', mode: 'before', text: 'oops' });
     expect(controller.tally.tagged).toEqual({ 'malformed-line': 1 });
+    expect(controller.hits.of('r1')).toBe(1); // the rule's hits: the one request it tagged
+  });
+
+  it('a rule that matches no request counts no hit (the negative control)', async () => {
+    const controller = new StdioEdgeController();
+    controller.add(rule(1, 1, { methods: ['resources/read'] }));
+    const { outer } = wrapped(controller);
+    for (let i = 0; i < 3; i++) await outer.send(call(i));
+    expect(controller.hits.of('r1')).toBe(0);
   });
 
   it('draws from the rule stream: the same seed tags the same requests, removal stops tagging', async () => {
@@ -77,7 +86,11 @@ describe('stdio edge decorator (client side)', () => {
       for (let i = 0; i < 40; i++) await outer.send(call(i));
       controller.remove('r1');
       for (let i = 40; i < 50; i++) await outer.send(call(i));
-      return inner.sent.map((m) => stdioFaultOf((m as { params: { _meta: unknown } }).params._meta) !== undefined);
+      const marks = inner.sent.map(
+        (m) => stdioFaultOf((m as { params: { _meta: unknown } }).params._meta) !== undefined,
+      );
+      expect(controller.hits.of('r1')).toBe(marks.filter(Boolean).length); // hits = requests tagged
+      return marks;
     };
     const a = await tagged(7);
     expect(await tagged(7)).toEqual(a);

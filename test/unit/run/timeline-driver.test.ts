@@ -1,0 +1,100 @@
+// The timeline driver on an in-process seam (the MCP-edge fetch middleware, no server): every window is in the
+// decision log, so profiles that differ only in a fault's kind, time or parameters never share a hash, while the
+// same profile always gives the same one; each window records its seam's hits and a t_off inside the removal call.
+import { describe, expect, it } from 'vitest';
+import { epochMs } from '../../../src/core/clock.ts';
+import { DecisionLog } from '../../../src/core/decision-log.ts';
+import type { FaultEnvironment } from '../../../src/faults/context.ts';
+import { EdgeController } from '../../../src/faults/edge/http/controller.ts';
+import { findFaultKind } from '../../../src/faults/registry.ts';
+import { buildTimeline } from '../../../src/plan/timeline.ts';
+import type { FaultEntry } from '../../../src/profile/schema.ts';
+import { Recorder } from '../../../src/run/recorder.ts';
+import { TIMELINE_STREAM, TimelineDriver } from '../../../src/run/timeline-driver.ts';
+import { DesiredFaultState } from '../../../src/targets/desired-state.ts';
+
+function entry(kind: string, start: number, stop: number, params: Record<string, unknown>): FaultEntry {
+  return { seam: 'edge', kind, start, stop, mayNotHit: false, ...findFaultKind('edge', kind)!.params.parse(params) };
+}
+
+async function run(faults: FaultEntry[], during?: (edge: EdgeController) => Promise<void>) {
+  const edge = new EdgeController();
+  const env = { edge } as unknown as FaultEnvironment;
+  const log = new DecisionLog(7);
+  const recorder = new Recorder();
+  const driver = new TimelineDriver(faults, env, recorder, log);
+  const signal = new AbortController().signal;
+  const t0 = Date.now();
+  await Promise.all([driver.run(buildTimeline(faults, 60), t0, signal), during?.(edge)]);
+  await driver.clear();
+  return { log, recorder };
+}
+
+const status503 = entry('status', 0, 30, { status: 503 });
+
+describe('timeline driver', () => {
+  it('logs each window (fault, on, off at the planned times), even with nothing random in it', async () => {
+    const { log } = await run([status503]);
+    expect(log.records.filter((r) => r.stream === TIMELINE_STREAM)).toEqual([
+      { stream: TIMELINE_STREAM, what: 'f0-edge-status fault', value: expect.stringContaining('"status":503') },
+      { stream: TIMELINE_STREAM, what: 'f0-edge-status on', value: 0 },
+      { stream: TIMELINE_STREAM, what: 'f0-edge-status off', value: 30 },
+    ]);
+  });
+
+  it('profiles that differ only in kind, time or a parameter have different decision-log hashes', async () => {
+    const hash = async (faults: FaultEntry[]) => (await run(faults)).log.sha256();
+    const base = await hash([status503]);
+    expect(await hash([status503])).toBe(base); // same profile, same hash
+    const others = [
+      await hash([entry('header', 0, 30, { header: 'x-a', value: null })]),
+      await hash([entry('status', 10, 30, { status: 503 })]),
+      await hash([entry('status', 0, 40, { status: 503 })]),
+      await hash([entry('status', 0, 30, { status: 500 })]),
+    ];
+    for (const other of others) expect(other).not.toBe(base);
+    expect(new Set(others).size).toBe(others.length);
+  });
+
+  it("records each window's hits from its seam", async () => {
+    const faults = [status503, entry('status', 0, 30, { status: 500, methods: ['no/such'] })];
+    const { recorder } = await run(faults, async (edge) => {
+      const fetch = edge.wrap(async () => new Response('{}'));
+      await new Promise((r) => setTimeout(r, 5));
+      await fetch('http://127.0.0.1:1/mcp', { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}' });
+    });
+    const [hit, inert] = recorder.faults;
+    expect(hit).toMatchObject({ id: 'f0-edge-status', hits: 1 });
+    expect(inert).toMatchObject({ id: 'f1-edge-status', hits: 0 }); // the negative control: matches nothing
+    expect(hit.offMs! - recorder.startMs).toBeGreaterThan(25); // planned at 30 ms (timer tolerance)
+  });
+
+  it('t_off is when the server process applied the removal, not when its answer came back', async () => {
+    const applied: number[] = [];
+    // A server that applies each change 20 ms into the call and answers 60 ms later (a loaded IPC round trip).
+    const desired = new DesiredFaultState(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      applied.push(epochMs());
+      await new Promise((r) => setTimeout(r, 60));
+      return applied.at(-1);
+    });
+    const server = { desired, faultHits: async () => ({ 'f0-dependency-status': 3 }) };
+    const env = { server } as unknown as FaultEnvironment;
+    const fault: FaultEntry = {
+      seam: 'dependency',
+      kind: 'status',
+      start: 0,
+      stop: 10,
+      mayNotHit: false,
+      ...findFaultKind('dependency', 'status')!.params.parse({ status: 503 }),
+    };
+    const recorder = new Recorder();
+    const driver = new TimelineDriver([fault], env, recorder, new DecisionLog(1));
+    await driver.run(buildTimeline([fault], 10), epochMs(), new AbortController().signal);
+    await driver.clear();
+    const [window] = recorder.faults;
+    expect(applied).toHaveLength(2); // on, off
+    expect(window.offMs).toBe(applied[1]);
+    expect(window.hits).toBe(3);
+  });
+});
