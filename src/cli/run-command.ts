@@ -8,7 +8,6 @@ import { type LoadedProfile, loadProfile } from '../profile/load.ts';
 import { LARGE_CAPS, largeProfileProblem } from '../profile/size.ts';
 import { compareWithBaseline } from '../report/baseline.ts';
 import { formatConsoleSummary } from '../report/console.ts';
-import { Progress } from '../report/progress.ts';
 import { renderPrometheus } from '../report/prometheus.ts';
 import { writeReports } from '../report/write.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
@@ -18,6 +17,7 @@ import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir } from './out-dir.ts';
 import { parseSeed } from './parse.ts';
+import { Progress } from './progress.ts';
 import { EXIT, UserError } from './user-error.ts';
 
 export interface RunFlags {

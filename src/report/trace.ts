@@ -4,8 +4,8 @@
 // request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
 import type { AttemptRecord, History } from '../core/history.ts';
+import { redactDeep, redactText } from '../core/redact.ts';
 import type { RunReport } from '../measure/run-report.ts';
-import { redactDeep, redactText } from '../server/redact.ts';
 import { workloadOffsetMs } from './time-base.ts';
 
 export interface TraceEvent {

@@ -15,10 +15,10 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import { redactDeep } from '../core/redact.ts';
 import type { ToolError } from '../core/taxonomy.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { Cancelled, DependencyFailure, mapDependencyFailure, ToolFailure, toolFailure } from './errors.ts';
-import { redactDeep } from './redact.ts';
 import type { ServerRuntime } from './runtime.ts';
 import type { ToolContext, ToolDef } from './tools/types.ts';
 import { fieldErrorsOf } from './validation.ts';

@@ -2,9 +2,9 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { CANARIES, findCanaries } from '../../../mocks/canaries.ts';
+import { redactDeep, redactText } from '../../../src/core/redact.ts';
 import { parseRetryAfter } from '../../../src/core/retry-after.ts';
 import { CountingEventStore } from '../../../src/server/event-store.ts';
-import { redactDeep, redactText } from '../../../src/server/redact.ts';
 
 const msg = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/message', params: { n } });
 

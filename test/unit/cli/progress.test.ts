@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Progress } from '../../../src/cli/progress.ts';
 import type { ProfileReport } from '../../../src/measure/run-report.ts';
 import type { LoadedProfile } from '../../../src/profile/load.ts';
-import { Progress } from '../../../src/report/progress.ts';
 
 const profile = (name: string, duration: number) =>
   ({ file: `${name}.yaml`, profile: { name, duration }, warnings: [] }) as unknown as LoadedProfile;
