@@ -1,12 +1,10 @@
 // faultline replay REPORT: rerun the failed profiles of a report with the same profile file, seed and policy,
 // and say whether the decision log came out the same.
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import { z } from 'zod';
-import { POLICY_NAMES } from '../profile/schema.ts';
-import { parseSeed } from './parse.ts';
+import { POLICY_NAMES } from '../client/policies/names.ts';
 import { runCommand } from './run-command.ts';
-import { UserError } from './user-error.ts';
+import { EXIT, UserError } from './user-error.ts';
 
 const reportSchema = z.object({
   schemaVersion: z.literal(1),
@@ -22,40 +20,37 @@ const reportSchema = z.object({
   ),
 });
 
-export function registerReplayCommand(program: Command): void {
-  program
-    .command('replay')
-    .description('rerun the failed profiles of a report.json with the same seed, policy and profile file')
-    .argument('<report>', 'a report.json written by faultline run')
-    .option('--all', 'rerun every profile, not only the failed ones')
-    .option('--out <dir>', 'where to write the replay reports', 'faultline-replay')
-    .option('--toxiproxy <backend>', 'network backend: embedded, container, or a Toxiproxy API URL', 'embedded')
-    .option('--seed <n>', 'use another seed than the report (to check a fix holds elsewhere)', parseSeed)
-    .action(async (file: string, flags: { all?: boolean; out: string; toxiproxy: string; seed?: number }) => {
-      const report = readReport(file);
-      const chosen = report.profiles.filter((p) => flags.all || p.verdict === 'fail');
-      if (chosen.length === 0) {
-        process.stderr.write(
-          `faultline: ${file}: every profile passed; nothing to replay (use --all to rerun them anyway)\n`,
-        );
-        return;
-      }
-      let code = 0;
-      for (const p of chosen) {
-        process.stderr.write(
-          `faultline: replaying ${p.name} from ${p.file} (seed ${flags.seed ?? p.seed}, policy ${p.policy})\n`,
-        );
-        const result = await runCommand([p.file], {
-          seed: flags.seed ?? p.seed,
-          policy: p.policy,
-          out: chosen.length > 1 ? `${flags.out}/${p.name}` : flags.out,
-          toxiproxy: flags.toxiproxy,
-          expectDecisionLog: flags.seed === undefined ? p.decisionLogSha256 : undefined,
-        });
-        code = Math.max(code, result);
-      }
-      process.exitCode = code;
+export interface ReplayFlags {
+  all?: boolean;
+  out: string;
+  toxiproxy: string;
+  seed?: number;
+}
+
+export async function replayCommand(file: string, flags: ReplayFlags): Promise<number> {
+  const report = readReport(file);
+  const chosen = report.profiles.filter((p) => flags.all || p.verdict === 'fail');
+  if (chosen.length === 0) {
+    process.stderr.write(
+      `faultline: ${file}: every profile passed; nothing to replay (use --all to rerun them anyway)\n`,
+    );
+    return EXIT.ok;
+  }
+  let code = 0;
+  for (const p of chosen) {
+    process.stderr.write(
+      `faultline: replaying ${p.name} from ${p.file} (seed ${flags.seed ?? p.seed}, policy ${p.policy})\n`,
+    );
+    const result = await runCommand([p.file], {
+      seed: flags.seed ?? p.seed,
+      policy: p.policy,
+      out: chosen.length > 1 ? `${flags.out}/${p.name}` : flags.out,
+      toxiproxy: flags.toxiproxy,
+      expectDecisionLog: flags.seed === undefined ? p.decisionLogSha256 : undefined,
     });
+    code = Math.max(code, result);
+  }
+  return code;
 }
 
 function readReport(file: string): z.infer<typeof reportSchema> {

@@ -1,6 +1,5 @@
-// faultline run [PROFILE...]: the main job.
-import { type Command, Option } from 'commander';
-import { POLICIES, type PolicyName } from '../client/policies/index.ts';
+// faultline run [PROFILE...]: the main job (its flags are declared in program.ts).
+import type { PolicyName } from '../client/policies/names.ts';
 import { EXIT_CODE_OF } from '../measure/run-report.ts';
 import { createNetworkBackend } from '../network/index.ts';
 import { loadProfile } from '../profile/load.ts';
@@ -10,7 +9,6 @@ import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
 import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
-import { parseSeed } from './parse.ts';
 import { EXIT } from './user-error.ts';
 
 export interface RunFlags {
@@ -21,29 +19,6 @@ export interface RunFlags {
   allowNonLoopback?: boolean;
   /** Replay: the decision log hash the original run had. */
   expectDecisionLog?: string;
-}
-
-export function registerRunCommand(program: Command): void {
-  program
-    .command('run')
-    .description('run chaos profiles (default: every profile in chaos-profiles/) and write reports')
-    .argument('[profiles...]', 'profile files or folders')
-    .option('--seed <n>', 'override every profile seed (replays the same faults at the same moments)', parseSeed)
-    .option(
-      '--out <dir>',
-      'where to write report.json, junit.xml, report.html, summary.md, trace.jsonl',
-      'faultline-report',
-    )
-    .addOption(
-      new Option('--policy <name>', 'override the client policy (naive and none are negative controls)').choices(
-        Object.keys(POLICIES),
-      ),
-    )
-    .option('--toxiproxy <backend>', 'network backend: embedded, container, or the URL of a Toxiproxy API', 'embedded')
-    .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
-    .action(async (profiles: string[], flags: RunFlags) => {
-      process.exitCode = await runCommand(profiles, flags);
-    });
 }
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {

@@ -1,19 +1,8 @@
 // faultline validate PROFILE...: check profiles without running them.
-import type { Command } from 'commander';
 import { loadProfile } from '../profile/load.ts';
 import { ProfileError } from '../profile/profile-error.ts';
 import { discoverProfiles } from './discover.ts';
 import { EXIT } from './user-error.ts';
-
-export function registerValidateCommand(program: Command): void {
-  program
-    .command('validate')
-    .description('check profiles (schema, fault kinds, tools, thresholds, timeout layering) without running them')
-    .argument('[profiles...]', 'profile files or folders (default: chaos-profiles/)')
-    .action((profiles: string[]) => {
-      process.exitCode = validateCommand(profiles);
-    });
-}
 
 export function validateCommand(args: string[]): number {
   let bad = 0;

@@ -1,12 +1,11 @@
 // The chaos profile: what to run, against what, with which faults, and what must hold. Validated with zod;
 // `faultline schema` exports it as JSON Schema so editors complete profiles.
 import { z } from 'zod';
+import { POLICY_NAMES } from '../client/policies/names.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS, STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
 import { SEAMS } from '../faults/kind.ts';
 import { generatorSchema } from '../plan/generators.ts';
 import { durationSchema } from './duration.ts';
-
-export const POLICY_NAMES = ['resilient', 'naive', 'none'] as const;
 
 const referenceTarget = z.strictObject({
   kind: z.literal('reference'),
