@@ -1,7 +1,13 @@
 // The library (`import … from 'faultline'`): profiles in code, a whole run, and the building blocks of one.
 // Each export is a thin wrapper in src/api/ over the module that does the work.
 
-export { type ClientOptions, type ClientTarget, createClient, type FaultlineClient, type OpResult } from './api/client.ts';
+export {
+  type ClientOptions,
+  type ClientTarget,
+  createClient,
+  type FaultlineClient,
+  type OpResult,
+} from './api/client.ts';
 export { type DefinedProfile, defineProfile, type ProfileInput } from './api/define-profile.ts';
 export { type FaultlineEnvironment, type StartEnvironmentOptions, startEnvironment } from './api/environment.ts';
 export {

@@ -1,8 +1,8 @@
 // createClient: an MCP client that calls tools through one of Faultline's client policies (retries, deadlines,
 // idempotency keys, status lookups), for tests that drive the workload themselves.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { PolicyName } from '../client/policies/names.ts';
 import { policyByName } from '../client/policies/index.ts';
+import type { PolicyName } from '../client/policies/names.ts';
 import type { LogicalCall, OpResult, PolicyContext } from '../client/policy.ts';
 import { Session } from '../client/session.ts';
 import type { AttemptRecord } from '../core/history.ts';

@@ -1,6 +1,7 @@
 // startEnvironment: the running system one profile describes, for tests that drive it themselves.
-import { createNetworkBackend, type NetworkBackendSpec } from '../network/factory.ts';
+
 import type { NetworkBackend } from '../network/backend.ts';
+import { createNetworkBackend, type NetworkBackendSpec } from '../network/factory.ts';
 import { type Environment, startEnvironment as startProfileEnvironment } from '../run/environment.ts';
 import { type ProfileSource, resolveProfile } from './run-profile.ts';
 

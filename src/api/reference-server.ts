@@ -1,5 +1,5 @@
 // startReferenceServer: Faultline's reference MCP server in its own process, for tests that bring their own client.
-import { type ServerHandle, type ServerOptions, ServerHandle as Handle } from '../targets/child-target.ts';
+import { ServerHandle as Handle, type ServerHandle, type ServerOptions } from '../targets/child-target.ts';
 
 export type { ServerHandle, ServerOptions } from '../targets/child-target.ts';
 
