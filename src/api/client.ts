@@ -1,5 +1,6 @@
 // createClient: an MCP client that calls tools through one of Faultline's client policies (retries, deadlines,
 // idempotency keys, status lookups), for tests that drive the workload themselves.
+import { randomBytes } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { policyByName } from '../client/policies/index.ts';
 import type { PolicyName } from '../client/policies/names.ts';
@@ -23,6 +24,8 @@ export interface ClientOptions {
   client?: Omit<NonNullable<ProfileInput['client']>, 'policy'>;
   /** Seed of the backoff jitter. */
   seed?: number;
+  /** Op ids are `<name>-<n>` (default: random hex), and so are the idempotency keys the policy derives from them. */
+  name?: string;
 }
 
 export interface FaultlineClient {
@@ -59,14 +62,15 @@ export function createClient(target: ClientTarget, options: ClientOptions = {}):
       : 'url' in target
         ? new Session({ url: target.url })
         : new Session({ url: `stdio:${target.name ?? 'server'}`, transport: target.transport });
-  const random = new RandomStream(options.seed ?? 1, 'client');
+  const name = options.name ?? randomBytes(4).toString('hex');
+  const random = new RandomStream(options.seed ?? 1, `client/${name}`);
   const attempts: AttemptRecord[] = [];
   let ops = 0;
   return {
     session,
     attempts,
     call(tool, args = {}, traits = {}) {
-      const opId = `op-${++ops}`;
+      const opId = `${name}-${++ops}`;
       const ctx: PolicyContext = {
         session,
         random: random.child(opId),
