@@ -5,7 +5,7 @@ import { chaosTest, expect } from 'faultline/vitest';
 
 const payments503 = defineProfile({
   name: 'payments-503',
-  description: 'The payments API answers 503 for 1.5 s, before or after the charge, after 1.5 s of steady state.',
+  description: 'The payments API answers 503 for 1.5 s, before or after the charge, after 2 s of steady state.',
   seed: 7,
   duration: '6s',
   target: { kind: 'reference', dependencyTimeoutMs: 1000 },
@@ -28,8 +28,8 @@ const payments503 = defineProfile({
       dependency: 'payments',
       status: 503,
       probability: 0.6,
-      start: '1.5s',
-      stop: '3s',
+      start: '2s',
+      stop: '3.5s',
     },
     {
       seam: 'dependency',
@@ -37,8 +37,8 @@ const payments503 = defineProfile({
       dependency: 'payments',
       status: 503,
       probability: 0.5,
-      start: '1.5s',
-      stop: '3s',
+      start: '2s',
+      stop: '3.5s',
     },
   ],
   expect: ['duplicate_effects == 0', 'ghost_effects == 0', 'lost_effects == 0'],
