@@ -1,6 +1,33 @@
 #!/usr/bin/env node
-// Faultline's entry point: loads the TypeScript sources through tsx so `npx faultline` works right after `npm ci`.
-import { register } from 'tsx/esm/api';
+// Faultline's entry point. The installed package runs its compiled JavaScript (dist/, no TypeScript loader). A
+// development checkout runs the TypeScript sources through tsx, so `npx faultline` works right after `npm ci`
+// with no build step, unless dist/ was built after the last change to src/ and mocks/ (`npm run build`).
+import { existsSync, readdirSync, statSync } from 'node:fs';
 
-register();
-await import('../src/cli/main.ts');
+const root = new URL('../', import.meta.url);
+const compiled = new URL('dist/bin/main.js', root);
+
+/** The latest modification time of any file under dir. */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, statSync(`${entry.parentPath ?? entry.path}/${entry.name}`).mtimeMs);
+  }
+  return latest;
+}
+
+function compiledIsCurrent() {
+  if (!existsSync(compiled)) return false;
+  const sources = new URL('src/', root);
+  if (!existsSync(sources)) return true;
+  const built = statSync(compiled).mtimeMs;
+  return newest(sources) <= built && newest(new URL('mocks/', root)) <= built;
+}
+
+if (compiledIsCurrent()) {
+  await import(compiled.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}

@@ -1,27 +1,12 @@
 // faultline baseline update RUN_DIR|report.json [--out FILE]: writes the baseline a later `faultline run
 // --baseline FILE` compares against (known failures, metric values; tolerances kept from an existing file).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import { buildBaseline } from '../report/baseline.ts';
 import { type BaselineFile, parseBaseline } from '../report/baseline-file.ts';
 import { readRun } from './read-run.ts';
 import { EXIT, UserError } from './user-error.ts';
 
-const DEFAULT_BASELINE = 'faultline-baseline.json';
-
-export function registerBaselineCommand(program: Command): void {
-  const baseline = program.command('baseline').description('keep a baseline of known failures and metric values');
-  baseline
-    .command('update')
-    .description('write a baseline from a run (its failing thresholds become known failures)')
-    .argument('<run>', 'a run directory or its report.json')
-    .option('--out <file>', 'the baseline file (its tolerances are kept when it exists)', DEFAULT_BASELINE)
-    .action((target: string, flags: { out: string }) => {
-      process.exitCode = baselineUpdate(target, flags.out);
-    });
-}
-
-function baselineUpdate(target: string, out: string): number {
+export function baselineUpdate(target: string, out: string): number {
   const { run, reportPath } = readRun(target);
   const previous = existsSync(out) ? readBaseline(out) : undefined;
   const next = buildBaseline(run, previous);

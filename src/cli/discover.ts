@@ -1,7 +1,7 @@
 // Which profiles a command means: the files named, or every profile in chaos-profiles/.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
+import { PACKAGE_ROOT } from '../core/package-root.ts';
 import { UserError } from './user-error.ts';
 
 export const DEFAULT_PROFILE_DIR = 'chaos-profiles';
@@ -9,7 +9,7 @@ export const DEFAULT_PROFILE_DIR = 'chaos-profiles';
 export function discoverProfiles(args: string[], dir = DEFAULT_PROFILE_DIR): string[] {
   if (args.length > 0) return args.flatMap((arg) => (isDirectory(arg) ? profilesIn(arg) : [arg]));
   // Outside the repository (faultline installed as a dependency) the shipped profiles are the default.
-  const shipped = join(dirname(fileURLToPath(import.meta.url)), '..', '..', DEFAULT_PROFILE_DIR);
+  const shipped = join(PACKAGE_ROOT, DEFAULT_PROFILE_DIR);
   const from = existsSync(dir) ? dir : existsSync(shipped) ? relative(process.cwd(), shipped) || shipped : undefined;
   if (!from)
     throw new UserError(`${dir}/: no such directory; name a profile file or run from a folder that has ${dir}/`);

@@ -1,7 +1,6 @@
 // faultline kinds: every fault kind a profile can name, by seam, with its one-line summary and its parameters
 // (type, default, meaning and unit), and every metric a threshold can use. Generated from the fault registry and
 // the metric table, so it cannot drift from what the loader accepts.
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { SEAMS } from '../faults/kind.ts';
 import { FAULTS } from '../faults/registry.ts';
@@ -57,13 +56,4 @@ export function renderKinds(): string {
   const width = Math.max(...Object.keys(METRICS).map((name) => name.length));
   for (const [name, metric] of Object.entries(METRICS)) lines.push(`  ${name.padEnd(width)}  ${metric.describe}`);
   return `${lines.join('\n')}\n`;
-}
-
-export function registerKindsCommand(program: Command): void {
-  program
-    .command('kinds')
-    .description('list every fault kind (parameters, defaults, units) and every threshold metric')
-    .action(() => {
-      process.stdout.write(renderKinds());
-    });
 }

@@ -2,29 +2,15 @@
 // printed and written as limits.json in --out.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Command } from 'commander';
 import { Session } from '../client/session.ts';
 import { ServerHandle } from '../targets/child-target.ts';
 import { discoverLimits, type LimitsReport } from './limits-probe.ts';
-import { parsePort } from './parse.ts';
 import { EXIT } from './user-error.ts';
 
-interface LimitsFlags {
+export interface LimitsFlags {
   out: string;
   maxMb: number;
   timeoutMs: number;
-}
-
-export function registerLimitsCommand(program: Command): void {
-  program
-    .command('limits')
-    .description('discover the largest safe request and result size per transport (HTTP) against the reference server')
-    .option('--out <dir>', 'where to write limits.json', 'faultline-report')
-    .option('--max-mb <n>', 'ceiling of the sizes tried, in MiB', parsePort, 64)
-    .option('--timeout-ms <ms>', 'a probe slower than this counts as failed', parsePort, 20_000)
-    .action(async (flags: LimitsFlags) => {
-      process.exitCode = await limitsCommand(flags);
-    });
 }
 
 export async function limitsCommand(flags: LimitsFlags): Promise<number> {

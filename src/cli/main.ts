@@ -1,37 +1,11 @@
 // faultline: the command line. Exit 0 when every threshold holds, 1 when any fails, 2 for bad input or usage.
-import { Command, CommanderError } from 'commander';
+import { CommanderError } from 'commander';
 import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
-import { registerBaselineCommand } from './baseline-command.ts';
-import { registerKindsCommand } from './kinds-command.ts';
-import { registerLimitsCommand } from './limits-command.ts';
-import { registerPlanCommand } from './plan-command.ts';
-import { registerReplayCommand } from './replay-command.ts';
-import { registerReportCommand } from './report-command.ts';
-import { registerRunCommand } from './run-command.ts';
-import { registerSchemaCommand } from './schema-command.ts';
-import { registerServerCommand } from './server-command.ts';
-import { registerToxiproxyCommand } from './toxiproxy-command.ts';
+import { buildProgram } from './program.ts';
 import { EXIT, UserError } from './user-error.ts';
-import { registerValidateCommand } from './validate-command.ts';
 
-const program = new Command('faultline')
-  .description('Chaos harness for MCP tool calls: real faults, a real client and server, measured.')
-  .version('0.1.0')
-  .showHelpAfterError('(run with --help for usage)')
-  .exitOverride();
-
-registerRunCommand(program);
-registerValidateCommand(program);
-registerPlanCommand(program);
-registerReplayCommand(program);
-registerReportCommand(program);
-registerBaselineCommand(program);
-registerSchemaCommand(program);
-registerKindsCommand(program);
-registerServerCommand(program);
-registerToxiproxyCommand(program);
-registerLimitsCommand(program);
+const program = buildProgram();
 
 try {
   await program.parseAsync(process.argv);

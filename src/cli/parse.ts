@@ -12,3 +12,10 @@ export function parsePort(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('expected a port from 0 to 65535');
   return Number(value);
 }
+
+/** A whole number of at least 1 (a count of things to list). */
+export function parseCount(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new InvalidArgumentError('expected a whole number of at least 1');
+  return Number(value);
+}

@@ -1,47 +1,26 @@
 // faultline plan PROFILE: what a run of the profile will do, without running it. The fault timeline and the op
 // schedule (tool, arguments, planned model mistakes; start times in the open model), from the profile and seed.
-import { type Command, InvalidArgumentError } from 'commander';
 import { buildPlan, type Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import { loadProfile } from '../profile/load.ts';
 import type { Profile } from '../profile/schema.ts';
-import { parseSeed } from './parse.ts';
 
 /** Ops listed for a closed-model workload, whose op count depends on the server's speed. */
 const CLOSED_MODEL_OPS = 20;
 /** Argument text longer than this is cut in the table (JSON shows it whole). */
 const ARGS_WIDTH = 72;
 
-interface PlanFlags {
+export interface PlanFlags {
   seed?: number;
   json?: boolean;
   ops?: number;
 }
 
-export function registerPlanCommand(program: Command): void {
-  program
-    .command('plan')
-    .description('print the fault timeline and the op schedule a run of the profile would follow, without running it')
-    .argument('<profile>', 'a profile file')
-    .option('--seed <n>', 'the seed to plan with (default: the profile seed)', parseSeed)
-    .option(
-      '--ops <n>',
-      `ops to list (default: all in the open model, the first ${CLOSED_MODEL_OPS} in the closed one)`,
-      parseCount,
-    )
-    .option('--json', 'print the plan as JSON')
-    .action((file: string, flags: PlanFlags) => {
-      const { profile } = loadProfile(file);
-      const plan = buildPlan(profile, flags.seed ?? profile.seed);
-      const view = planView(profile, plan, flags.ops);
-      process.stdout.write(flags.json ? `${JSON.stringify(view, null, 2)}\n` : renderPlan(view));
-    });
-}
-
-function parseCount(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1)
-    throw new InvalidArgumentError('expected a whole number of at least 1');
-  return Number(value);
+export function planCommand(file: string, flags: PlanFlags): void {
+  const { profile } = loadProfile(file);
+  const plan = buildPlan(profile, flags.seed ?? profile.seed);
+  const view = planView(profile, plan, flags.ops);
+  process.stdout.write(flags.json ? `${JSON.stringify(view, null, 2)}\n` : renderPlan(view));
 }
 
 /** What `faultline plan` prints (its JSON form). */

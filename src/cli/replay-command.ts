@@ -2,13 +2,11 @@
 // and say whether the decision log came out the same.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { POLICY_NAMES } from '../client/policies/names.ts';
 import { VERDICTS } from '../measure/run-report.ts';
-import { parseSeed } from './parse.ts';
 import { runCommand } from './run-command.ts';
-import { UserError } from './user-error.ts';
+import { EXIT, UserError } from './user-error.ts';
 
 const reportSchema = z.object({
   schemaVersion: z.union([z.literal(1), z.literal(2)]),
@@ -25,7 +23,7 @@ const reportSchema = z.object({
   ),
 });
 
-interface ReplayFlags {
+export interface ReplayFlags {
   all?: boolean;
   out: string;
   toxiproxy: string;
@@ -33,49 +31,38 @@ interface ReplayFlags {
   allowLarge?: boolean;
 }
 
-export function registerReplayCommand(program: Command): void {
-  program
-    .command('replay')
-    .description('rerun the failed profiles of a report.json with the same seed, policy and profile file')
-    .argument('<report>', 'a report.json written by faultline run')
-    .option('--all', 'rerun every profile, not only the failed ones')
-    .option('--out <dir>', 'where to write the replay reports', 'faultline-replay')
-    .option('--toxiproxy <backend>', 'network backend: embedded, container, or a Toxiproxy API URL', 'embedded')
-    .option('--seed <n>', 'use another seed than the report (to check a fix holds elsewhere)', parseSeed)
-    .option('--allow-large', 'replay a profile over the size caps (as the original run was allowed to)')
-    .action(async (file: string, flags: ReplayFlags) => {
-      const report = readReport(file);
-      const chosen = report.profiles.filter((p) => flags.all || p.verdict !== 'pass');
-      if (chosen.length === 0) {
-        process.stderr.write(
-          `faultline: ${file}: every profile passed; nothing to replay (use --all to rerun them anyway)\n`,
-        );
-        return;
-      }
-      let code = 0;
-      for (const p of chosen) {
-        if (!existsSync(p.file)) throw new UserError(`${file}: profile ${p.name}: ${p.file} no longer exists`);
-        const now = createHash('sha256').update(readFileSync(p.file)).digest('hex');
-        if (p.profileSha256 && now !== p.profileSha256) {
-          process.stderr.write(
-            `faultline: warning: ${p.file} has changed since the run; the replay runs the profile as it is now\n`,
-          );
-        }
-        process.stderr.write(
-          `faultline: replaying ${p.name} from ${p.file} (seed ${flags.seed ?? p.seed}, policy ${p.policy})\n`,
-        );
-        const result = await runCommand([p.file], {
-          seed: flags.seed ?? p.seed,
-          policy: p.policy,
-          out: chosen.length > 1 ? `${flags.out}/${p.name}` : flags.out,
-          toxiproxy: flags.toxiproxy,
-          allowLarge: flags.allowLarge,
-          expectDecisionLog: flags.seed === undefined ? p.decisionLogSha256 : undefined,
-        });
-        code = Math.max(code, result);
-      }
-      process.exitCode = code;
+export async function replayCommand(file: string, flags: ReplayFlags): Promise<number> {
+  const report = readReport(file);
+  const chosen = report.profiles.filter((p) => flags.all || p.verdict !== 'pass');
+  if (chosen.length === 0) {
+    process.stderr.write(
+      `faultline: ${file}: every profile passed; nothing to replay (use --all to rerun them anyway)\n`,
+    );
+    return EXIT.ok;
+  }
+  let code = 0;
+  for (const p of chosen) {
+    if (!existsSync(p.file)) throw new UserError(`${file}: profile ${p.name}: ${p.file} no longer exists`);
+    const now = createHash('sha256').update(readFileSync(p.file)).digest('hex');
+    if (p.profileSha256 && now !== p.profileSha256) {
+      process.stderr.write(
+        `faultline: warning: ${p.file} has changed since the run; the replay runs the profile as it is now\n`,
+      );
+    }
+    process.stderr.write(
+      `faultline: replaying ${p.name} from ${p.file} (seed ${flags.seed ?? p.seed}, policy ${p.policy})\n`,
+    );
+    const result = await runCommand([p.file], {
+      seed: flags.seed ?? p.seed,
+      policy: p.policy,
+      out: chosen.length > 1 ? `${flags.out}/${p.name}` : flags.out,
+      toxiproxy: flags.toxiproxy,
+      allowLarge: flags.allowLarge,
+      expectDecisionLog: flags.seed === undefined ? p.decisionLogSha256 : undefined,
     });
+    code = Math.max(code, result);
+  }
+  return code;
 }
 
 function readReport(file: string): z.infer<typeof reportSchema> {

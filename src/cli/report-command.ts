@@ -1,21 +1,9 @@
 // faultline report RUN_DIR: renders every report again from report.json and history.jsonl (after an upgrade of
 // Faultline, or to compare and merge runs later).
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
 import { type ReportFile, writeReports } from '../report/write.ts';
 import { readHistories, readRun } from './read-run.ts';
 import { EXIT } from './user-error.ts';
-
-export function registerReportCommand(program: Command): void {
-  program
-    .command('report')
-    .description('render junit.xml, report.html, summary.md and trace.jsonl again from a run directory')
-    .argument('<run-dir>', 'a directory written by faultline run (report.json, history.jsonl)')
-    .option('--out <dir>', 'write the reports here instead of into the run directory')
-    .action(async (dir: string, flags: { out?: string }) => {
-      process.exitCode = await reportCommand(dir, flags);
-    });
-}
 
 export async function reportCommand(target: string, flags: { out?: string }): Promise<number> {
   const { dir, run } = readRun(target);

@@ -1,11 +1,10 @@
-// faultline run [PROFILE...]: the main job.
+// faultline run [PROFILE...]: the main job (its flags are declared in program.ts).
 import { writeFile } from 'node:fs/promises';
-import { type Command, Option } from 'commander';
-import { POLICIES, type PolicyName } from '../client/policies/index.ts';
+import type { PolicyName } from '../client/policies/names.ts';
 import { EXIT_CODE_OF } from '../measure/run-report.ts';
 import { createNetworkBackend } from '../network/index.ts';
 import { type LoadedProfile, loadProfile } from '../profile/load.ts';
-import { LARGE_CAPS, largeProfileProblem } from '../profile/size.ts';
+import { largeProfileProblem } from '../profile/size.ts';
 import { compareWithBaseline } from '../report/baseline.ts';
 import { formatConsoleSummary } from '../report/console.ts';
 import { renderPrometheus } from '../report/prometheus.ts';
@@ -16,7 +15,6 @@ import { readBaseline } from './baseline-command.ts';
 import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir } from './out-dir.ts';
-import { parseSeed } from './parse.ts';
 import { Progress } from './progress.ts';
 import { EXIT, UserError } from './user-error.ts';
 
@@ -34,49 +32,6 @@ export interface RunFlags {
   baseline?: string;
   /** Also write the metrics in Prometheus text format here. */
   metricsOut?: string;
-}
-
-export function registerRunCommand(program: Command): void {
-  program
-    .command('run')
-    .description('run chaos profiles (default: every profile in chaos-profiles/) and write reports')
-    .argument('[profiles...]', 'profile files or folders')
-    .option('--seed <n>', 'override every profile seed (replays the same faults at the same moments)', parseSeed)
-    .option(
-      '--out <dir>',
-      'where to write report.json, junit.xml, report.html, summary.md, trace.jsonl',
-      'faultline-report',
-    )
-    .addOption(
-      new Option('--policy <name>', 'override the client policy (naive and none are negative controls)').choices(
-        Object.keys(POLICIES),
-      ),
-    )
-    .option('--toxiproxy <backend>', 'network backend: embedded, container, or the URL of a Toxiproxy API', 'embedded')
-    .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
-    .option(
-      '--allow-large',
-      `run profiles over the size caps: more than ${LARGE_CAPS.ops} ops or longer than ${LARGE_CAPS.durationMs / 60_000} min`,
-    )
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Before anything starts: every profile is validated, --out is created and test-written, and each',
-        `profile's size is checked against the caps: at most ${LARGE_CAPS.ops} ops (rate × duration; closed model:`,
-        `concurrency × duration ÷ 10 ms) and ${LARGE_CAPS.durationMs / 60_000} min, unless --allow-large (every op's history`,
-        'stays in memory until the reports are written). Bad input exits with 2 and one line on stderr.',
-        '',
-      ].join('\n'),
-    )
-    .option('--baseline <file>', 'compare with a baseline (faultline baseline update): only regressions fail')
-    .option(
-      '--metrics-out <file>',
-      'also write the metrics in Prometheus text format (textfile collector, Pushgateway)',
-    )
-    .action(async (profiles: string[], flags: RunFlags) => {
-      process.exitCode = await runCommand(profiles, flags);
-    });
 }
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {

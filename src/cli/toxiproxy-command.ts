@@ -1,5 +1,4 @@
 // `faultline toxiproxy`: the embedded Toxiproxy-compatible server on its own, a drop-in for toxiproxy-server.
-import type { Command } from 'commander';
 import { isLoopbackHost } from '../toxiproxy/address.ts';
 import { startEmbeddedToxiproxy } from '../toxiproxy/server.ts';
 
@@ -37,15 +36,4 @@ export async function runToxiproxyServer(options: ToxiproxyCommandOptions): Prom
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   console.log(`faultline toxiproxy: API listening on ${server.url} (seed ${seed})`);
-}
-
-export function registerToxiproxyCommand(program: Command): Command {
-  return program
-    .command('toxiproxy')
-    .description('run the embedded Toxiproxy-compatible server (drop-in for toxiproxy-server; seeded draws)')
-    .option('--host <host>', 'API and default proxy listen host', '127.0.0.1')
-    .option('--port <port>', 'API port', '8474')
-    .option('--seed <n>', 'seed for toxicity, jitter and slicer draws', '0')
-    .option('--allow-non-loopback', 'allow a --host that is not a loopback address')
-    .action((options: ToxiproxyCommandOptions) => runToxiproxyServer(options));
 }

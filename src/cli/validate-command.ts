@@ -1,22 +1,9 @@
 // faultline validate PROFILE...: check profiles without running them.
-import type { Command } from 'commander';
 import { loadProfile } from '../profile/load.ts';
 import { ProfileError } from '../profile/profile-error.ts';
 import { largeProfileProblem } from '../profile/size.ts';
 import { discoverProfiles } from './discover.ts';
 import { EXIT } from './user-error.ts';
-
-export function registerValidateCommand(program: Command): void {
-  program
-    .command('validate')
-    .description(
-      'check profiles (schema, fault kinds, tools and their arguments, thresholds, value ranges, timeout layering) without running them',
-    )
-    .argument('[profiles...]', 'profile files or folders (default: chaos-profiles/)')
-    .action((profiles: string[]) => {
-      process.exitCode = validateCommand(profiles);
-    });
-}
 
 export function validateCommand(args: string[]): number {
   let bad = 0;

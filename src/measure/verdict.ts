@@ -1,7 +1,7 @@
 // Turns a History plus a profile's expectations into a ProfileReport, and profiles into a RunReport.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { History } from '../core/history.ts';
+import { packageVersion } from '../core/package-root.ts';
 import { inertWindows } from './fault-windows.ts';
 import { computeMetrics } from './metrics.ts';
 import { RECOVERY_DEFAULTS } from './recovery.ts';
@@ -118,7 +118,7 @@ export interface RunInput {
 export function buildRunReport(input: RunInput): RunReport {
   return {
     schemaVersion: 2,
-    faultline: input.faultline ?? faultlineVersion(),
+    faultline: input.faultline ?? packageVersion(),
     seed: input.seed,
     startedAt: typeof input.startedAt === 'string' ? input.startedAt : input.startedAt.toISOString(),
     durationMs: Math.round(input.durationMs),
@@ -139,19 +139,4 @@ export function notesFor(m: Metrics, thresholds: readonly ThresholdResult[], opt
   for (const w of m.recovery) if (!w.recovered) notes.push(`recovery of fault window ${w.fault}: ${w.note}`);
   if (Object.keys(options?.canaries ?? {}).length === 0) notes.push('no canaries given: the leak scan did not run');
   return notes;
-}
-
-let cachedVersion: string | undefined;
-function faultlineVersion(): string {
-  cachedVersion ??= readVersion();
-  return cachedVersion;
-}
-
-function readVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
 }

@@ -2,9 +2,8 @@
 // history stays in memory until the reports are written (2,000 ops against an overloaded pair took 430 MB), so
 // the schema's maximum rate over a long duration runs the harness out of memory.
 import { openModelOpCount } from '../plan/schedule.ts';
+import { LARGE_CAPS } from './caps.ts';
 import type { Profile } from './schema.ts';
-
-export const LARGE_CAPS = { ops: 10_000, durationMs: 10 * 60_000 } as const;
 
 /**
  * A closed-model worker starts its next op when the last one ends; over loopback an op takes well over 10 ms

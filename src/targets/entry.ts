@@ -2,21 +2,33 @@
 // process (module resolution and loader hooks for every file); a profile starts at least one, so the suite
 // pays it dozens of times. One esbuild bundle per source version starts in about a third of that. The bundle
 // is cached under node_modules/.cache and rebuilt when any source file changes; if it cannot be built,
-// the process runs through tsx as before.
+// the process runs through tsx as before. The compiled package runs the bundles `npm run build` made in dist/bin/.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildSync, version as esbuildVersion } from 'esbuild';
+import { type BuildOptions, buildSync, version as esbuildVersion } from 'esbuild';
+import { COMPILED, PACKAGE_ROOT as ROOT } from '../core/package-root.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUN_TS = join(ROOT, 'bin/run-ts.js');
 const CACHE = join(ROOT, 'node_modules/.cache/faultline');
+
+/** How Faultline bundles for Node, here and in `npm run build` (scripts/build.ts). */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Bundled CommonJS dependencies call require(); give the ESM bundle one.
+  banner: {
+    js: "import { createRequire as __faultlineRequire } from 'node:module'; const require = __faultlineRequire(import.meta.url);",
+  },
+} as const satisfies BuildOptions;
 
 export type ServerEntry = 'child-main' | 'stdio-main';
 
 /** Module and arguments for `fork`/`spawn` with process.execPath. */
 export function serverEntry(name: ServerEntry): string[] {
+  if (COMPILED) return [join(ROOT, 'dist/bin', `${name}.js`)];
   const source = join(ROOT, 'src/server', `${name}.ts`);
   if (process.env.FAULTLINE_NO_BUNDLE) return [RUN_TS, source];
   try {
@@ -32,19 +44,7 @@ function build(source: string, bundle: string): void {
   mkdirSync(CACHE, { recursive: true });
   // Build beside the target and rename: concurrent runs (test workers) never see half a file.
   const partial = `${bundle}.${process.pid}.partial`;
-  buildSync({
-    entryPoints: [source],
-    outfile: partial,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'silent',
-    // Bundled CommonJS dependencies call require(); give the ESM bundle one.
-    banner: {
-      js: "import { createRequire as __faultlineRequire } from 'node:module'; const require = __faultlineRequire(import.meta.url);",
-    },
-  });
+  buildSync({ ...NODE_BUNDLE, entryPoints: [source], outfile: partial, logLevel: 'silent' });
   renameSync(partial, bundle);
 }
 

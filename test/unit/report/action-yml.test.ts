@@ -1,10 +1,9 @@
 // action.yml (the composite action) is consistent with itself: every input it reads is declared, every run step
 // names its shell, and the flags it passes are ones `faultline run` has.
 import { readFileSync } from 'node:fs';
-import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { registerRunCommand } from '../../../src/cli/run-command.ts';
+import { buildProgram } from '../../../src/cli/program.ts';
 
 const action = parse(readFileSync('action.yml', 'utf8'));
 const text = readFileSync('action.yml', 'utf8');
@@ -24,9 +23,8 @@ describe('action.yml', () => {
   });
 
   it('passes only flags that faultline run has', () => {
-    const program = new Command();
-    registerRunCommand(program);
-    const known = program.commands[0].options.map((o) => o.long);
+    const run = buildProgram().commands.find((c) => c.name() === 'run')!;
+    const known = run.options.map((o) => o.long);
     const passed = [...text.matchAll(/(--[a-z-]+)"? "\$FL_/g)].map((m) => m[1]);
     expect(passed).toEqual(expect.arrayContaining(['--out', '--seed', '--baseline', '--metrics-out']));
     for (const flag of passed) expect(known, flag).toContain(flag);

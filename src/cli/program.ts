@@ -1,0 +1,181 @@
+// Every command's name, arguments, options and help, and which module runs it. Declared here, apart from the
+// commands, so `faultline --help` and `faultline validate` load only commander and what they need: each command's
+// module is imported when that command runs.
+import { Command, Option } from 'commander';
+import { POLICY_NAMES } from '../client/policies/names.ts';
+import { packageVersion } from '../core/package-root.ts';
+import { LARGE_CAPS } from '../profile/caps.ts';
+import type { LimitsFlags } from './limits-command.ts';
+import { parseCount, parsePort, parseSeed } from './parse.ts';
+import type { PlanFlags } from './plan-command.ts';
+import type { ReplayFlags } from './replay-command.ts';
+import type { RunFlags } from './run-command.ts';
+import type { ServerFlags } from './server-command.ts';
+import type { ToxiproxyCommandOptions } from './toxiproxy-command.ts';
+
+export function buildProgram(): Command {
+  const program = new Command('faultline')
+    .description('Chaos harness for MCP tool calls: real faults, a real client and server, measured.')
+    .version(packageVersion())
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  program
+    .command('run')
+    .description('run chaos profiles (default: every profile in chaos-profiles/) and write reports')
+    .argument('[profiles...]', 'profile files or folders')
+    .option('--seed <n>', 'override every profile seed (replays the same faults at the same moments)', parseSeed)
+    .option(
+      '--out <dir>',
+      'where to write report.json, junit.xml, report.html, summary.md, trace.jsonl',
+      'faultline-report',
+    )
+    .addOption(
+      new Option('--policy <name>', 'override the client policy (naive and none are negative controls)').choices(
+        POLICY_NAMES,
+      ),
+    )
+    .option('--toxiproxy <backend>', 'network backend: embedded, container, or the URL of a Toxiproxy API', 'embedded')
+    .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
+    .option(
+      '--allow-large',
+      `run profiles over the size caps: more than ${LARGE_CAPS.ops} ops or longer than ${LARGE_CAPS.durationMs / 60_000} min`,
+    )
+    .option('--baseline <file>', 'compare with a baseline (faultline baseline update): only regressions fail')
+    .option(
+      '--metrics-out <file>',
+      'also write the metrics in Prometheus text format (textfile collector, Pushgateway)',
+    )
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Before anything starts: every profile is validated, --out is created and test-written, and each',
+        `profile's size is checked against the caps: at most ${LARGE_CAPS.ops} ops (rate × duration; closed model:`,
+        `concurrency × duration ÷ 10 ms) and ${LARGE_CAPS.durationMs / 60_000} min, unless --allow-large (every op's history`,
+        'stays in memory until the reports are written). Bad input exits with 2 and one line on stderr.',
+        'Exit codes: 0 pass, 1 fail or inert, 2 bad input, 3 inconclusive, 130 interrupted.',
+        '',
+      ].join('\n'),
+    )
+    .action(async (profiles: string[], flags: RunFlags) => {
+      const { runCommand } = await import('./run-command.ts');
+      process.exitCode = await runCommand(profiles, flags);
+    });
+
+  program
+    .command('validate')
+    .description(
+      'check profiles (schema, fault kinds, tools and their arguments, thresholds, value ranges, timeout layering) without running them',
+    )
+    .argument('[profiles...]', 'profile files or folders (default: chaos-profiles/)')
+    .action(async (profiles: string[]) => {
+      const { validateCommand } = await import('./validate-command.ts');
+      process.exitCode = validateCommand(profiles);
+    });
+
+  program
+    .command('replay')
+    .description('rerun the failed profiles of a report.json with the same seed, policy and profile file')
+    .argument('<report>', 'a report.json written by faultline run')
+    .option('--all', 'rerun every profile, not only the failed ones')
+    .option('--out <dir>', 'where to write the replay reports', 'faultline-replay')
+    .option('--toxiproxy <backend>', 'network backend: embedded, container, or a Toxiproxy API URL', 'embedded')
+    .option('--seed <n>', 'use another seed than the report (to check a fix holds elsewhere)', parseSeed)
+    .option('--allow-large', 'replay a profile over the size caps (as the original run was allowed to)')
+    .action(async (file: string, flags: ReplayFlags) => {
+      const { replayCommand } = await import('./replay-command.ts');
+      process.exitCode = await replayCommand(file, flags);
+    });
+
+  program
+    .command('plan')
+    .description('print the fault timeline and the op schedule a run of the profile would follow, without running it')
+    .argument('<profile>', 'a profile file')
+    .option('--seed <n>', 'the seed to plan with (default: the profile seed)', parseSeed)
+    .option('--ops <n>', 'ops to list (default: all in the open model, the first ones in the closed one)', parseCount)
+    .option('--json', 'print the plan as JSON')
+    .action(async (file: string, flags: PlanFlags) => {
+      const { planCommand } = await import('./plan-command.ts');
+      planCommand(file, flags);
+    });
+
+  program
+    .command('report')
+    .description('render junit.xml, report.html, summary.md and trace.jsonl again from a run directory')
+    .argument('<run-dir>', 'a directory written by faultline run (report.json, history.jsonl)')
+    .option('--out <dir>', 'write the reports here instead of into the run directory')
+    .action(async (dir: string, flags: { out?: string }) => {
+      const { reportCommand } = await import('./report-command.ts');
+      process.exitCode = await reportCommand(dir, flags);
+    });
+
+  program
+    .command('baseline')
+    .description('keep a baseline of known failures and metric values')
+    .command('update')
+    .description('write a baseline from a run (its failing thresholds become known failures)')
+    .argument('<run>', 'a run directory or its report.json')
+    .option('--out <file>', 'the baseline file (its tolerances are kept when it exists)', 'faultline-baseline.json')
+    .action(async (target: string, flags: { out: string }) => {
+      const { baselineUpdate } = await import('./baseline-command.ts');
+      process.exitCode = baselineUpdate(target, flags.out);
+    });
+
+  program
+    .command('kinds')
+    .description('list every fault kind (parameters, defaults, units) and every threshold metric')
+    .action(async () => {
+      const { renderKinds } = await import('./kinds-command.ts');
+      process.stdout.write(renderKinds());
+    });
+
+  program
+    .command('schema')
+    .description('print the JSON Schema of chaos profiles')
+    .action(async () => {
+      const { schemaCommand } = await import('./schema-command.ts');
+      schemaCommand();
+    });
+
+  program
+    .command('server')
+    .description('run the reference MCP server (Streamable HTTP) in the foreground')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--port <port>', 'port to bind (0 picks a free one)', parsePort, 0)
+    .option('--seed <n>', 'seed of the dependency fault draws', parseSeed, 1)
+    .option('--no-event-store', 'turn resumability off')
+    .addOption(new Option('--dependency-timeout-ms <ms>', 'timeout on dependency calls').argParser(parsePort))
+    .option('--admin-port <port>', 'also serve the control API (faults, ledger, reset) on this port', parsePort)
+    .option('--admin-token <token>', 'bearer token for the control API (default: a random one, printed)')
+    .option('--allow-non-loopback', 'allow binding an address outside 127.0.0.0/8 and ::1')
+    .action(async (flags: ServerFlags) => {
+      const { serverCommand } = await import('./server-command.ts');
+      await serverCommand(flags);
+    });
+
+  program
+    .command('toxiproxy')
+    .description('run the embedded Toxiproxy-compatible server (drop-in for toxiproxy-server; seeded draws)')
+    .option('--host <host>', 'API and default proxy listen host', '127.0.0.1')
+    .option('--port <port>', 'API port', '8474')
+    .option('--seed <n>', 'seed for toxicity, jitter and slicer draws', '0')
+    .option('--allow-non-loopback', 'allow a --host that is not a loopback address')
+    .action(async (options: ToxiproxyCommandOptions) => {
+      const { runToxiproxyServer } = await import('./toxiproxy-command.ts');
+      await runToxiproxyServer(options);
+    });
+
+  program
+    .command('limits')
+    .description('discover the largest safe request and result size per transport (HTTP) against the reference server')
+    .option('--out <dir>', 'where to write limits.json', 'faultline-report')
+    .option('--max-mb <n>', 'ceiling of the sizes tried, in MiB', parsePort, 64)
+    .option('--timeout-ms <ms>', 'a probe slower than this counts as failed', parsePort, 20_000)
+    .action(async (flags: LimitsFlags) => {
+      const { limitsCommand } = await import('./limits-command.ts');
+      process.exitCode = await limitsCommand(flags);
+    });
+
+  return program;
+}

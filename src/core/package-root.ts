@@ -1,0 +1,34 @@
+// Where Faultline's own files are (package.json, chaos-profiles/, the bundled entry points in dist/bin/), whether
+// it runs from the TypeScript sources, from the compiled modules (dist/src/) or from a bundle (dist/bin/).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** True when this is compiled JavaScript (dist/), not the TypeScript sources. */
+export const COMPILED = import.meta.url.endsWith('.js');
+
+/** The package's root folder: the nearest folder above this module that has a package.json. */
+export const PACKAGE_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(dir: string): string {
+  if (existsSync(join(dir, 'package.json'))) return dir;
+  const parent = dirname(dir);
+  return parent === dir ? dir : findRoot(parent);
+}
+
+let version: string | undefined;
+
+/** The version in package.json ('0.0.0' if it cannot be read). */
+export function packageVersion(): string {
+  version ??= readVersion();
+  return version;
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8'));
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}

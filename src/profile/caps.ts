@@ -1,0 +1,3 @@
+// The size caps a run honours unless --allow-large: every op's history stays in memory until the reports are
+// written. A module of its own so the CLI's help can name them without loading the profile schema.
+export const LARGE_CAPS = { ops: 10_000, durationMs: 10 * 60_000 } as const;
