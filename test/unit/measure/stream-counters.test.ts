@@ -13,7 +13,15 @@ interface SyntheticOp {
 const category = fc.constantFrom(undefined, 'DEPENDENCY', 'TRANSPORT', 'VALIDATION');
 const code = fc.constantFrom(undefined, 'DEPENDENCY.TIMEOUT', 'DEPENDENCY.UNAVAILABLE', 'TRANSPORT.RESET');
 
-const syntheticOp = fc.record({
+interface RawOp {
+  start: number;
+  tries: { dur: number; ok: boolean; category?: string; code?: string }[];
+  claimed: number;
+  outcome: string;
+  circuitOpen: boolean;
+}
+
+const syntheticOp: fc.Arbitrary<RawOp> = fc.record({
   start: fc.integer({ min: 0, max: 60_000 }),
   tries: fc.array(fc.record({ dur: fc.double({ min: 0, max: 3000, noNaN: true }), ok: fc.boolean(), category, code }), {
     maxLength: 4,
@@ -24,7 +32,7 @@ const syntheticOp = fc.record({
 });
 
 /** Ops in completion order, each with the attempts the policy recorded before it. */
-function build(raw: fc.Infer<typeof syntheticOp>[]): SyntheticOp[] {
+function build(raw: RawOp[]): SyntheticOp[] {
   return raw.map((r, i) => {
     const opId = `op-${String(i).padStart(5, '0')}`;
     let t = T0 + r.start;
