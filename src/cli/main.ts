@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
 import { registerLimitsCommand } from './limits-command.ts';
+import { registerMergeCommand } from './merge-command.ts';
 import { registerReplayCommand } from './replay-command.ts';
 import { registerRunCommand } from './run-command.ts';
 import { registerSchemaCommand } from './schema-command.ts';
@@ -24,6 +25,7 @@ registerSchemaCommand(program);
 registerServerCommand(program);
 registerToxiproxyCommand(program);
 registerLimitsCommand(program);
+registerMergeCommand(program);
 
 try {
   await program.parseAsync(process.argv);

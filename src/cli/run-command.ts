@@ -9,6 +9,8 @@ import { formatConsoleSummary } from '../report/console.ts';
 import { writeReports } from '../report/write.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
+import { parseShard, type Shard } from '../run/shard.ts';
+import { shardProfiles, writeShardOutput } from '../run/shard-output.ts';
 import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir } from './out-dir.ts';
@@ -25,6 +27,8 @@ export interface RunFlags {
   allowLarge?: boolean;
   /** Replay: the decision log hash the original run had. */
   expectDecisionLog?: string;
+  /** Run only this share of the profiles and write shard.json for `faultline merge`. */
+  shard?: Shard;
 }
 
 export function registerRunCommand(program: Command): void {
@@ -45,6 +49,7 @@ export function registerRunCommand(program: Command): void {
     )
     .option('--toxiproxy <backend>', 'network backend: embedded, container, or the URL of a Toxiproxy API', 'embedded')
     .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
+    .option('--shard <i/n>', 'run the i-th of n deterministic shares and write shard.json (docs/scale.md)', parseShard)
     .option(
       '--allow-large',
       `run profiles over the size caps: more than ${LARGE_CAPS.ops} ops or longer than ${LARGE_CAPS.durationMs / 60_000} min`,
@@ -66,7 +71,8 @@ export function registerRunCommand(program: Command): void {
 }
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {
-  const loaded = discoverProfiles(args).map(loadProfile);
+  const all = discoverProfiles(args).map(loadProfile);
+  const loaded = flags.shard ? shardProfiles(all, flags.shard) : all;
   if (!flags.allowLarge) refuseLarge(loaded);
   prepareOutDir(flags.out);
   for (const l of loaded) for (const w of l.warnings) process.stderr.write(`faultline: warning: ${l.file}: ${w}\n`);
@@ -97,6 +103,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       return EXIT.interrupted;
     }
     const written = await writeReports(flags.out, run, histories);
+    if (flags.shard) written.push(await writeShardOutput(flags.out, flags.shard, all, run, histories, flags.seed));
     if (flags.expectDecisionLog) {
       const same = run.profiles[0]?.decisionLogSha256 === flags.expectDecisionLog;
       say(
