@@ -3,7 +3,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, FaultWindow, History, OpRecord } from '../../../src/core/history.ts';
-import type { Effect } from '../../../src/core/ledger.ts';
 import {
   checkShards,
   type MergedRun,
@@ -294,7 +293,8 @@ describe('one profile split by ops (the hook for the workload plan)', () => {
   /** The shard's part of a single run: its strided ops, their attempts and effects, moved to its own start. */
   function opShard(whole: History, shard: Shard, offsets: readonly number[], sharedLedger: boolean): History {
     const offset = offsets[shard.index - 1];
-    const ownerOf = (opId: string | undefined) => (opId === undefined ? 0 : indexOf(opId) % shard.count);
+    const ownerOf = (opId: string | undefined) =>
+      opId === undefined ? 0 : offsets.findIndex((_, k) => ownsOp({ index: k + 1, count: shard.count }, indexOf(opId)));
     const mine = (opId: string | undefined) => ownerOf(opId) === shard.index - 1;
     const move = <T extends { startMs: number; endMs: number }>(x: T): T => ({
       ...x,
@@ -330,7 +330,7 @@ describe('one profile split by ops (the hook for the workload plan)', () => {
     [4, true],
   ])('%i shards (shared ledger: %s) merge back into the single run, metric for metric', (n, shared) => {
     const whole = syntheticHistory(7, 400);
-    const offsets = [0, 1234, 50_000, 777];
+    const offsets = [0, 1234, 50_000, 777].slice(0, n);
     const parts = Array.from({ length: n }, (_, k) => opShard(whole, { index: k + 1, count: n }, offsets, shared));
     const merged = mergeHistories('big', parts);
     expect(merged).toEqual(whole);
