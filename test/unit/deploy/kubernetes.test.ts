@@ -32,19 +32,8 @@ const find = (kind: string, name: string): Doc => {
 };
 
 // kubernetes-models@4.5.1 (Node >= 14; v5 needs Node 22). Imported by a computed name so the type check does not
-// depend on it; a missing package fails every test below.
+// depend on it; a missing package fails the validation tests (the others still run).
 let models: Record<string, ModelClass>;
-beforeAll(async () => {
-  const load = (path: string) => import(/* @vite-ignore */ `kubernetes-models/${path}`);
-  const [batch, apps, core] = await Promise.all([load('batch/v1'), load('apps/v1'), load('v1')]);
-  models = {
-    'batch/v1 Job': batch.Job,
-    'apps/v1 Deployment': apps.Deployment,
-    'v1 Service': core.Service,
-    'v1 PersistentVolumeClaim': core.PersistentVolumeClaim,
-    'v1 ConfigMap': core.ConfigMap,
-  };
-});
 
 const modelOf = (doc: Doc): ModelClass => {
   const model = models[`${doc.apiVersion} ${doc.kind}`];
@@ -53,17 +42,16 @@ const modelOf = (doc: Doc): ModelClass => {
 };
 
 describe('deploy/kubernetes validates against the Kubernetes schemas', () => {
-  it('holds the Jobs, Deployments, Services, claim and ConfigMap the sharded run needs', () => {
-    expect(manifests.map(({ doc }) => `${doc.kind}/${doc.metadata.name}`).sort()).toEqual([
-      'ConfigMap/faultline-profiles',
-      'Deployment/sut',
-      'Deployment/toxiproxy',
-      'Job/faultline-merge',
-      'Job/faultline-shards',
-      'PersistentVolumeClaim/faultline-results',
-      'Service/sut',
-      'Service/toxiproxy',
-    ]);
+  beforeAll(async () => {
+    const load = (path: string) => import(/* @vite-ignore */ `kubernetes-models/${path}`);
+    const [batch, apps, core] = await Promise.all([load('batch/v1'), load('apps/v1'), load('v1')]);
+    models = {
+      'batch/v1 Job': batch.Job,
+      'apps/v1 Deployment': apps.Deployment,
+      'v1 Service': core.Service,
+      'v1 PersistentVolumeClaim': core.PersistentVolumeClaim,
+      'v1 ConfigMap': core.ConfigMap,
+    };
   });
 
   it.each(manifests.map(({ file, doc }) => [`${file}: ${doc.kind}/${doc.metadata?.name}`, doc]))('%s', (_, doc) => {
@@ -87,6 +75,19 @@ describe('deploy/kubernetes validates against the Kubernetes schemas', () => {
 });
 
 describe('the manifests fit together', () => {
+  it('holds the Jobs, Deployments, Services, claim and ConfigMap the sharded run needs', () => {
+    expect(manifests.map(({ doc }) => `${doc.kind}/${doc.metadata.name}`).sort()).toEqual([
+      'ConfigMap/faultline-profiles',
+      'Deployment/sut',
+      'Deployment/toxiproxy',
+      'Job/faultline-merge',
+      'Job/faultline-shards',
+      'PersistentVolumeClaim/faultline-results',
+      'Service/sut',
+      'Service/toxiproxy',
+    ]);
+  });
+
   const shards = () => find('Job', 'faultline-shards');
   const env = (job: Doc, name: string) =>
     job.spec.template.spec.containers[0].env.find((e: Doc) => e.name === name)?.value;
