@@ -32,7 +32,7 @@ export function registerMergeCommand(program: Command): void {
     });
 }
 
-export async function mergeCommand(dirs: string[], flags: { out: string }): Promise<number> {
+async function mergeCommand(dirs: string[], flags: { out: string }): Promise<number> {
   const inputs = dirs.map(readShard);
   prepareOutDir(flags.out);
   const { run, histories } = mergeShards(inputs, judgingOf);

@@ -12,7 +12,7 @@ import type { MetricsOptions } from './types.ts';
 import { buildProfileReport, buildRunReport } from './verdict.ts';
 
 /** Shards that do not make one run (one line for the user, exit 2). */
-export class MergeError extends Error {
+class MergeError extends Error {
   readonly userFacing = true;
 }
 

@@ -8,7 +8,7 @@ export const SHARD_FILE = 'shard.json';
 export const SHARD_FORMAT = 1;
 
 /** A profile of the run, as every shard saw it before taking its share. */
-export interface RunProfileRef {
+interface RunProfileRef {
   name: string;
   profileSha256: string;
 }

@@ -66,7 +66,7 @@ export class HistorySpill {
 }
 
 /** A spill line that is not a record: names the file and line. */
-export class SpillFormatError extends Error {
+class SpillFormatError extends Error {
   readonly userFacing = true;
 }
 

@@ -12,7 +12,7 @@ import { metricsOptionsFor } from './judging.ts';
 import { formatShard, type Shard, shareOf } from './shard.ts';
 
 /** A shard that cannot run as asked (one line for the user, exit 2). */
-export class ShardError extends Error {
+class ShardError extends Error {
   readonly userFacing = true;
 }
 
@@ -25,7 +25,7 @@ export function shardProfiles(all: LoadedProfile[], shard: Shard): LoadedProfile
   );
 }
 
-export function sha256File(file: string): string {
+function sha256File(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
 }
 

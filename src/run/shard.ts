@@ -12,7 +12,7 @@ export interface Shard {
 }
 
 /** Most shards a run can be split into (a bigger n is a typo, not a plan). */
-export const MAX_SHARDS = 10_000;
+const MAX_SHARDS = 10_000;
 
 export function parseShard(value: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(value);

@@ -12,7 +12,7 @@ export interface RunScope {
 }
 
 /** `run/i-of-n/profile/` (run ids may not contain "/"). */
-export function scopePrefix(scope: RunScope): string {
+function scopePrefix(scope: RunScope): string {
   if (scope.runId === '' || scope.runId.includes('/')) throw new Error(`run id "${scope.runId}": expected no "/"`);
   return `${scope.runId}/${scope.shard.index}-of-${scope.shard.count}/${scope.profile}/`;
 }
