@@ -387,6 +387,12 @@ function topSelfTime(dir: string, windows: [number, number][], count = 12): stri
   ];
 }
 
+const WIDTHS = [11, 9, 9, 7, 11, 9, 8, 7, 9, 8, 11];
+
+function row(cells: string[]): string {
+  return cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]) : c.padStart(WIDTHS[i]))).join(' ');
+}
+
 async function main(): Promise<void> {
   const rounds = Number(arg('rounds', '3'));
   const seconds = Number(arg('seconds', '3'));
@@ -424,26 +430,38 @@ async function main(): Promise<void> {
     const cpuHarness = median(cpu.harness);
     const cpuRaw = median(cpu.raw);
     rows.push(
-      [
-        String(concurrency).padEnd(11),
-        harness.toFixed(1).padStart(9),
-        raw.toFixed(1).padStart(10),
-        `${(ratio * 100).toFixed(1)}%`.padStart(7),
-        (ratio >= TARGET ? 'met' : 'NOT met').padStart(11),
-        cpuHarness.toFixed(2).padStart(9),
-        cpuRaw.toFixed(2).padStart(8),
-        `${((cpuRaw / cpuHarness) * 100).toFixed(1)}%`.padStart(7),
-        String(Math.max(...peaks.harness)).padStart(9),
-        String(Math.max(...peaks.raw)).padStart(8),
-        `${errors.harness}/${errors.raw}`.padStart(12),
-      ].join(' '),
+      row([
+        String(concurrency),
+        harness.toFixed(1),
+        raw.toFixed(1),
+        `${(ratio * 100).toFixed(1)}%`,
+        ratio >= TARGET ? 'met' : 'NOT met',
+        cpuHarness.toFixed(2),
+        cpuRaw.toFixed(2),
+        `${((cpuRaw / cpuHarness) * 100).toFixed(1)}%`,
+        String(Math.max(...peaks.harness)),
+        String(Math.max(...peaks.raw)),
+        `${errors.harness}/${errors.raw}`,
+      ]),
     );
   }
-  console.log('\n                  ops per second (median)        CPU ms per op (median)     peak RSS MB');
+  console.log(`\n${' '.repeat(12)}ops per second (median)          CPU ms per op (median)    peak RSS MB`);
   console.log(
-    'concurrency   harness        raw   ratio  70% target   harness      raw  raw/h   harness      raw   errors h/r',
+    row([
+      'concurrency',
+      'harness',
+      'raw',
+      'ratio',
+      '70% target',
+      'harness',
+      'raw',
+      'raw/h',
+      'harness',
+      'raw',
+      'errors h/r',
+    ]),
   );
-  for (const row of rows) console.log(row);
+  for (const line of rows) console.log(line);
   console.log(
     '\nratio = harness rate / raw rate. raw/h = raw CPU per op / harness CPU per op: the share of the raw rate the\nharness would reach if CPU were the only limit (it does not depend on what else loads the machine).',
   );
