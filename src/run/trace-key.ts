@@ -1,5 +1,6 @@
-// The trace id an op carries on the wire when many workers drive one server: run, shard and profile before the
-// op id, so one shared ledger tells every shard's effects apart (op ids alone repeat across profiles and runs).
+// The key an op carries when many workers drive one server: run, shard and profile before the op id, so one
+// shared ledger tells every shard's effects apart and no two shards share an idempotency key (op ids alone repeat
+// across profiles and runs). Only [A-Za-z0-9._:-], so the same key is a valid idempotency key (server/tools/types).
 // Each shard keeps the effects under its own prefix and strips it, so reconciliation still matches op ids.
 import type { Effect } from '../core/ledger.ts';
 import type { Shard } from './shard.ts';
@@ -11,12 +12,15 @@ export interface RunScope {
   profile: string;
 }
 
-/** `run/i-of-n/profile/` (run ids may not contain "/"). */
+const RUN_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** `run:i-of-n:profile:` (profile names are [a-z0-9-]; run ids are checked). */
 function scopePrefix(scope: RunScope): string {
-  if (scope.runId === '' || scope.runId.includes('/')) throw new Error(`run id "${scope.runId}": expected no "/"`);
-  return `${scope.runId}/${scope.shard.index}-of-${scope.shard.count}/${scope.profile}/`;
+  if (!RUN_ID.test(scope.runId)) throw new Error(`run id "${scope.runId}": expected 1-64 of [A-Za-z0-9._-]`);
+  return `${scope.runId}:${scope.shard.index}-of-${scope.shard.count}:${scope.profile}:`;
 }
 
+/** The trace id (and the stem of the idempotency key) of an op in a scoped run. */
 export function traceKey(scope: RunScope, opId: string): string {
   return `${scopePrefix(scope)}${opId}`;
 }

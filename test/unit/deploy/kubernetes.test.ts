@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { parseProfile } from '../../../src/profile/load.ts';
 import { parseShard } from '../../../src/run/shard.ts';
+import { traitsOf } from '../../../src/server/tools/catalog.ts';
 
 type ModelClass = new (data: unknown) => { validate(): void };
 type Doc = Record<string, any>;
@@ -144,7 +145,7 @@ describe('the manifests fit together', () => {
     expect(deployment.spec.template.spec.containers[0].args).toContain('-port=8474');
   });
 
-  it('mounts the ConfigMap of valid Faultline profiles, aimed at the sut Service, with network faults only', () => {
+  it('mounts the ConfigMap of valid Faultline profiles, aimed at the sut Service: network faults, reads only', () => {
     const job = shards();
     const volume = job.spec.template.spec.volumes.find((v: Doc) => v.name === 'profiles');
     expect(volume.configMap.name).toBe('faultline-profiles');
@@ -164,6 +165,8 @@ describe('the manifests fit together', () => {
       // No control API: with many shards on one server, a reset or ledger read would touch the others' effects.
       expect((profile.target as { admin?: string }).admin).toBeUndefined();
       for (const fault of profile.faults) expect(fault.seam, `${file}: ${fault.kind}`).toBe('network');
+      // Side effects would share idempotency keys (idem-<op id>) across shards on one server: reads only.
+      for (const item of profile.workload.mix) expect(traitsOf(item.tool).sideEffecting, item.tool).toBe(false);
       expect(profile.expect.length).toBeGreaterThan(0);
     }
   });
