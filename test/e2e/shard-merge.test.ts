@@ -90,10 +90,14 @@ describe('faultline run --shard and faultline merge', () => {
     expect(twice.stderr).toMatch(/shard 1\/2 given twice .*: shards overlap/);
   }, 120_000);
 
-  it('refuses a bad --shard and a folder without shard.json, in one line, exit 2', async () => {
+  it('refuses a bad --shard, one profile over several shards and a folder without shard.json, in one line, exit 2', async () => {
     const bad = await runCli(['run', ...PROFILES, '--shard', '3/2']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--shard <i\/n>.*expected i\/n with 1 <= i <= n/);
+    const one = await runCli(['run', 'chaos-profiles/baseline.yaml', '--shard', '1/2']);
+    expect(one.code).toBe(2);
+    expect(one.stderr.trim().split('\n')).toHaveLength(1);
+    expect(one.stderr).toMatch(/^faultline: --shard 1\/2: one profile \(baseline\) is split by its ops/);
     const none = await runCli(['merge', dir, '--out', out('bad')]);
     expect(none.code).toBe(2);
     expect(none.stderr.trim()).toBe(
