@@ -74,24 +74,34 @@ function cpuMs(pids: readonly number[]): number {
   return ticks * 10;
 }
 
-/** Counts ops and CPU between the first op's end and the last's (so start-up and drain are not charged). */
+/**
+ * CPU per op between the first op's end and the last sample. /proc is read at most every 100 ms (reading it on
+ * every op showed up in the profile), so the ops counted are those up to the last sample.
+ */
 class CpuPerOp {
   private pids: number[] = [];
   private first = 0;
   private last = 0;
   private ops = 0;
+  private opsAtLast = 0;
+  private sampledAt = 0;
 
   opDone(): void {
+    const now = performance.now();
     if (this.ops === 0) {
       this.pids = processTree();
       this.first = cpuMs(this.pids);
+      this.sampledAt = now;
+    } else if (now - this.sampledAt >= 100) {
+      this.last = cpuMs(this.pids);
+      this.opsAtLast = this.ops;
+      this.sampledAt = now;
     }
     this.ops++;
-    this.last = cpuMs(this.pids);
   }
 
   get msPerOp(): number {
-    return this.ops > 1 ? Math.round(((this.last - this.first) / (this.ops - 1)) * 100) / 100 : 0;
+    return this.opsAtLast > 0 ? Math.round(((this.last - this.first) / this.opsAtLast) * 100) / 100 : 0;
   }
 }
 
