@@ -4,6 +4,7 @@
 import { Command, Option } from 'commander';
 import { POLICY_NAMES } from '../client/policies/names.ts';
 import { packageVersion } from '../core/package-root.ts';
+import { parseShard } from '../core/shard.ts';
 import { LARGE_CAPS } from '../profile/caps.ts';
 import type { LimitsFlags } from './limits-command.ts';
 import { parseCount, parsePort, parseSeed } from './parse.ts';
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
     )
     .option('--toxiproxy <backend>', 'network backend: embedded, container, or the URL of a Toxiproxy API', 'embedded')
     .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
+    .option('--shard <i/n>', 'run the i-th of n deterministic shares and write shard.json (docs/scale.md)', parseShard)
     .option(
       '--allow-large',
       `run profiles over the size caps: more than ${LARGE_CAPS.ops} ops or longer than ${LARGE_CAPS.durationMs / 60_000} min`,
@@ -128,6 +130,25 @@ export function buildProgram(): Command {
     .action(async () => {
       const { renderKinds } = await import('./kinds-command.ts');
       process.stdout.write(renderKinds());
+    });
+
+  program
+    .command('merge')
+    .description('merge the outputs of `faultline run --shard i/n` into one report, judged once')
+    .argument('<dirs...>', '--out folders of the shard runs (each holds shard.json)')
+    .option('--out <dir>', 'where to write the merged reports', 'faultline-report')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Refuses (exit 2, one line) shards of different runs: other profiles (content hash), faultline versions or',
+        'seeds, or a set of shards that overlaps or misses an index. See docs/scale.md.',
+        '',
+      ].join('\n'),
+    )
+    .action(async (dirs: string[], flags: { out: string }) => {
+      const { mergeCommand } = await import('./merge-command.ts');
+      process.exitCode = await mergeCommand(dirs, flags);
     });
 
   program

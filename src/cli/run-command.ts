@@ -1,6 +1,7 @@
 // faultline run [PROFILE...]: the main job (its flags are declared in program.ts).
 import { writeFile } from 'node:fs/promises';
 import type { PolicyName } from '../client/policies/names.ts';
+import type { Shard } from '../core/shard.ts';
 import { EXIT_CODE_OF } from '../measure/run-report.ts';
 import { createNetworkBackend } from '../network/index.ts';
 import { type LoadedProfile, loadProfile } from '../profile/load.ts';
@@ -11,6 +12,7 @@ import { renderPrometheus } from '../report/prometheus.ts';
 import { writeReports } from '../report/write.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
+import { shardProfiles, writeShardOutput } from '../run/shard-output.ts';
 import { readBaseline } from './baseline-command.ts';
 import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
@@ -32,10 +34,13 @@ export interface RunFlags {
   baseline?: string;
   /** Also write the metrics in Prometheus text format here. */
   metricsOut?: string;
+  /** Run only this share of the profiles and write shard.json for `faultline merge`. */
+  shard?: Shard;
 }
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {
-  const loaded = discoverProfiles(args).map(loadProfile);
+  const all = discoverProfiles(args).map(loadProfile);
+  const loaded = flags.shard ? shardProfiles(all, flags.shard) : all;
   if (!flags.allowLarge) refuseLarge(loaded);
   prepareOutDir(flags.out);
   for (const l of loaded) for (const w of l.warnings) process.stderr.write(`faultline: warning: ${l.file}: ${w}\n`);
@@ -79,6 +84,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       await writeFile(flags.metricsOut, await renderPrometheus(run));
       written.push(flags.metricsOut);
     }
+    if (flags.shard) written.push(await writeShardOutput(flags.out, flags.shard, all, run, histories, flags.seed));
     if (flags.expectDecisionLog) {
       const same = run.profiles[0]?.decisionLogSha256 === flags.expectDecisionLog;
       say(

@@ -29,6 +29,6 @@ export function errorCounts(history: History): ErrorCounts {
 }
 
 // Stable key order keeps report.json diffable between runs.
-function sortKeys(record: Record<string, number>): Record<string, number> {
+export function sortKeys(record: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -1,0 +1,227 @@
+// Peak resident memory of a 100,000-op run's records, two ways, side by side in one run: today's in-memory arrays
+// (Recorder + computeMetrics over the whole History) against the streaming path (every record spilled to disk as
+// JSON lines, counted and histogrammed as it arrives, read back from the spill once at the end). Each path runs in a
+// fresh child process so one's heap never inflates the other's peak. The records are synthetic but shaped like a
+// real run's (search results and payment receipts as model-visible text, 1 in 8 ops retried, timeouts, error
+// codes). Prints numbers and whether the streaming path stays under the 300 MB budget; asserts nothing else.
+// Run: npm run bench:memory [-- --ops 100000]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { AttemptRecord, OpRecord } from '../src/core/history.ts';
+import { computeMetrics } from '../src/measure/metrics.ts';
+import { StreamCounters } from '../src/measure/stream-counters.ts';
+import { HistorySpill, readSpill, spillPath } from '../src/run/history-spill.ts';
+import { Recorder } from '../src/run/recorder.ts';
+
+const BUDGET_MB = 300;
+const SAMPLE_EVERY = 1000;
+
+type Path = 'arrays' | 'stream';
+
+interface PathResult {
+  path: Path;
+  ops: number;
+  attempts: number;
+  p50: number;
+  p99: number;
+  errorsByCode: Record<string, number>;
+  /** Read back from the spill (stream path): must equal what was written. */
+  readBack?: number;
+  peakRssMb: number;
+  /** The largest process.memoryUsage().rss sampled every SAMPLE_EVERY ops. */
+  sampledPeakMb: number;
+  seconds: number;
+}
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+/** Deterministic pseudo-random numbers (both paths see the very same records). */
+function lcg(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff;
+    return s / 0x80000000;
+  };
+}
+
+/** A search page as the model sees it: its own text per op, as in a real run (no shared strings). */
+function results(op: number): string {
+  return Array.from({ length: 10 }, (_, i) => `doc-${op * 10 + i} Runbook: refunds, retries and latency (${i})`).join(
+    '\n',
+  );
+}
+
+/** Op i's attempts (in order) and then the op, as the client policy and the workload record them. */
+function* syntheticOps(count: number): Generator<{ attempts: AttemptRecord[]; op: OpRecord }> {
+  const rand = lcg(42);
+  const t0 = 1_700_000_000_000;
+  for (let i = 0; i < count; i++) {
+    const opId = `op-${String(i).padStart(6, '0')}`;
+    const pay = rand() < 0.4;
+    const retried = rand() < 0.125;
+    const startMs = t0 + i * 10;
+    const attempts: AttemptRecord[] = [];
+    let t = startMs;
+    for (let n = 1; n <= (retried ? 2 + Math.floor(rand() * 2) : 1); n++) {
+      const last = !retried || n > 1;
+      const dur = last ? 5 + rand() * 40 : 200 + rand() * 1800;
+      attempts.push({
+        opId,
+        attempt: n,
+        startMs: t,
+        endMs: t + dur,
+        ok: last,
+        ...(last
+          ? { next: 'done', resultBytes: 900, visible: pay ? `Payment ${opId} succeeded (ch_${i}).` : results(i) }
+          : {
+              category: 'DEPENDENCY',
+              errorCode: 'DEPENDENCY.TIMEOUT',
+              retryable: true,
+              uncertain: pay,
+              next: 'retry',
+              message: `DEPENDENCY.TIMEOUT: the payments service did not answer within 2000 ms (${opId}/${n})`,
+              visible: `DEPENDENCY.TIMEOUT: the payments service did not answer within 2000 ms (${opId}/${n})`,
+            }),
+      });
+      t += dur + 50;
+    }
+    yield {
+      attempts,
+      op: {
+        opId,
+        tool: pay ? 'create_payment' : 'search_documents',
+        sideEffecting: pay,
+        startMs,
+        endMs: t,
+        outcome: 'ok',
+        attempts: attempts.length,
+        failedAttempts: attempts.length - 1,
+        lookups: 0,
+        visible: pay ? `Payment ${opId} succeeded (ch_${i}).` : results(i),
+        ...(pay && { argsKey: `cus_${i}|${100 + i}|USD` }),
+      },
+    };
+  }
+}
+
+const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+
+async function runPath(path: Path, count: number): Promise<PathResult> {
+  const start = performance.now();
+  let sampled = process.memoryUsage().rss;
+  const sample = () => {
+    const rss = process.memoryUsage().rss;
+    if (rss > sampled) sampled = rss;
+  };
+  let i = 0;
+  if (path === 'arrays') {
+    const recorder = new Recorder();
+    for (const { attempts, op } of syntheticOps(count)) {
+      for (const a of attempts) recorder.attempt(a);
+      recorder.op(op);
+      if (++i % SAMPLE_EVERY === 0) sample();
+    }
+    const metrics = computeMetrics(recorder.history([], []));
+    sample();
+    return {
+      path,
+      ops: metrics.ops,
+      attempts: metrics.attempts,
+      p50: metrics.latencyMs.p50,
+      p99: metrics.latencyMs.p99,
+      errorsByCode: metrics.errorsByCode,
+      peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
+      sampledPeakMb: mb(sampled),
+      seconds: (performance.now() - start) / 1000,
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-memory-'));
+  try {
+    const spill = new HistorySpill(spillPath(dir, 'bench'));
+    const counters = new StreamCounters();
+    for (const { attempts, op } of syntheticOps(count)) {
+      for (const a of attempts) {
+        spill.attempt(a);
+        counters.attempt(a);
+      }
+      spill.op(op);
+      counters.op(op);
+      if (++i % SAMPLE_EVERY === 0) sample();
+    }
+    spill.close();
+    const metrics = counters.metrics();
+    let readBack = 0;
+    for await (const _ of readSpill(spill.file)) if (++readBack % SAMPLE_EVERY === 0) sample();
+    sample();
+    return {
+      path,
+      ops: metrics.ops,
+      attempts: metrics.attempts,
+      p50: metrics.latencyMs.p50,
+      p99: metrics.latencyMs.p99,
+      errorsByCode: metrics.errorsByCode,
+      readBack,
+      peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
+      sampledPeakMb: mb(sampled),
+      seconds: (performance.now() - start) / 1000,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function child(path: Path, count: number): Promise<PathResult> {
+  const runTs = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
+  const self = fileURLToPath(import.meta.url);
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [runTs, self, '--path', path, '--ops', String(count)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+    });
+    proc.on('error', reject);
+    proc.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${path} path exited with ${code}`)),
+    );
+  });
+}
+
+const count = Number(arg('ops', '100000'));
+const only = arg('path', '');
+if (only === 'arrays' || only === 'stream') {
+  process.stdout.write(JSON.stringify(await runPath(only, count)));
+} else {
+  console.log(`${count} synthetic ops with their attempts, each path in its own process (peak = getrusage maxRSS)`);
+  const idle = await child('stream', 0);
+  console.log(`the same process with 0 ops (Node + tsx + modules): ${idle.peakRssMb} MB\n`);
+  const results: PathResult[] = [];
+  for (const path of ['arrays', 'stream'] as const) results.push(await child(path, count));
+  console.log('path     ops      attempts  p50 ms  p99 ms  peak RSS MB  sampled MB  seconds');
+  for (const r of results) {
+    console.log(
+      `${r.path.padEnd(8)} ${String(r.ops).padEnd(8)} ${String(r.attempts).padEnd(9)} ${String(r.p50).padEnd(7)} ${String(r.p99).padEnd(7)} ${String(r.peakRssMb).padEnd(12)} ${String(r.sampledPeakMb).padEnd(11)} ${r.seconds.toFixed(1)}`,
+    );
+  }
+  const [arrays, stream] = results;
+  const same =
+    arrays.ops === stream.ops &&
+    arrays.attempts === stream.attempts &&
+    arrays.p50 === stream.p50 &&
+    arrays.p99 === stream.p99 &&
+    JSON.stringify(arrays.errorsByCode) === JSON.stringify(stream.errorsByCode);
+  console.log(`\nsame counts and percentiles on both paths: ${same ? 'yes' : 'NO'}`);
+  console.log(`spill read back: ${stream.readBack} records (written: ${stream.ops + stream.attempts})`);
+  console.log(
+    `streaming path peak ${stream.peakRssMb} MB: ${stream.peakRssMb < BUDGET_MB ? 'under' : 'OVER'} the ${BUDGET_MB} MB budget (arrays path: ${arrays.peakRssMb} MB)`,
+  );
+  if (!same || stream.peakRssMb >= BUDGET_MB) process.exitCode = 1;
+}

@@ -1,0 +1,238 @@
+// Merges shard outputs (shard-format.ts) into one run: refuses shards of different runs, unions each profile's
+// histories (ops, attempts, effects; fault windows matched by id), then judges every profile once from the merged
+// history with buildProfileReport, so no metric is an average of shard metrics.
+import { createHash } from 'node:crypto';
+import type { FaultWindow, History } from '../core/history.ts';
+import type { Effect } from '../core/ledger.ts';
+import { formatShard, shareOf } from '../core/shard.ts';
+import { stableStringify } from '../core/stable-hash.ts';
+import type { ProfileReport, RunReport } from './run-report.ts';
+import type { ShardOutput, ShardProfile } from './shard-format.ts';
+import type { MetricsOptions } from './types.ts';
+import { buildProfileReport, buildRunReport } from './verdict.ts';
+
+/** Shards that do not make one run (one line for the user, exit 2). */
+class MergeError extends Error {
+  readonly userFacing = true;
+}
+
+export interface ShardInput {
+  /** Where the shard came from (its folder), for messages. */
+  label: string;
+  shard: ShardOutput;
+}
+
+/** How a profile is judged: read from its text by the caller (run/judging.ts). */
+export interface Judging {
+  description?: string;
+  expect: readonly string[];
+  metricsOptions: MetricsOptions;
+}
+
+export interface MergedRun {
+  run: RunReport;
+  histories: Record<string, History>;
+}
+
+export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardProfile) => Judging): MergedRun {
+  checkShards(inputs);
+  const sorted = [...inputs].sort((a, b) => a.shard.shard.index - b.shard.shard.index);
+  const first = sorted[0].shard;
+  const reports: ProfileReport[] = [];
+  const histories: Record<string, History> = {};
+  for (const { name } of first.run) {
+    const parts = sorted.flatMap(({ shard }) => shard.profiles.filter((p) => p.name === name));
+    if (parts.length === 0) continue;
+    const history = mergeHistories(
+      name,
+      parts.map((p) => p.history),
+    );
+    const judging = judgeOf(parts[0]);
+    const errors = unique(parts.flatMap((p) => (p.error ? [p.error] : [])));
+    const inconclusive = unique(parts.flatMap((p) => (p.inconclusive ? [p.inconclusive] : [])));
+    const where =
+      first.split === 'ops'
+        ? `merged from ${parts.length} shards split by ops; each shard's times aligned on its own start`
+        : `ran as shard ${formatShard(sorted.find(({ shard }) => shard.profiles.includes(parts[0]))!.shard.shard)} of a sharded run`;
+    reports.push(
+      buildProfileReport({
+        name,
+        description: judging.description,
+        file: parts[0].file,
+        seed: parts[0].seed,
+        policy: parts[0].policy,
+        history,
+        expect: judging.expect,
+        decisionLogSha256: parts.length === 1 ? parts[0].decisionLogSha256 : combinedHash(parts),
+        metricsOptions: judging.metricsOptions,
+        notes: [...unique(parts.flatMap((p) => p.notes)), where],
+        ...(errors.length > 0 && { error: errors.join('; ') }),
+        ...(inconclusive.length > 0 && { inconclusive: inconclusive.join('; ') }),
+      }),
+    );
+    histories[name] = history;
+  }
+  const starts = sorted.map(({ shard }) => Date.parse(shard.startedAt));
+  const ends = sorted.map(({ shard }, k) => starts[k] + shard.durationMs);
+  const run = buildRunReport({
+    seed: first.seed ?? reports[0]?.seed ?? 0,
+    startedAt: new Date(Math.min(...starts)),
+    durationMs: Math.max(...ends) - Math.min(...starts),
+    profiles: reports,
+    faultline: first.faultline,
+  });
+  return { run, histories };
+}
+
+/** Every way a set of shards can fail to be one run, each as one line. */
+export function checkShards(inputs: readonly ShardInput[]): void {
+  if (inputs.length === 0) throw new MergeError('merge: no shards given');
+  const [a, ...rest] = inputs;
+  const same = (what: string, pick: (s: ShardOutput) => unknown, show = (v: unknown) => String(v)) => {
+    for (const b of rest) {
+      if (stableStringify(pick(a.shard)) !== stableStringify(pick(b.shard))) {
+        throw new MergeError(
+          `merge: shards ran different ${what}: ${show(pick(a.shard))} (${a.label}) and ${show(pick(b.shard))} (${b.label})`,
+        );
+      }
+    }
+  };
+  same('faultline versions', (s) => s.faultline);
+  same(
+    'seeds',
+    (s) => s.seed,
+    (v) => (v === null ? "each profile's own seed" : `--seed ${v}`),
+  );
+  same('profiles', (s) => [...s.run].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0)), describeRun);
+  same(
+    'shard counts',
+    (s) => s.shard.count,
+    (v) => `n=${v}`,
+  );
+  same('splits', (s) => s.split);
+
+  const count = a.shard.shard.count;
+  const byIndex = new Map<number, string>();
+  for (const { label, shard } of inputs) {
+    const { index } = shard.shard;
+    const seen = byIndex.get(index);
+    if (seen) throw new MergeError(`merge: shard ${index}/${count} given twice (${seen} and ${label}): shards overlap`);
+    byIndex.set(index, label);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) {
+    throw new MergeError(
+      `merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} (got ${inputs.length} of ${count})`,
+    );
+  }
+  const hashOf = new Map(a.shard.run.map((r) => [r.name, r.profileSha256]));
+  const refs = a.shard.run.map((r) => ({ file: r.name, profile: { name: r.name } }));
+  for (const { label, shard } of inputs) {
+    for (const p of shard.profiles) {
+      if (hashOf.get(p.name) !== p.profileSha256) {
+        throw new MergeError(`merge: ${label}: profile ${p.name} differs from the run's (profile content hash)`);
+      }
+    }
+    const ran = shard.profiles.map((p) => p.name);
+    const share = shareOf(refs, shard.shard);
+    const expected = share.split === 'profiles' ? share.profiles.map((r) => r.profile.name) : [share.profile.file];
+    if (stableStringify([...ran].sort()) !== stableStringify([...expected].sort())) {
+      throw new MergeError(
+        `merge: ${label}: shard ${formatShard(shard.shard)} ran [${ran.join(', ')}], expected its share [${expected.join(', ')}]`,
+      );
+    }
+  }
+  if (a.shard.split === 'ops') {
+    same('profile seeds or policies', (s) => s.profiles.map((p) => [p.name, p.seed, p.policy]));
+  }
+}
+
+function describeRun(run: unknown): string {
+  return (run as ShardOutput['run']).map((r) => `${r.name}@${r.profileSha256.slice(0, 8)}`).join(', ');
+}
+
+/**
+ * One profile's history from its shards' histories. One part is returned as it is. Several (a profile split by ops)
+ * are aligned on their starts (each shard ran the same timeline from its own start), then unioned: ops and
+ * attempts; effects once each (shards reading one shared ledger each see every effect), moved with the op they
+ * belong to; fault windows matched by id, from the earliest onset to the latest removal, hits added.
+ */
+export function mergeHistories(profile: string, parts: readonly History[]): History {
+  if (parts.length === 1) return parts[0];
+  const base = Math.min(...parts.map((p) => p.startMs));
+  const offsets = parts.map((p) => base - p.startMs);
+  const ownerOf = new Map<string, number>();
+  for (const [k, p] of parts.entries()) for (const o of p.ops) ownerOf.set(o.opId, k);
+  const shifted = <T>(pick: (p: History) => readonly T[] | undefined, move: (item: T, by: number) => T) =>
+    parts.flatMap((p, k) => (pick(p) ?? []).map((item) => move(item, offsets[k])));
+  const span = <T extends { startMs: number; endMs: number }>(item: T, by: number): T => ({
+    ...item,
+    startMs: item.startMs + by,
+    endMs: item.endMs + by,
+  });
+  const at = <T extends { atMs: number }>(item: T, by: number): T => ({ ...item, atMs: item.atMs + by });
+  const byStart = (x: { startMs: number }, y: { startMs: number }) => x.startMs - y.startMs;
+  const byAt = (x: { atMs: number }, y: { atMs: number }) => x.atMs - y.atMs;
+
+  const seen = new Set<string>();
+  const effects: Effect[] = [];
+  for (const [k, p] of parts.entries()) {
+    for (const e of p.effects) {
+      const key = stableStringify(e);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const owner = e.traceId !== undefined ? (ownerOf.get(e.traceId) ?? k) : k;
+      effects.push(at(e, offsets[owner]));
+    }
+  }
+  effects.sort((x, y) => x.atMs - y.atMs || x.seq - y.seq);
+
+  const breaker = shifted((p) => p.breaker, at).sort(byAt);
+  const transportEvents = shifted((p) => p.transportEvents, at).sort(byAt);
+  const observable = parts.every((p) => p.effectsObservable !== false);
+  return {
+    startMs: base,
+    endMs: Math.max(...parts.map((p, k) => p.endMs + offsets[k])),
+    ops: shifted((p) => p.ops, span).sort(byStart),
+    attempts: shifted((p) => p.attempts, span).sort(byStart),
+    faults: mergeWindows(profile, parts, offsets),
+    effects,
+    decisions: parts.flatMap((p) => p.decisions),
+    ...(transportEvents.length > 0 && { transportEvents }),
+    ...(breaker.length > 0 && { breaker }),
+    ...(!observable && { effectsObservable: false }),
+  };
+}
+
+function mergeWindows(profile: string, parts: readonly History[], offsets: readonly number[]): FaultWindow[] {
+  const shape = (h: History) => h.faults.map((f) => `${f.id} ${f.seam} ${f.kind}`).join(', ');
+  for (const p of parts.slice(1)) {
+    if (shape(p) !== shape(parts[0])) {
+      throw new MergeError(
+        `merge: profile ${profile}: shards ran different fault windows ([${shape(parts[0])}] and [${shape(p)}])`,
+      );
+    }
+  }
+  return parts[0].faults.map((window, i) => {
+    const all = parts.map((p, k) => ({ ...p.faults[i], onMs: p.faults[i].onMs + offsets[k] }));
+    const offs = parts.map((p, k) => (p.faults[i].offMs === undefined ? undefined : p.faults[i].offMs! + offsets[k]));
+    const hits = all.map((w) => w.hits);
+    const merged: FaultWindow = { ...window, onMs: Math.min(...all.map((w) => w.onMs)) };
+    if (offs.every((o) => o !== undefined)) merged.offMs = Math.max(...(offs as number[]));
+    else delete merged.offMs;
+    if (hits.some((h) => h === null)) merged.hits = null;
+    else if (hits.some((h) => h !== undefined)) merged.hits = hits.reduce<number>((sum, h) => sum + (h ?? 0), 0);
+    return merged;
+  });
+}
+
+/** The decision log of a profile split by ops: the shards' logs, hashed in shard order. */
+function combinedHash(parts: readonly ShardProfile[]): string {
+  return createHash('sha256')
+    .update(parts.map((p) => p.decisionLogSha256).join('\n'))
+    .digest('hex');
+}
+
+function unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}

@@ -1,0 +1,97 @@
+// shard.json: what `faultline run --shard i/n` leaves in its --out folder for `faultline merge`. Everything a merge
+// needs to judge the whole run again without the original files: the run's full profile list (to prove every shard
+// ran the same run), and per profile it ran the profile text, its hash, seed, policy, notes and whole history.
+import { z } from 'zod';
+import type { History } from '../core/history.ts';
+
+export const SHARD_FILE = 'shard.json';
+export const SHARD_FORMAT = 1;
+
+/** A profile of the run, as every shard saw it before taking its share. */
+interface RunProfileRef {
+  name: string;
+  profileSha256: string;
+}
+
+export interface ShardProfile {
+  name: string;
+  /** The file as the shard's command line named it. */
+  file: string;
+  /** SHA-256 of the profile file's bytes. */
+  profileSha256: string;
+  /** The profile file's text: merge re-reads thresholds and options from it. */
+  profileSource: string;
+  seed: number;
+  policy: string;
+  decisionLogSha256: string;
+  /** Notes the run itself added (warnings, session renewals, target notes), not the ones the verdict derives. */
+  notes: string[];
+  error?: string;
+  inconclusive?: string;
+  history: History;
+}
+
+export interface ShardOutput {
+  format: typeof SHARD_FORMAT;
+  faultline: string;
+  /** The --seed override every profile ran with; null when each ran its own seed. */
+  seed: number | null;
+  shard: { index: number; count: number };
+  /** How the run was split: whole profiles, or one profile's ops. */
+  split: 'profiles' | 'ops';
+  /** Every profile of the run, in the order the command line named them, before the split. */
+  run: RunProfileRef[];
+  startedAt: string;
+  durationMs: number;
+  profiles: ShardProfile[];
+}
+
+const time = z.number().finite();
+const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
+
+const historySchema = loose({
+  startMs: time,
+  endMs: time,
+  ops: z.array(loose({ opId: z.string(), startMs: time, endMs: time, outcome: z.enum(['ok', 'fail', 'info']) })),
+  attempts: z.array(loose({ opId: z.string(), startMs: time, endMs: time, ok: z.boolean() })),
+  faults: z.array(loose({ id: z.string(), seam: z.string(), kind: z.string(), onMs: time, offMs: time.optional() })),
+  effects: z.array(loose({ seq: z.number(), atMs: time, kind: z.string() })),
+  decisions: z.array(loose({ stream: z.string(), what: z.string() })),
+  transportEvents: z.array(loose({ atMs: time })).optional(),
+  breaker: z.array(loose({ atMs: time })).optional(),
+});
+
+const shardSchema = z.object({
+  format: z.literal(SHARD_FORMAT),
+  faultline: z.string(),
+  seed: z.number().int().nullable(),
+  shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }),
+  split: z.enum(['profiles', 'ops']),
+  run: z.array(z.object({ name: z.string(), profileSha256: z.string() })),
+  startedAt: z.string(),
+  durationMs: z.number(),
+  profiles: z.array(
+    z.object({
+      name: z.string(),
+      file: z.string(),
+      profileSha256: z.string(),
+      profileSource: z.string(),
+      seed: z.number().int(),
+      policy: z.string(),
+      decisionLogSha256: z.string(),
+      notes: z.array(z.string()),
+      error: z.string().optional(),
+      inconclusive: z.string().optional(),
+      history: historySchema,
+    }),
+  ),
+});
+
+/** The problem with a parsed shard.json, as "path: what was expected", or the shard. */
+export function parseShardOutput(value: unknown): { shard: ShardOutput } | { problem: string } {
+  const parsed = shardSchema.safeParse(value);
+  if (parsed.success) return { shard: parsed.data as unknown as ShardOutput };
+  const issue = parsed.error.issues[0];
+  const path = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
+  return { problem: `${path}: ${issue.message}` };
+}

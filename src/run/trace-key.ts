@@ -1,0 +1,41 @@
+// The key an op carries when many workers drive one server: run, shard and profile before the op id, so one
+// shared ledger tells every shard's effects apart and no two shards share an idempotency key (op ids alone repeat
+// across profiles and runs). Only [A-Za-z0-9._:-], so the same key is a valid idempotency key (server/tools/types).
+// Each shard keeps the effects under its own prefix and strips it, so reconciliation still matches op ids.
+import type { Effect } from '../core/ledger.ts';
+import type { Shard } from '../core/shard.ts';
+
+export interface RunScope {
+  /** The same for every shard of one run (e.g. the CI run id or the Job's uid), new for every run. */
+  runId: string;
+  shard: Shard;
+  profile: string;
+}
+
+const RUN_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** `run:i-of-n:profile:` (profile names are [a-z0-9-]; run ids are checked). */
+function scopePrefix(scope: RunScope): string {
+  if (!RUN_ID.test(scope.runId)) throw new Error(`run id "${scope.runId}": expected 1-64 of [A-Za-z0-9._-]`);
+  return `${scope.runId}:${scope.shard.index}-of-${scope.shard.count}:${scope.profile}:`;
+}
+
+/** The trace id (and the stem of the idempotency key) of an op in a scoped run. */
+export function traceKey(scope: RunScope, opId: string): string {
+  return `${scopePrefix(scope)}${opId}`;
+}
+
+/**
+ * This shard's effects out of a shared ledger, trace ids back to op ids. Effects without a trace id (a server
+ * that does not forward it) are kept: only argsKey can attribute them, and argsKey values must not repeat across
+ * shards for that to be exact.
+ */
+export function ownEffects(effects: readonly Effect[], scope: RunScope): Effect[] {
+  const prefix = scopePrefix(scope);
+  const own: Effect[] = [];
+  for (const e of effects) {
+    if (e.traceId === undefined) own.push(e);
+    else if (e.traceId.startsWith(prefix)) own.push({ ...e, traceId: e.traceId.slice(prefix.length) });
+  }
+  return own;
+}

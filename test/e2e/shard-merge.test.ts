@@ -1,0 +1,107 @@
+// Two `faultline run --shard i/2` processes at once against ONE shared Toxiproxy (`faultline toxiproxy`), then
+// `faultline merge`: the merged report has both profiles, and its counts are the parts' counts, added.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT_CODE_OF, type RunReport } from '../../src/measure/run-report.ts';
+import { worstVerdict } from '../../src/measure/verdict.ts';
+import { REPO, runCli } from '../helpers/cli.ts';
+
+const PROFILES = ['chaos-profiles/dependency-5xx.yaml', 'chaos-profiles/baseline.yaml'];
+const dir = mkdtempSync(join(tmpdir(), 'faultline-shards-'));
+const out = (name: string) => join(dir, name);
+const readReport = (name: string): RunReport => JSON.parse(readFileSync(join(out(name), 'report.json'), 'utf8'));
+
+let toxiproxy: ChildProcess;
+let api = '';
+
+beforeAll(async () => {
+  toxiproxy = spawn(process.execPath, ['bin/faultline.js', 'toxiproxy', '--port', '0'], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  api = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    toxiproxy.stdout!.on('data', (d) => {
+      stdout += d;
+      const match = /API listening on (http:\/\/\S+)/.exec(stdout);
+      if (match) resolve(match[1]);
+    });
+    toxiproxy.on('exit', (code) => reject(new Error(`faultline toxiproxy exited with ${code}`)));
+  });
+});
+
+afterAll(() => {
+  toxiproxy?.kill('SIGTERM');
+});
+
+describe('faultline run --shard and faultline merge', () => {
+  it('two shard processes on one Toxiproxy merge into one report whose counts are the sum of the parts', async () => {
+    const shard = (i: number) =>
+      runCli(['run', ...PROFILES, '--shard', `${i}/2`, '--toxiproxy', api, '--out', out(`shard-${i}`)], {
+        timeoutMs: 110_000,
+      });
+    const [one, two] = await Promise.all([shard(1), shard(2)]);
+    for (const result of [one, two]) {
+      expect(result.stderr).not.toMatch(/internal error/);
+      expect(result.stderr).toContain(`network backend external (Toxiproxy API ${api})`);
+      // 0 or 1: a timing threshold may fail on a loaded machine; the split and the merge are what is tested here.
+      expect([0, 1], `${result.stdout}\n${result.stderr}`).toContain(result.code);
+    }
+    // Shards take whole profiles round-robin by name: baseline first, dependency-5xx second.
+    const parts = [readReport('shard-1'), readReport('shard-2')];
+    expect(parts.map((r) => r.profiles.map((p) => p.name))).toEqual([['baseline'], ['dependency-5xx']]);
+
+    const merged = await runCli(['merge', out('shard-2'), out('shard-1'), '--out', out('merged')]);
+    expect(merged.stderr).toMatch(/merged 2 shard\(s\) into/);
+    const report = readReport('merged');
+    expect(merged.code).toBe(EXIT_CODE_OF[report.verdict]);
+    // The command line's order, as an unsharded run would report them.
+    expect(report.profiles.map((p) => p.name)).toEqual(['dependency-5xx', 'baseline']);
+    const partOf = (name: string) => parts.flatMap((r) => r.profiles).find((p) => p.name === name)!;
+    for (const p of report.profiles) {
+      // Judged again from the merged history: the same metrics, thresholds and verdict as the shard measured.
+      expect(p.metrics).toEqual(partOf(p.name).metrics);
+      expect(p.thresholds).toEqual(partOf(p.name).thresholds);
+      expect(p.verdict).toBe(partOf(p.name).verdict);
+      expect(p.metrics.ops).toBeGreaterThan(0);
+    }
+    const sum = (reports: RunReport[], pick: (m: RunReport['profiles'][number]['metrics']) => number) =>
+      reports.flatMap((r) => r.profiles).reduce((total, p) => total + pick(p.metrics), 0);
+    for (const pick of [
+      (m: RunReport['profiles'][number]['metrics']) => m.ops,
+      (m: RunReport['profiles'][number]['metrics']) => m.attempts,
+      (m: RunReport['profiles'][number]['metrics']) => m.reconciliation.effects,
+      (m: RunReport['profiles'][number]['metrics']) => m.opsFail + m.opsInfo,
+    ]) {
+      expect(sum([report], pick)).toBe(sum(parts, pick));
+    }
+    expect(report.verdict).toBe(worstVerdict(parts.map((r) => r.verdict)));
+
+    // A merge with a shard missing, or the same shard twice, is refused in one line.
+    const missing = await runCli(['merge', out('shard-1'), '--out', out('bad')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim()).toBe('faultline: merge: missing shard 2/2 (got 1 of 2)');
+    const twice = await runCli(['merge', out('shard-1'), out('shard-1'), '--out', out('bad')]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr.trim().split('\n')).toHaveLength(1);
+    expect(twice.stderr).toMatch(/shard 1\/2 given twice .*: shards overlap/);
+  }, 120_000);
+
+  it('refuses a bad --shard, one profile over several shards and a folder without shard.json, in one line, exit 2', async () => {
+    const bad = await runCli(['run', ...PROFILES, '--shard', '3/2']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--shard <i\/n>.*expected i\/n with 1 <= i <= n/);
+    const one = await runCli(['run', 'chaos-profiles/baseline.yaml', '--shard', '1/2']);
+    expect(one.code).toBe(2);
+    expect(one.stderr.trim().split('\n')).toHaveLength(1);
+    expect(one.stderr).toMatch(/^faultline: --shard 1\/2: one profile \(baseline\) is split by its ops/);
+    const none = await runCli(['merge', dir, '--out', out('bad')]);
+    expect(none.code).toBe(2);
+    expect(none.stderr.trim()).toBe(
+      `faultline: ${join(dir, 'shard.json')}: no such file (expected the --out folder of a \`faultline run --shard i/n\`)`,
+    );
+  });
+});

@@ -1,0 +1,359 @@
+// Shard plus merge equals a single run, in every count: synthetic histories (no processes) for a multi-profile run
+// judged once as one run, and again as shards split by the shard rule, written as shard.json, merged.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { AttemptRecord, FaultWindow, History, OpRecord } from '../../../src/core/history.ts';
+import { ownsOp, type Shard, shardOrder } from '../../../src/core/shard.ts';
+import {
+  checkShards,
+  type MergedRun,
+  mergeHistories,
+  mergeShards,
+  type ShardInput,
+} from '../../../src/measure/merge.ts';
+import { computeMetrics } from '../../../src/measure/metrics.ts';
+import type { ProfileReport, RunReport } from '../../../src/measure/run-report.ts';
+import { parseShardOutput, type ShardOutput } from '../../../src/measure/shard-format.ts';
+import { buildProfileReport, buildRunReport } from '../../../src/measure/verdict.ts';
+import { type LoadedProfile, loadProfile } from '../../../src/profile/load.ts';
+import { judgingOf, metricsOptionsFor, thresholdsFor } from '../../../src/run/judging.ts';
+import { shardOutput, shardProfiles } from '../../../src/run/shard-output.ts';
+
+const T0 = 1_700_000_000_000;
+const NAMES = ['network-reset', 'baseline', 'dependency-5xx', 'rate-limit', 'sse-cut'];
+const shipped = (name: string) => fileURLToPath(new URL(`../../../chaos-profiles/${name}.yaml`, import.meta.url));
+const PROFILES: LoadedProfile[] = NAMES.map((n) => loadProfile(shipped(n)));
+
+function lcg(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff;
+    return s / 0x80000000;
+  };
+}
+
+/**
+ * A run's history with something in every metric: retries, failures, infos, duplicates, ghosts, lost effects, an
+ * unattributed effect, a fault window with a recovery, breaker and transport events, decisions. `start` moves it.
+ */
+function syntheticHistory(seed: number, ops = 240, start = T0): History {
+  const rand = lcg(seed);
+  const history: History = {
+    startMs: start,
+    endMs: start + ops * 25 + 3000,
+    ops: [],
+    attempts: [],
+    faults: [{ id: 'f1', seam: 'dependency', kind: 'http-5xx', onMs: start + 1500, offMs: start + 3000, hits: 41 }],
+    effects: [],
+    decisions: Array.from({ length: 7 }, (_, i) => ({ stream: 'workload', what: 'tool', value: i })),
+    breaker: [{ key: 'create_payment', atMs: start + 1800, state: 'open' }],
+    transportEvents: [{ atMs: start + 2100, kind: 'sse-disconnected', message: 'SSE stream disconnected' }],
+  };
+  let seq = 0;
+  for (let i = 0; i < ops; i++) {
+    const opId = `op-${String(i).padStart(5, '0')}`;
+    // A fraction of a ms per op keeps start times distinct, as the sub-ms run clock does.
+    const opStart = start + 100 + i * 25 + Math.floor(rand() * 10) + 0.25 + i / 1024;
+    const inWindow = opStart > start + 1500 && opStart < start + 3000;
+    const tries = inWindow ? 1 + Math.floor(rand() * 3) : 1;
+    const sideEffecting = rand() < 0.5;
+    let t = opStart;
+    const attempts: AttemptRecord[] = [];
+    for (let n = 1; n <= tries; n++) {
+      const ok = n === tries && rand() < 0.8;
+      const dur = 3 + Math.floor(rand() * 200) + 0.5;
+      attempts.push({
+        opId,
+        attempt: n,
+        startMs: t,
+        endMs: t + dur,
+        ok,
+        ...(!ok && { category: 'DEPENDENCY', errorCode: n % 2 ? 'DEPENDENCY.UNAVAILABLE' : 'DEPENDENCY.TIMEOUT' }),
+        ...(!ok && n % 2 === 0 && { retryAfterMs: 100 }),
+        next: n === tries ? 'done' : 'retry',
+      });
+      t += dur + 20;
+    }
+    const last = attempts[attempts.length - 1];
+    const outcome = last.ok ? 'ok' : rand() < 0.5 ? 'fail' : 'info';
+    const op: OpRecord = {
+      opId,
+      tool: sideEffecting ? 'create_payment' : 'search_documents',
+      sideEffecting,
+      startMs: opStart,
+      endMs: last.endMs,
+      outcome,
+      attempts: tries,
+      failedAttempts: attempts.filter((a) => !a.ok).length,
+      visible: `result of ${opId}`,
+      ...(sideEffecting && { argsKey: `cus_${i}` }),
+    };
+    history.ops.push(op);
+    history.attempts.push(...attempts);
+    if (sideEffecting) {
+      // Mostly one effect; sometimes none (lost, or a correct no-effect failure), sometimes two (duplicate).
+      const r = rand();
+      const count = r < 0.1 ? 0 : r < 0.2 ? 2 : outcome === 'ok' || rand() < 0.3 ? 1 : 0;
+      for (let e = 0; e < count; e++) {
+        history.effects.push({ seq: ++seq, atMs: last.endMs - 1, kind: 'payment.charge', traceId: opId });
+      }
+    }
+  }
+  history.effects.push({ seq: ++seq, atMs: start + 2500, kind: 'notification.send' });
+  // A ledger numbers effects in the order they happened.
+  history.effects.sort((a, b) => a.atMs - b.atMs);
+  history.effects.forEach((e, i) => {
+    e.seq = i + 1;
+  });
+  history.ops.sort((a, b) => a.startMs - b.startMs);
+  history.attempts.sort((a, b) => a.startMs - b.startMs);
+  return history;
+}
+
+/** A profile's report as runProfile builds it. */
+function report(loaded: LoadedProfile, history: History): ProfileReport {
+  const { profile } = loaded;
+  return buildProfileReport({
+    name: profile.name,
+    description: profile.description,
+    file: loaded.file,
+    seed: profile.seed,
+    policy: profile.client.policy,
+    history,
+    expect: thresholdsFor(profile, profile.client.policy),
+    decisionLogSha256: `log-${profile.name}`,
+    metricsOptions: metricsOptionsFor(profile),
+    notes: [`note from running ${profile.name}`],
+  });
+}
+
+function runOf(profiles: LoadedProfile[], histories: Record<string, History>): RunReport {
+  return buildRunReport({
+    seed: 7,
+    startedAt: new Date(T0),
+    durationMs: 60_000,
+    profiles: profiles.map((l) => report(l, histories[l.profile.name])),
+  });
+}
+
+const HISTORIES: Record<string, History> = Object.fromEntries(
+  PROFILES.map((l, i) => [l.profile.name, syntheticHistory(100 + i, 200 + 17 * i)]),
+);
+const SINGLE = runOf(PROFILES, HISTORIES);
+
+/** What each shard process would write, through JSON as it travels, for a run split into n shards. */
+function shardRun(n: number, seed?: number): ShardInput[] {
+  return Array.from({ length: n }, (_, k) => {
+    const shard: Shard = { index: k + 1, count: n };
+    const mine = shardProfiles(PROFILES, shard);
+    const histories = Object.fromEntries(mine.map((l) => [l.profile.name, HISTORIES[l.profile.name]]));
+    const output = shardOutput(shard, PROFILES, runOf(mine, histories), histories, seed);
+    const parsed = parseShardOutput(JSON.parse(JSON.stringify(output)));
+    if ('problem' in parsed) throw new Error(parsed.problem);
+    return { label: `shard-${k}`, shard: parsed.shard };
+  });
+}
+
+function expectSameAsSingle(merged: MergedRun): void {
+  expect(merged.run.profiles.map((p) => p.name)).toEqual(NAMES);
+  for (const [i, single] of SINGLE.profiles.entries()) {
+    const got = merged.run.profiles[i];
+    expect(got.metrics).toEqual(single.metrics);
+    expect(got.thresholds).toEqual(single.thresholds);
+    expect(got.verdict).toBe(single.verdict);
+    expect(got.decisionLogSha256).toBe(single.decisionLogSha256);
+    expect(got.decisions).toBe(single.decisions);
+    expect(got.notes.filter((n) => !n.startsWith('ran as shard'))).toEqual(single.notes);
+    expect(merged.histories[got.name]).toEqual(HISTORIES[got.name]);
+  }
+  expect(merged.run.verdict).toBe(SINGLE.verdict);
+}
+
+describe('shard plus merge, split by profiles', () => {
+  it('the synthetic run has something to count in every metric (the comparison can fail)', () => {
+    const m = SINGLE.profiles[0].metrics;
+    for (const count of [m.opsFail, m.opsInfo, m.retriedOps, m.duplicateEffects, m.ghostEffects, m.lostEffects]) {
+      expect(count).toBeGreaterThan(0);
+    }
+    expect(m.unattributedEffects).toBe(1);
+    expect(m.retryAfterViolations).toBeGreaterThanOrEqual(0);
+    expect(SINGLE.profiles.some((p) => p.thresholds.some((t) => !t.ok))).toBe(true);
+    expect(new Set(SINGLE.profiles.map((p) => p.metrics.ops)).size).toBeGreaterThan(1);
+  });
+
+  it.each([1, 2, 3, 5, 7])(
+    'merging %i shards reproduces every metric, threshold and verdict of the single run',
+    (n) => {
+      const merged = mergeShards(shardRun(n), judgingOf);
+      expectSameAsSingle(merged);
+      const parts = shardRun(n);
+      const sum = (pick: (p: ProfileReport) => number) =>
+        parts.reduce(
+          (total, { shard }) =>
+            total +
+            shard.profiles.reduce(
+              (s, p) => s + pick(report(PROFILES.find((l) => l.profile.name === p.name)!, p.history)),
+              0,
+            ),
+          0,
+        );
+      const mergedSum = (pick: (p: ProfileReport) => number) => merged.run.profiles.reduce((s, p) => s + pick(p), 0);
+      for (const pick of [
+        (p: ProfileReport) => p.metrics.ops,
+        (p: ProfileReport) => p.metrics.attempts,
+        (p: ProfileReport) => p.metrics.reconciliation.effects,
+        (p: ProfileReport) => p.metrics.duplicateEffects,
+      ]) {
+        expect(mergedSum(pick)).toBe(sum(pick));
+      }
+    },
+  );
+
+  it('merges shards given in any order, and names where each profile ran', () => {
+    const merged = mergeShards([...shardRun(3)].reverse(), judgingOf);
+    expectSameAsSingle(merged);
+    const order = shardOrder(PROFILES).map((l) => l.profile.name);
+    const where = (name: string) =>
+      merged.run.profiles.find((p) => p.name === name)!.notes.find((n) => n.startsWith('ran as shard'));
+    expect(where(order[0])).toBe('ran as shard 1/3 of a sharded run');
+    expect(where(order[4])).toBe('ran as shard 2/3 of a sharded run');
+  });
+
+  it('a merge that lost a profile would not match (negative control)', () => {
+    const parts = shardRun(2);
+    parts[1].shard.profiles[0].history = { ...parts[1].shard.profiles[0].history, ops: [] };
+    const merged = mergeShards(parts, judgingOf);
+    expect(merged.run.profiles.map((p) => p.metrics)).not.toEqual(SINGLE.profiles.map((p) => p.metrics));
+  });
+});
+
+describe('merge refuses shards that are not one run', () => {
+  const refuse = (parts: ShardInput[], message: RegExp) => expect(() => checkShards(parts)).toThrow(message);
+  const edit = (parts: ShardInput[], k: number, change: (s: ShardOutput) => void) => {
+    change(parts[k].shard);
+    return parts;
+  };
+
+  it('different faultline versions', () => {
+    refuse(
+      edit(shardRun(2), 1, (s) => {
+        s.faultline = '9.9.9';
+      }),
+      /^merge: shards ran different faultline versions: 0\.1\.0 \(shard-0\) and 9\.9\.9 \(shard-1\)$/,
+    );
+  });
+
+  it('different seeds', () => {
+    refuse([shardRun(2, 5)[0], shardRun(2, 6)[1]], /^merge: shards ran different seeds: --seed 5 .* and --seed 6/);
+    refuse([shardRun(2)[0], shardRun(2, 6)[1]], /different seeds: each profile's own seed \(shard-0\) and --seed 6/);
+  });
+
+  it('different profiles (content hash)', () => {
+    refuse(
+      edit(shardRun(2), 0, (s) => {
+        s.run[0].profileSha256 = 'f'.repeat(64);
+      }),
+      /^merge: shards ran different profiles: /,
+    );
+    refuse(
+      edit(shardRun(2), 1, (s) => {
+        s.run = s.run.slice(1);
+      }),
+      /different profiles/,
+    );
+  });
+
+  it('a profile whose text is not the one the run names', () => {
+    refuse(
+      edit(shardRun(2), 1, (s) => {
+        s.profiles[0].profileSha256 = '0'.repeat(64);
+      }),
+      /^merge: shard-1: profile \S+ differs from the run's \(profile content hash\)$/,
+    );
+  });
+
+  it('overlapping and missing indices', () => {
+    const parts = shardRun(3);
+    refuse([parts[0], parts[1], parts[1]], /^merge: shard 2\/3 given twice \(shard-1 and shard-1\): shards overlap$/);
+    refuse([parts[0], parts[2]], /^merge: missing shard 2\/3 \(got 2 of 3\)$/);
+    refuse([parts[0]], /^merge: missing shards 2\/3, 3\/3 \(got 1 of 3\)$/);
+    refuse([shardRun(2)[0], parts[1]], /different shard counts: n=2 \(shard-0\) and n=3 \(shard-1\)/);
+    refuse([], /^merge: no shards given$/);
+  });
+
+  it('a shard that ran something other than its share', () => {
+    const parts = shardRun(2);
+    const moved = parts[0].shard.profiles.pop()!;
+    parts[1].shard.profiles.push(moved);
+    refuse(parts, /^merge: shard-0: shard 1\/2 ran \[.*\], expected its share \[.*\]$/);
+  });
+});
+
+describe('one profile split by ops (the hook for the workload plan)', () => {
+  /** The shard's part of a single run: its strided ops, their attempts and effects, moved to its own start. */
+  function opShard(whole: History, shard: Shard, offsets: readonly number[], sharedLedger: boolean): History {
+    const offset = offsets[shard.index - 1];
+    const ownerOf = (opId: string | undefined) =>
+      opId === undefined ? 0 : offsets.findIndex((_, k) => ownsOp({ index: k + 1, count: shard.count }, indexOf(opId)));
+    const mine = (opId: string | undefined) => ownerOf(opId) === shard.index - 1;
+    const move = <T extends { startMs: number; endMs: number }>(x: T): T => ({
+      ...x,
+      startMs: x.startMs + offset,
+      endMs: x.endMs + offset,
+    });
+    const at = <T extends { atMs: number }>(x: T): T => ({ ...x, atMs: x.atMs + offset });
+    const hitsShare = (w: FaultWindow) =>
+      Math.floor((w.hits ?? 0) / shard.count) + (shard.index === 1 ? (w.hits ?? 0) % shard.count : 0);
+    const first = shard.index === 1;
+    return {
+      ...whole,
+      startMs: whole.startMs + offset,
+      endMs: whole.endMs + offset,
+      ops: whole.ops.filter((o) => mine(o.opId)).map(move),
+      attempts: whole.attempts.filter((a) => mine(a.opId)).map(move),
+      // One shared ledger shows every shard every effect, each when its op's shard caused it (the server's clock);
+      // a ledger of its own shows a shard only its own effects.
+      effects: sharedLedger
+        ? whole.effects.map((e) => ({ ...e, atMs: e.atMs + offsets[ownerOf(e.traceId)] }))
+        : whole.effects.filter((e) => mine(e.traceId)).map(at),
+      faults: whole.faults.map((w) => ({ ...w, onMs: w.onMs + offset, offMs: w.offMs! + offset, hits: hitsShare(w) })),
+      decisions: first ? whole.decisions : [],
+      breaker: first ? whole.breaker!.map(at) : [],
+      transportEvents: first ? whole.transportEvents!.map(at) : [],
+    };
+  }
+  const indexOf = (opId: string) => Number(opId.slice(3));
+
+  it.each([
+    [2, false],
+    [3, false],
+    [4, true],
+  ])('%i shards (shared ledger: %s) merge back into the single run, metric for metric', (n, shared) => {
+    const whole = syntheticHistory(7, 400);
+    const offsets = [0, 1234, 50_000, 777].slice(0, n);
+    const parts = Array.from({ length: n }, (_, k) => opShard(whole, { index: k + 1, count: n }, offsets, shared));
+    const merged = mergeHistories('big', parts);
+    expect(merged).toEqual(whole);
+    expect(computeMetrics(merged, metricsOptionsFor(PROFILES[0].profile))).toEqual(
+      computeMetrics(whole, metricsOptionsFor(PROFILES[0].profile)),
+    );
+    expect(merged.ops.length).toBe(parts.reduce((s, p) => s + p.ops.length, 0));
+  });
+
+  it('refuses shards of one profile that ran different fault windows', () => {
+    const whole = syntheticHistory(7, 40);
+    const other = { ...whole, faults: [{ ...whole.faults[0], id: 'f2' }] };
+    expect(() => mergeHistories('big', [whole, other])).toThrow(
+      /^merge: profile big: shards ran different fault windows \(\[f1 dependency http-5xx\] and \[f2 dependency http-5xx\]\)$/,
+    );
+  });
+
+  it('counts hits as null when one shard cannot count them, and leaves a never-removed window open', () => {
+    const whole = syntheticHistory(7, 40);
+    const a = { ...whole, faults: [{ ...whole.faults[0], hits: 3 }] };
+    const b = { ...whole, faults: [{ ...whole.faults[0], hits: null, offMs: undefined }] };
+    const [window] = mergeHistories('big', [a, b]).faults;
+    expect(window.hits).toBeNull();
+    expect(window.offMs).toBeUndefined();
+  });
+});
