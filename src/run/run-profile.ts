@@ -93,6 +93,8 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     const drained = await drain(env.server, profile.drain, options.signal);
     log.append(await env.server.decisions());
     const history = recorder.history(await env.server.ledger(), log.records);
+    // A target that cannot show its effects gets n/a effect metrics, never a silent 0.
+    if (!env.server.observesEffects) history.effectsObservable = false;
     if (env.transportEvents.length > 0) history.transportEvents = [...env.transportEvents];
     options.onPhase?.('measure');
     const control = policyName !== profile.client.policy && profile.controls[policyName] !== undefined;

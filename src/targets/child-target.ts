@@ -37,6 +37,8 @@ const READY_TIMEOUT_MS = 10_000;
 const STOP_GRACE_MS = 2_000;
 
 export class ServerHandle implements ControlChannel, ServerUnderTest {
+  /** The reference server's mocks record every effect in the ledger. */
+  readonly observesEffects = true;
   private currentUrl = '';
   private currentPort = 0;
   private child: ChildProcess | undefined;

@@ -83,7 +83,11 @@ export class RemoteTarget implements ServerUnderTest {
     return this.admin;
   }
 
-  /** Without an admin endpoint there is no ledger to read: effects are then unknown (empty). */
+  /** Without an admin endpoint there is no ledger to read: the effects are unknown, not zero. */
+  get observesEffects(): boolean {
+    return this.admin !== undefined;
+  }
+
   async ledger(): Promise<Effect[]> {
     return this.admin ? this.admin.call('ledger') : [];
   }

@@ -65,6 +65,8 @@ interface Child {
 }
 
 export class StdioTarget implements ServerUnderTest {
+  /** The reference server's mocks record every effect in the ledger. */
+  readonly observesEffects = true;
   private readonly token = randomBytes(16).toString('hex');
   private readonly dir = mkdtempSync(join(tmpdir(), 'faultline-stdio-'));
   private readonly children: Child[] = [];

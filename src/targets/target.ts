@@ -13,6 +13,8 @@ export interface ServerUnderTest {
   readonly desired: DesiredFaultState;
   /** Every effect so far (the harness's copy, synced with live processes first). */
   ledger(): Promise<Effect[]>;
+  /** Whether ledger() can see this server's effects at all; when false, every effect metric is n/a. */
+  readonly observesEffects: boolean;
   decisions(): Promise<DecisionRecord[]>;
   /** What each dependency and behaviour fault window did so far, by window id, over every process of the run. */
   faultHits(): Promise<HitCounts>;
