@@ -13,10 +13,11 @@ describe('renderJunit', () => {
   });
 
   it('has one testsuite per profile and one testcase per threshold', () => {
+    // Each profile's own thresholds plus the implicit `unattributed_effects == 0 or n/a` (measure/verdict.ts).
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
-    expect(xml.match(/<testcase /g)).toHaveLength(6);
-    expect(xml).toMatch(/<testsuites name="faultline" tests="6" failures="2" errors="0"/);
-    expect(xml).toMatch(/<testsuite name="good" tests="3" failures="0"/);
+    expect(xml.match(/<testcase /g)).toHaveLength(8);
+    expect(xml).toMatch(/<testsuites name="faultline" tests="8" failures="2" errors="0"/);
+    expect(xml).toMatch(/<testsuite name="good" tests="4" failures="0"/);
   });
 
   it('reports actual against expected in each failure', () => {
