@@ -38,7 +38,14 @@ export function traceEvents(histories: Record<string, History>): TraceEvent[] {
     }
     for (const a of h.attempts) {
       const message = a.message && a.message.length > MAX_MESSAGE ? `${a.message.slice(0, MAX_MESSAGE)}…` : a.message;
-      at('attempt', a.startMs, { ...a, ...(message === undefined ? {} : { message }) });
+      // As for ops below: the size of what the model saw, not its text.
+      const { visible, notifications, ...rest } = a;
+      at('attempt', a.startMs, {
+        ...rest,
+        ...(message === undefined ? {} : { message }),
+        ...(visible === undefined ? {} : { visibleChars: visible.length }),
+        ...(notifications === undefined ? {} : { notifications: notifications.length }),
+      });
     }
     for (const op of h.ops) {
       // Visible content can be megabytes and may hold a leaked canary: record its size, not its text.
