@@ -22,8 +22,8 @@ const MAX_NOTIFICATION_CHARS = 16 * 1024;
 /** Adds a notification's model-visible text to the attempt `http` (or the current one). */
 export function noteNotification(text: string, http: AttemptHttp | undefined = currentAttempt()): void {
   if (!http) return;
-  const list = (http.notifications ??= []);
-  if (list.length < MAX_NOTIFICATIONS) list.push(text.slice(0, MAX_NOTIFICATION_CHARS));
+  http.notifications ??= [];
+  if (http.notifications.length < MAX_NOTIFICATIONS) http.notifications.push(text.slice(0, MAX_NOTIFICATION_CHARS));
 }
 
 const storage = new AsyncLocalStorage<AttemptHttp>();

@@ -97,6 +97,7 @@ async function callOnce(
           retryAfterMs: c.retryAfterMs,
           uncertain: c.uncertain,
           message: c.message?.slice(0, 300),
+          ...(c.cause && { cause: c.cause }),
         }),
   };
   ctx.recordAttempt(record);
@@ -125,7 +126,7 @@ export function attemptStep(op: OpRun, options: AttemptOptions = {}): Try {
     const outcome = await callOnce(op.ctx, call.opId, op.attemptsBefore + n, call.tool, args, context.timeoutMs);
     const c = outcome.classified;
     // Our own timeout cancelled the call (notifications/cancelled): a tool that honours it took no effect.
-    const cancelled = !outcome.result && c.errorCode === 'DEPENDENCY.TIMEOUT' && call.honoursCancel === true;
+    const cancelled = !outcome.result && c.errorCode === 'LINK.TIMEOUT' && call.honoursCancel === true;
     op.tally.record({ type: 'attempt', outcome, tookNoEffect: options.trustsCancel === true && cancelled });
     if (!c.ok) throw new AttemptFailed(outcome);
     outcome.record.next = 'done';

@@ -34,8 +34,10 @@ describe('server-crash', () => {
     const r = await runShipped('server-crash', 'resilient');
     expect(failing(r)).toBe('');
     const m = r.report.metrics;
-    // The crash really happened: connections refused while down, in-flight calls cut.
-    expect(m.errorsByCode['DEPENDENCY.NETWORK']).toBeGreaterThan(0);
+    // The crash really happened: connections refused while down (LINK.REFUSED: the link's own code, not the
+    // server's DEPENDENCY.NETWORK), in-flight calls cut.
+    expect(m.errorsByCode['LINK.REFUSED']).toBeGreaterThan(0);
+    expect(m.errorsByCode['DEPENDENCY.NETWORK']).toBeUndefined();
     expect(r.history.attempts.some((a) => !a.ok && a.uncertain)).toBe(true);
     expect(r.history.ops.some((o) => (o.lookups ?? 0) > 0)).toBe(true);
     expect(m.duplicateEffects).toBe(0);
@@ -92,7 +94,7 @@ describe('sse-stream-close-no-store', () => {
     expect(m.sseResumptions).toBe(0);
     expect(m.attemptsTimedOut).toBeGreaterThanOrEqual(5);
     // Each hung attempt waited for the whole 1.5 s attempt timeout (tolerance for timers on busy cores).
-    for (const a of r.history.attempts.filter((x) => x.errorCode === 'DEPENDENCY.TIMEOUT')) {
+    for (const a of r.history.attempts.filter((x) => x.errorCode === 'LINK.TIMEOUT')) {
       expect(a.endMs - a.startMs).toBeGreaterThanOrEqual(1450);
     }
     expect(m.opsOk).toBe(m.ops);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { stableHash } from '../../core/stable-hash.ts';
 import { DEPENDENCY_PATHS, type Message } from '../deps/contract.ts';
-import { Cancelled, DependencyFailure } from '../errors.ts';
+import { Cancelled, DependencyFailure, mayHaveActed } from '../errors.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -83,10 +83,7 @@ export const sendNotification = defineTool({
         return data.data[0] ? toStructured(data.data[0]) : undefined;
       },
       // The message may exist: the call was cut off, or the answer was lost or spoiled on the way back.
-      isUncertain: (e) =>
-        e instanceof Cancelled ||
-        (e instanceof DependencyFailure &&
-          (e.kind === 'timeout' || e.kind === 'bad-response' || (e.info.status ?? 0) >= 500)),
+      isUncertain: (e) => e instanceof Cancelled || (e instanceof DependencyFailure && mayHaveActed(e)),
     });
     return {
       structured: { ...result, replayed },
