@@ -104,6 +104,11 @@ export interface DecisionRecord {
   stream: string;
   what: string;
   value: number | string | boolean;
+  /**
+   * Drawn under a logical key (RandomStream.keyed): the value is fixed by seed, stream and key; whether it was
+   * drawn at all depends on what happened when (see core/decision-log.ts).
+   */
+  keyed?: true;
 }
 
 export interface History {

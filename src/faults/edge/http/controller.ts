@@ -1,9 +1,12 @@
 // The MCP-edge seam: a fetch middleware on the client transport. Active rules apply in the order they were
 // added; a rule either answers or calls the next one, which ends in the real fetch to the server.
+import { RequestKeys, traceOfBody } from '../../../core/logical-key.ts';
 import type { EdgeExchange, EdgeRule, Forward } from './rule.ts';
 
 export class EdgeController {
   private rules: EdgeRule[] = [];
+  /** Logical keys of the requests (every traced POST counts, rules or not, so a key never depends on them). */
+  private readonly keys = new RequestKeys();
 
   add(rule: EdgeRule): void {
     this.rules.push(rule);
@@ -15,9 +18,10 @@ export class EdgeController {
 
   wrap = (inner: typeof fetch): typeof fetch => {
     return async (input, init) => {
+      const body = typeof init?.body === 'string' ? init.body : undefined;
+      const key = this.keys.next(traceOfBody(body));
       if (this.rules.length === 0) return inner(input, init);
       const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? init.body : undefined;
       const exchange: EdgeExchange = {
         url: String(input instanceof Request ? input.url : input),
         method,
@@ -28,7 +32,11 @@ export class EdgeController {
       const applicable = this.rules.filter(
         (r) =>
           (r.methods.length === 0 || (exchange.rpcMethod !== undefined && r.methods.includes(exchange.rpcMethod))) &&
-          r.random.chance(`fires ${exchange.rpcMethod ?? method}`, r.probability),
+          // Keyed by op, attempt and request when the request carries a trace id; else in arrival order.
+          (key === undefined ? r.random : r.random.keyed(key)).chance(
+            `fires ${exchange.rpcMethod ?? method}`,
+            r.probability,
+          ),
       );
       const chain = applicable.reduceRight<Forward>(
         (next, rule) => (changed) =>
