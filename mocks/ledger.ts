@@ -1,8 +1,9 @@
 // The effect ledger: every real side effect a dependency performed, in order. Deduplicated replays never reach it.
 // In the server child each new effect is also pushed to the harness (the parent's copy is the source of truth).
 import { epochMs } from '../src/core/clock.ts';
-import type { Effect, EffectKind } from '../src/core/ledger.ts';
-import { stableHash } from '../src/core/stable-hash.ts';
+import { argsKey, type Effect, type EffectKind } from '../src/core/ledger.ts';
+
+export { argsKey };
 
 export interface NewEffect {
   kind: EffectKind;
@@ -11,11 +12,6 @@ export interface NewEffect {
   /** The distinguishing arguments; hashed into argsKey. */
   args: Record<string, unknown>;
   details?: Record<string, unknown>;
-}
-
-/** Stable hash of the distinguishing arguments of an effect. */
-export function argsKey(args: Record<string, unknown>): string {
-  return stableHash(args);
 }
 
 export class EffectLedger {

@@ -82,7 +82,7 @@ export class FaultEngine {
     const chosen = this.active.flatMap((fault) => {
       if (fault.spec.dependency !== '*' && fault.spec.dependency !== dependency) return [];
       if (fault.spec.method && fault.spec.method !== request.method) return [];
-      const random = key === undefined ? fault.random : fault.random.child(key);
+      const random = key === undefined ? fault.random : fault.random.keyed(key);
       const p = fault.spec.probability ?? 1;
       // Certain faults need no draw; only real random decisions go into the log.
       return p >= 1 || random.chance(`fires ${label}`, p) ? [{ fault, random }] : [];

@@ -8,6 +8,22 @@ export interface AttemptHttp {
   retryAfterMs?: number;
   /** SSE resumptions of this attempt's stream: accepted GETs with Last-Event-ID (the SDK reconnects in this context). */
   resumptions?: number;
+  /**
+   * Progress and log notifications that arrived on this attempt's own streams, as model-visible text (the SDK
+   * reads a request's SSE stream in the context that sent it, so a handler finds the attempt here).
+   */
+  notifications?: string[];
+}
+
+/** Notifications kept per attempt, and characters per notification: enough for a scan, bounded for a flood. */
+const MAX_NOTIFICATIONS = 200;
+const MAX_NOTIFICATION_CHARS = 16 * 1024;
+
+/** Adds a notification's model-visible text to the attempt `http` (or the current one). */
+export function noteNotification(text: string, http: AttemptHttp | undefined = currentAttempt()): void {
+  if (!http) return;
+  http.notifications ??= [];
+  if (http.notifications.length < MAX_NOTIFICATIONS) http.notifications.push(text.slice(0, MAX_NOTIFICATION_CHARS));
 }
 
 const storage = new AsyncLocalStorage<AttemptHttp>();

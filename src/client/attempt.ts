@@ -1,8 +1,9 @@
 // One attempt: a tools/call through the current session, classified and recorded on the run's clock.
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord } from '../core/history.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
-import { type AttemptHttp, runInAttempt } from './attempt-context.ts';
+import { type AttemptHttp, noteNotification, runInAttempt } from './attempt-context.ts';
 import { type Classified, classifyError, classifyResult } from './classify.ts';
 import { AttemptFailed } from './failure.ts';
 import type { PolicyContext } from './policy.ts';
@@ -22,7 +23,10 @@ export interface AttemptOutcome {
 
 const VISIBLE_LIMIT = 256 * 1024;
 
-/** Everything the model would see of an answer: text content, structured content, error messages. */
+/**
+ * Everything the model would see of an answer: text content and structuredContent (an isError result's texts
+ * and structured error included), or the error's message and, for a JSON-RPC error, its data.
+ */
 export function visibleText(result: AttemptOutcome['result'], error?: unknown): string {
   const parts: string[] = [];
   if (result) {
@@ -32,6 +36,7 @@ export function visibleText(result: AttemptOutcome['result'], error?: unknown): 
     if (result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent));
   }
   if (error !== undefined) parts.push(error instanceof Error ? error.message : String(error));
+  if (error instanceof McpError && error.data !== undefined) parts.push(JSON.stringify(error.data));
   return parts.join('\n').slice(0, VISIBLE_LIMIT);
 }
 
@@ -57,7 +62,8 @@ async function callOnce(
         session.connection.client.callTool(
           { name: tool, arguments: pageArgs, _meta: { [TRACE_META_KEY]: opId, [ATTEMPT_META_KEY]: attempt } },
           undefined,
-          requestOptions(timeoutMs),
+          // Asking for progress, as hosts do: what the tool reports on the way is model-visible too.
+          { ...requestOptions(timeoutMs), onprogress: (p) => noteNotification(JSON.stringify(p), http) },
         ),
       ) as Promise<ToolCallResult>;
     budget = await fitResult(await call(args), ctx.client.resultBudgetBytes, args.page_size, (page_size) =>
@@ -80,6 +86,8 @@ async function callOnce(
     ...(budget && { resultBytes: budget.bytes }),
     ...(budget?.action && { budget: budget.action }),
     ...(http.resumptions && { resumptions: http.resumptions }),
+    visible: outcome.visible,
+    ...(http.notifications && { notifications: http.notifications }),
     ...(c.ok
       ? {}
       : {
@@ -89,6 +97,7 @@ async function callOnce(
           retryAfterMs: c.retryAfterMs,
           uncertain: c.uncertain,
           message: c.message?.slice(0, 300),
+          ...(c.cause && { cause: c.cause }),
         }),
   };
   ctx.recordAttempt(record);
@@ -117,7 +126,7 @@ export function attemptStep(op: OpRun, options: AttemptOptions = {}): Try {
     const outcome = await callOnce(op.ctx, call.opId, op.attemptsBefore + n, call.tool, args, context.timeoutMs);
     const c = outcome.classified;
     // Our own timeout cancelled the call (notifications/cancelled): a tool that honours it took no effect.
-    const cancelled = !outcome.result && c.errorCode === 'DEPENDENCY.TIMEOUT' && call.honoursCancel === true;
+    const cancelled = !outcome.result && c.errorCode === 'LINK.TIMEOUT' && call.honoursCancel === true;
     op.tally.record({ type: 'attempt', outcome, tookNoEffect: options.trustsCancel === true && cancelled });
     if (!c.ok) throw new AttemptFailed(outcome);
     outcome.record.next = 'done';

@@ -9,10 +9,14 @@ import {
 } from 'cockatiel';
 import type { RandomStream } from '../core/random.ts';
 
-export function seededFullJitter(random: RandomStream): GeneratorFn<number> {
+/**
+ * Full jitter whose draw is keyed by the op's attempt that just failed: `<op stream>/attempt-<n>` draws once, so
+ * the wait after attempt n is the same for a seed however many draws the op made before it (and whenever it ran).
+ */
+export function seededFullJitter(random: RandomStream, failedAttempt: () => number): GeneratorFn<number> {
   return (attempt = 0, options) => {
     const ceiling = Math.min(options.maxDelay, options.initialDelay * options.exponent ** attempt);
-    return [Math.floor(random.float('backoff') * ceiling), attempt + 1];
+    return [Math.floor(random.keyed(`attempt-${failedAttempt()}`).float('backoff') * ceiling), attempt + 1];
   };
 }
 
@@ -33,10 +37,16 @@ export class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<u
   }
 }
 
-export function resilientBackoff(random: RandomStream, initialMs: number, maxMs: number, advised: AdvisedDelay) {
+export function resilientBackoff(
+  random: RandomStream,
+  failedAttempt: () => number,
+  initialMs: number,
+  maxMs: number,
+  advised: AdvisedDelay,
+) {
   return new RetryAfterBackoff(
     new ExponentialBackoff({
-      generator: seededFullJitter(random),
+      generator: seededFullJitter(random, failedAttempt),
       initialDelay: initialMs,
       maxDelay: maxMs,
       exponent: 2,

@@ -1,16 +1,45 @@
 // Turns whatever one attempt produced (a result, an SDK error, a transport error) into one classification the
 // policies decide on. Decisions use class, HTTP status, errorCode and retryable: never message text alone,
-// except where the SDK offers nothing else (fetch's TypeError, documented below).
+// except where the SDK offers nothing else (its version check, documented below).
+//
+// Outcomes follow what the client can know. An attempt is `uncertain` (a given-up write ends `info`) unless the
+// failure is a definite signal that nothing happened (a given-up write then ends `fail`):
+//
+// | what the client saw                                | code                            | retry | effect may exist |
+// | -------------------------------------------------- | ------------------------------- | ----- | ---------------- |
+// | isError result with a structured error             | the server's                    | its   | its `details.uncertain` (the server says whether the dependency can have acted) |
+// | isError result without one                         | INTERNAL.UNSTRUCTURED           | no    | yes: nothing says it did not act |
+// | HTTP 400 refusing MCP-Protocol-Version             | PROTO.BAD_PROTOCOL_VERSION      | no    | no: refused before dispatch |
+// | HTTP 404 (session unknown)                         | PROTO.SESSION_NOT_FOUND         | yes   | no: never dispatched |
+// | HTTP 413                                           | VALIDATION.PAYLOAD_TOO_LARGE    | no    | no: refused by size |
+// | HTTP 429                                           | DEPENDENCY.RATE_LIMITED         | yes   | no: refused before handling |
+// | any other HTTP 4xx                                 | PROTO.HTTP_<status>             | no    | no: a 4xx is a refusal |
+// | an answer the transport refuses (wrong content type, unexpected status) | PROTO.HTTP_<status or UNKNOWN> | no | yes: it came after the server ran |
+// | HTTP 5xx (the server, or a gateway or edge before it) | DEPENDENCY.UNAVAILABLE       | yes   | yes: a gateway's 5xx may come after the server ran the tool, and a 503 "before" looks the same; Retry-After changes nothing |
+// | JSON-RPC -32700, -32600, -32601, -32602            | PROTO.JSONRPC_<n> / VALIDATION.UNKNOWN_TOOL | no | no: refused before the tool ran |
+// | other JSON-RPC error (-32603, server-defined)      | PROTO.JSONRPC_<n>               | no    | yes: thrown while the tool may have been running |
+// | our request timeout (-32001)                       | LINK.TIMEOUT                    | yes   | yes: the tool may still run or be done |
+// | connection closed with the request pending (-32000)| LINK.CLOSED                     | yes   | yes: the answer was lost with it |
+// | fetch failed: ECONNREFUSED                         | LINK.REFUSED                    | yes   | no: no connection, nothing sent |
+// | fetch failed: ENOTFOUND, EAI_AGAIN, EHOSTUNREACH, ENETUNREACH, connect timeout | LINK.UNREACHABLE | yes | no: nothing sent |
+// | fetch failed: ECONNRESET, UND_ERR_SOCKET, EPIPE, or no code | LINK.RESET             | yes   | yes: the request may have reached the server |
+// | transport not connected                            | LINK.NOT_CONNECTED              | yes   | no: nothing sent |
+// | protocol version refused at initialize             | PROTO.VERSION_UNSUPPORTED       | no    | no: no session, no call |
+// | anything else                                      | INTERNAL.CLIENT                 | no    | yes |
+//
+// An MCP-edge fault "before" the server (a 5xx or 429 the edge makes up) is, to the client, the response it
+// stands for: a 429 is a refusal, a 5xx is ambiguous. LINK failures keep the socket's code in `cause`.
 
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ProtocolVersionRejected } from '../core/protocol-mismatch.ts';
-import { type Category, toolErrorOf } from '../core/taxonomy.ts';
+import { neverConnected, socketCause } from '../core/socket-cause.ts';
+import { type AttemptCategory, toolErrorOf } from '../core/taxonomy.ts';
 import type { AttemptHttp } from './attempt-context.ts';
 
 export interface Classified {
   ok: boolean;
-  category?: Category;
+  category?: AttemptCategory;
   errorCode?: string;
   retryable: boolean;
   retryAfterMs?: number;
@@ -23,6 +52,8 @@ export interface Classified {
   /** The server refused this session's protocol version: the next op should negotiate on a new session. */
   renegotiate?: boolean;
   message?: string;
+  /** The socket error code of a failed link (ECONNRESET, ECONNREFUSED, UND_ERR_SOCKET, ...). */
+  cause?: string;
 }
 
 const failure = (f: Omit<Classified, 'ok' | 'sessionLost' | 'transportLost'> & Partial<Classified>): Classified => ({
@@ -41,7 +72,7 @@ export function classifyResult(result: {
     return { ok: true, retryable: false, uncertain: false, sessionLost: false, transportLost: false };
   const error = toolErrorOf(result);
   if (!error) {
-    return failure({ category: 'INTERNAL', errorCode: 'INTERNAL.UNSTRUCTURED', retryable: false, uncertain: false });
+    return failure({ category: 'INTERNAL', errorCode: 'INTERNAL.UNSTRUCTURED', retryable: false, uncertain: true });
   }
   return failure({
     category: error.category,
@@ -52,6 +83,9 @@ export function classifyResult(result: {
     message: error.message,
   });
 }
+
+/** JSON-RPC errors a server answers before it runs anything: parse error, invalid request, unknown method, bad params. */
+const REFUSED_BEFORE_RUNNING: ReadonlySet<number> = new Set([-32700, -32600, -32601, -32602]);
 
 export function classifyError(error: unknown, http: AttemptHttp = {}): Classified {
   const message = error instanceof Error ? error.message : String(error);
@@ -118,29 +152,26 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
         message,
       });
     }
+    // A 4xx refuses the request; an answer the transport could not take (a status it did not expect, a wrong
+    // content type) came from a server that may have run it.
+    const refusal = status !== undefined && status >= 400 && status < 500;
     return failure({
       category: 'PROTO',
-      errorCode: `PROTO.HTTP_${status ?? 'UNKNOWN'}`,
+      errorCode: `PROTO.HTTP_${status !== undefined && status > 0 ? status : 'UNKNOWN'}`,
       retryable: false,
-      uncertain: false,
+      uncertain: !refusal,
       message,
     });
   }
   if (error instanceof McpError) {
     if (error.code === -32001) {
-      // Request timed out (the SDK also uses -32001 for user aborts): the tool may still be running or done.
-      return failure({
-        category: 'DEPENDENCY',
-        errorCode: 'DEPENDENCY.TIMEOUT',
-        retryable: true,
-        uncertain: true,
-        message,
-      });
+      // Our request timed out (the SDK also uses -32001 for user aborts): the tool may still be running or done.
+      return failure({ category: 'LINK', errorCode: 'LINK.TIMEOUT', retryable: true, uncertain: true, message });
     }
     if (error.code === -32000) {
       return failure({
-        category: 'DEPENDENCY',
-        errorCode: 'DEPENDENCY.CONNECTION_CLOSED',
+        category: 'LINK',
+        errorCode: 'LINK.CLOSED',
         retryable: true,
         uncertain: true,
         transportLost: true,
@@ -160,28 +191,30 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
       category: 'PROTO',
       errorCode: `PROTO.JSONRPC_${Math.abs(error.code)}`,
       retryable: false,
-      uncertain: false,
+      uncertain: !REFUSED_BEFORE_RUNNING.has(error.code),
       message,
     });
   }
   if (error instanceof TypeError) {
-    // fetch's network failures are TypeErrors ("fetch failed") with the socket error as cause. A refused
-    // connection never carried the request; any other drop may have.
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    const refused = code === 'ECONNREFUSED';
+    // fetch's network failures are TypeErrors ("fetch failed") with the socket error as cause. A connection
+    // that was never made never carried the request; any other drop may have.
+    const cause = socketCause(error);
+    const unsent = neverConnected(cause);
+    const errorCode = unsent ? (cause === 'ECONNREFUSED' ? 'LINK.REFUSED' : 'LINK.UNREACHABLE') : 'LINK.RESET';
     return failure({
-      category: 'DEPENDENCY',
-      errorCode: 'DEPENDENCY.NETWORK',
+      category: 'LINK',
+      errorCode,
       retryable: true,
-      uncertain: !refused,
+      uncertain: !unsent,
       transportLost: true,
-      message,
+      message: cause ? `${message} (${cause})` : message,
+      ...(cause && { cause }),
     });
   }
   if (/not connected/i.test(message)) {
     return failure({
-      category: 'DEPENDENCY',
-      errorCode: 'DEPENDENCY.NOT_CONNECTED',
+      category: 'LINK',
+      errorCode: 'LINK.NOT_CONNECTED',
       retryable: true,
       uncertain: false,
       transportLost: true,

@@ -4,7 +4,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { recordingFetch } from './attempt-context.ts';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { noteNotification, recordingFetch } from './attempt-context.ts';
 import { offerObserver } from './offer-observer.ts';
 import { ownSignalPerRequest } from './request-signal.ts';
 
@@ -56,6 +57,8 @@ export class Connection {
       });
     const client = new Client({ name: 'faultline', version: '0.1.0' });
     if (options.onError) client.onerror = options.onError;
+    // A log message on an attempt's own stream is part of what the model may see of that attempt.
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => noteNotification(JSON.stringify(n.params)));
     try {
       await client.connect(transport, { timeout: options.connectTimeoutMs ?? 5000 });
     } catch (error) {

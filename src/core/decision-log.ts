@@ -1,5 +1,23 @@
-// The decision log: every random decision of a run, in order. Same seed and profile give the same log; its
-// SHA-256 goes into the report so two runs can be compared at a glance.
+// The decision log: every random decision of a run, in order, and its SHA-256 for the report.
+//
+// What is a decision, and what the hash covers. Every draw is a function of the seed, its stream and, where
+// something happens at run time, a logical key (the op's trace id, attempt and request ordinal; a connection
+// ordinal): never of the order in which concurrent requests arrive. Two kinds of draws follow from that:
+//
+// - Plan decisions: what the seed decides before anything runs or whatever the timing (the op schedule, its
+//   arguments and mistakes, the fault timeline), and draws that have no logical key (a request without a trace
+//   id, drawn in arrival order). Same seed and profile give the same sequence of these, so they are hashed.
+// - Keyed draws (RandomStream.keyed, `keyed: true` in the log): which way a probabilistic fault goes for op 12's
+//   attempt 2, the backoff after it, a toxic's toxicity on connection 15. The value is a function of seed,
+//   stream and key, so it is the same in every run that draws it; but whether a run draws it at all is an
+//   outcome of timing (did the attempt reach the dependency before or after the window closed; did attempt 1
+//   fail, so that there is an attempt 2), not a decision of the seed. They stay in the log, for the trace and
+//   for replay, and are left out of the hash: on a busy machine a retry that lands 3 ms later outside a window
+//   changes which keys are drawn, never what any key draws.
+//
+// So equal hashes mean the same plan and the same arrival-order draws; `compareKeyed` checks the rest: every key
+// drawn in both runs drew the same values (a difference there is a real non-determinism), and it lists the keys
+// only one run reached (timing).
 import { createHash } from 'node:crypto';
 import type { DecisionRecord } from './history.ts';
 import { type DecisionSink, RandomStream } from './random.ts';
@@ -21,14 +39,60 @@ export class DecisionLog {
     this.records.push(...records);
   }
 
-  /**
-   * Hash of the log grouped by stream. Concurrent ops interleave their draws differently from run to run, but
-   * each stream's own sequence is fixed by the seed, so grouping (a stable sort) makes equal runs hash equal.
-   */
+  /** Hash of the plan decisions (keyed draws left out, see above). */
   sha256(): string {
-    const hash = createHash('sha256');
-    const ordered = [...this.records].sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : 0));
-    for (const r of ordered) hash.update(`${r.stream}\t${r.what}\t${String(r.value)}\n`);
-    return hash.digest('hex');
+    return decisionsSha256(this.records);
   }
+}
+
+/**
+ * Hash of the log's plan decisions grouped by stream. Concurrent ops interleave their draws differently from run
+ * to run, but each stream's own sequence is fixed by the seed, so grouping (a stable sort) makes equal runs hash
+ * equal.
+ */
+export function decisionsSha256(records: readonly DecisionRecord[]): string {
+  const hash = createHash('sha256');
+  const ordered = records
+    .filter((r) => !r.keyed)
+    .sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : 0));
+  for (const r of ordered) hash.update(`${r.stream}\t${r.what}\t${String(r.value)}\n`);
+  return hash.digest('hex');
+}
+
+export interface KeyedComparison {
+  /** Keyed streams drawn in both runs. */
+  common: number;
+  /** Keyed streams drawn in both runs whose draws differ: each one a real non-determinism. */
+  mismatched: { stream: string; what: string; expected: DecisionRecord['value']; actual: DecisionRecord['value'] }[];
+  /** Keyed streams only the first (or only the second) run drew: reached in one run and not the other (timing). */
+  onlyFirst: string[];
+  onlySecond: string[];
+}
+
+function keyedByStream(log: readonly DecisionRecord[]): Map<string, DecisionRecord[]> {
+  const streams = new Map<string, DecisionRecord[]>();
+  for (const d of log) if (d.keyed) streams.set(d.stream, [...(streams.get(d.stream) ?? []), d]);
+  return streams;
+}
+
+/** Compares the keyed draws of two runs of one profile and seed, key by key. */
+export function compareKeyed(first: readonly DecisionRecord[], second: readonly DecisionRecord[]): KeyedComparison {
+  const a = keyedByStream(first);
+  const b = keyedByStream(second);
+  const result: KeyedComparison = { common: 0, mismatched: [], onlyFirst: [], onlySecond: [] };
+  for (const [stream, left] of a) {
+    const right = b.get(stream);
+    if (!right) {
+      result.onlyFirst.push(stream);
+      continue;
+    }
+    result.common++;
+    // A key draws the same sequence wherever both runs drew; one run may have gone on drawing (timing).
+    const i = left.findIndex((x, j) => j < right.length && (x.what !== right[j].what || x.value !== right[j].value));
+    if (i >= 0) result.mismatched.push({ stream, what: left[i].what, expected: left[i].value, actual: right[i].value });
+  }
+  for (const stream of b.keys()) if (!a.has(stream)) result.onlySecond.push(stream);
+  result.onlyFirst.sort();
+  result.onlySecond.sort();
+  return result;
 }

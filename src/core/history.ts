@@ -1,7 +1,7 @@
 // What a run records: every attempt, op, fault window and effect on one timeline (epoch ms, core/clock).
 
 import type { Effect } from './ledger.ts';
-import type { Category } from './taxonomy.ts';
+import type { AttemptCategory } from './taxonomy.ts';
 
 export type OpOutcome = 'ok' | 'fail' | 'info';
 
@@ -12,7 +12,7 @@ export interface AttemptRecord {
   endMs: number;
   ok: boolean;
   /** How the attempt failed, when it did. */
-  category?: Category;
+  category?: AttemptCategory;
   errorCode?: string;
   retryable?: boolean;
   /** Delay the failure advised (Retry-After or retryAfterMs), in ms. */
@@ -20,6 +20,8 @@ export interface AttemptRecord {
   /** True when the attempt may have taken effect (timeout, lost response). */
   uncertain?: boolean;
   message?: string;
+  /** The socket error code behind a failed MCP link (ECONNRESET, ECONNREFUSED, UND_ERR_SOCKET, ...). */
+  cause?: string;
   /** SSE resumptions (GET + Last-Event-ID) the transport made for this attempt's stream. */
   resumptions?: number;
   /** What the client did next: retry, status lookup, re-initialize, give up. */
@@ -59,7 +61,7 @@ export interface OpRecord {
   outcome: OpOutcome;
   attempts: number;
   failedAttempts: number;
-  category?: Category;
+  category?: AttemptCategory;
   errorCode?: string;
   /** Status lookups the client did instead of re-executing. */
   lookups?: number;
@@ -115,6 +117,11 @@ export interface DecisionRecord {
   stream: string;
   what: string;
   value: number | string | boolean;
+  /**
+   * Drawn under a logical key (RandomStream.keyed): the value is fixed by seed, stream and key; whether it was
+   * drawn at all depends on what happened when (see core/decision-log.ts).
+   */
+  keyed?: true;
 }
 
 export interface History {

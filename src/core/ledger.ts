@@ -1,4 +1,5 @@
 // The effect ledger's record: one real side effect that a dependency performed.
+import { stableHash } from './stable-hash.ts';
 
 export type EffectKind = 'payment.charge' | 'notification.send' | 'report.generate';
 
@@ -14,4 +15,12 @@ export interface Effect {
   /** Identifies the effect by argument values for servers we do not instrument. */
   argsKey?: string;
   details?: Record<string, unknown>;
+}
+
+/**
+ * Stable hash of an effect's distinguishing arguments: the ledger hashes what the dependency received, the
+ * workload hashes what each op planned to send (through the tool's `effectArgs`), and reconcile matches the two.
+ */
+export function argsKey(args: Record<string, unknown>): string {
+  return stableHash(args);
 }

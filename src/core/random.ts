@@ -24,6 +24,8 @@ export class RandomStream {
     readonly seed: number,
     readonly name: string,
     private readonly sink?: DecisionSink,
+    /** Draws under a logical key (see `keyed`): marked so in the log. */
+    private readonly underKey = false,
   ) {
     this.rng = xoroshiro128plus(streamSeed(seed, name));
   }
@@ -51,11 +53,21 @@ export class RandomStream {
 
   /** A child stream, e.g. one per proxy or per op. */
   child(name: string): RandomStream {
-    return new RandomStream(this.seed, `${this.name}/${name}`, this.sink);
+    return new RandomStream(this.seed, `${this.name}/${name}`, this.sink, this.underKey);
+  }
+
+  /**
+   * The stream of one logical key (an op's attempt and request, a connection ordinal): what it draws is a
+   * function of seed, stream and key, made when something reaches that key (a request arrives while a fault is
+   * on, an attempt fails, a connection opens). Its decisions, and its children's, are marked `keyed` in the log
+   * (core/decision-log.ts says what that means for the hash).
+   */
+  keyed(key: string): RandomStream {
+    return new RandomStream(this.seed, `${this.name}/${key}`, this.sink, true);
   }
 
   private log<T extends number | boolean>(what: string, value: T): T {
-    this.sink?.({ stream: this.name, what, value });
+    this.sink?.({ stream: this.name, what, value, ...(this.underKey && { keyed: true as const }) });
     return value;
   }
 }

@@ -9,6 +9,7 @@ import { edgeProtocolVersion } from './edge/protocol-version.ts';
 import { edgeSseCut } from './edge/sse-cut.ts';
 import { edgeStatus } from './edge/status.ts';
 import { STDIO_EDGE_FAULTS } from './edge/stdio/index.ts';
+import { edgeStripTrace } from './edge/strip-trace.ts';
 import { type FaultKind, SEAMS, type Seam } from './kind.ts';
 import { NETWORK_TOXICS, networkDown } from './network/toxic.ts';
 import { SERVER_FAULTS } from './server/kinds.ts';
@@ -21,6 +22,7 @@ export const FAULTS: readonly FaultKind[] = [
   edgeSseCut,
   edgeHeader,
   edgeProtocolVersion,
+  edgeStripTrace,
   ...SERVER_FAULTS,
   ...STDIO_EDGE_FAULTS,
 ];

@@ -26,7 +26,9 @@ export function findLeaks(history: History, options: LeakOptions = {}): LeakFind
       findings.push({ opId, where, kind, canary: mask(marker) });
     }
   };
-  for (const op of history.ops) scan(op.opId, 'visible', op.visible);
+  // An op's final answer is its last attempt's: scanned there when attempts carry what they showed.
+  const shownByAttempt = new Set(history.attempts.filter((a) => a.visible !== undefined).map((a) => a.opId));
+  for (const op of history.ops) if (!shownByAttempt.has(op.opId)) scan(op.opId, 'visible', op.visible);
   for (const a of history.attempts) {
     scan(a.opId, 'attempt', a.visible ?? a.message);
     for (const n of a.notifications ?? []) scan(a.opId, 'notification', n);

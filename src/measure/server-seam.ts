@@ -40,9 +40,8 @@ export interface ServerSeamMetrics {
   reconnectExhausted: number;
 }
 
-/** The client's own timeout (SDK McpError -32001), not a server-side dependency timeout with the same code. */
-const timedOut = (a: AttemptRecord) =>
-  a.errorCode === 'DEPENDENCY.TIMEOUT' && /Request timed out|Maximum total timeout/.test(a.message ?? '');
+/** The client's own timeout (SDK McpError -32001), not a server-side dependency timeout. */
+const timedOut = (a: AttemptRecord) => a.errorCode === 'LINK.TIMEOUT';
 
 export function serverSeamMetrics(history: History, { effectsByOp }: ReconcileResult): ServerSeamMetrics {
   const attemptsByOp = new Map<string, AttemptRecord[]>();

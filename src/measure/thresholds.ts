@@ -28,6 +28,8 @@ export interface ThresholdResult {
   /** The metric had nothing to measure (actual is null). */
   na?: boolean;
   allowNa?: boolean;
+  /** Not in the profile's `expect`: a threshold every profile gets (measure/verdict.ts). */
+  implicit?: boolean;
 }
 
 export class ThresholdError extends Error {

@@ -6,7 +6,7 @@ import { inertWindows } from './fault-windows.ts';
 import { computeMetrics } from './metrics.ts';
 import { RECOVERY_DEFAULTS } from './recovery.ts';
 import type { ProfileReport, RunReport, Verdict } from './run-report.ts';
-import { evaluateThresholds, type ThresholdResult } from './thresholds.ts';
+import { evaluateThresholds, parseThreshold, type ThresholdResult } from './thresholds.ts';
 import type { Metrics, MetricsOptions } from './types.ts';
 
 export interface ProfileInput {
@@ -34,9 +34,30 @@ export interface ProfileInput {
   drainMs?: number;
 }
 
+/**
+ * Thresholds every profile gets unless its `expect` has its own on that metric (which then decides): an effect
+ * that no op claims, by trace id or by argsKey, means the effect counts cannot be trusted.
+ */
+export const IMPLICIT_THRESHOLDS: readonly string[] = ['unattributed_effects == 0 or n/a'];
+
+function withImplicit(expect: readonly string[]): { expr: string; implicit: boolean }[] {
+  const named = new Set(expect.map((e) => parseThreshold(e).metric));
+  return [
+    ...expect.map((expr) => ({ expr, implicit: false })),
+    ...IMPLICIT_THRESHOLDS.filter((e) => !named.has(parseThreshold(e).metric)).map((expr) => ({
+      expr,
+      implicit: true,
+    })),
+  ];
+}
+
 export function buildProfileReport(input: ProfileInput): ProfileReport {
   const metrics = computeMetrics(input.history, input.metricsOptions);
-  const thresholds = evaluateThresholds(input.expect, metrics);
+  const all = withImplicit(input.expect);
+  const thresholds = evaluateThresholds(
+    all.map((t) => t.expr),
+    metrics,
+  ).map((t, i) => (all[i].implicit ? { ...t, implicit: true } : t));
   return {
     name: input.name,
     ...(input.description ? { description: input.description } : {}),
@@ -130,7 +151,7 @@ export function buildRunReport(input: RunInput): RunReport {
 /** Notes that keep a reader from over-trusting a number. */
 export function notesFor(m: Metrics, thresholds: readonly ThresholdResult[], options?: MetricsOptions): string[] {
   const notes: string[] = [];
-  if (thresholds.length === 0) notes.push('no thresholds: the verdict passes by default');
+  if (thresholds.every((t) => t.implicit)) notes.push('no thresholds: the verdict passes by default');
   if (m.ops === 0) notes.push('no ops ran');
   if (m.retriedOps === 0 && m.ops > 0) notes.push('retry_success_rate is n/a: no op had a failed attempt');
   if (m.unattributedEffects > 0) {

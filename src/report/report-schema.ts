@@ -146,6 +146,7 @@ const threshold = obj({
   reason: z.string().optional(),
   na: z.boolean().optional().describe('the metric had nothing to measure'),
   allowNa: z.boolean().optional().describe('the threshold ends in `or n/a`'),
+  implicit: z.boolean().optional().describe('added by Faultline, not the profile (e.g. unattributed_effects == 0)'),
 });
 
 const verdict = z

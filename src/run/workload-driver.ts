@@ -9,7 +9,7 @@ import { sleep } from '../core/sleep.ts';
 import type { Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
-import { traitsOf } from '../server/tools/catalog.ts';
+import { effectArgsKey, traitsOf } from '../server/tools/catalog.ts';
 import type { Recorder } from './recorder.ts';
 
 export interface WorkloadDeps {
@@ -63,9 +63,12 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
 async function executeOp(runOp: OpRunner, deps: WorkloadDeps, planned: PlannedOp): Promise<void> {
   const startMs = epochMs();
   const fields = await runOp(planned, deps.client.child(planned.opId));
+  // What the op's effect is recorded under when it carries no trace id (reconcile's fallback).
+  const argsKey = effectArgsKey(planned.tool, planned.args);
   deps.recorder.op({
     opId: planned.opId,
     ...fields,
+    ...(argsKey !== undefined && { argsKey }),
     startMs,
     endMs: epochMs(),
     ...(planned.mistake && { mistake: planned.mistake.kind }),

@@ -1,5 +1,6 @@
 // Tool errors: the structured ToolError the server returns in `structuredContent`, and the mapping from a failed
 // dependency call to a stable `CATEGORY.REASON` code. Clients decide on code, category and retryable only.
+import { neverConnected } from '../core/socket-cause.ts';
 import type { Category, FieldError, ToolError } from '../core/taxonomy.ts';
 
 export type ToolErrorBody = Omit<ToolError, 'requestId'>;
@@ -55,9 +56,38 @@ export class DependencyFailure extends Error {
       sideEffecting: boolean;
       rawBody?: string;
       rawHeaders?: Record<string, string>;
+      /** A network failure's socket error code (ECONNREFUSED, ECONNRESET, ...), when fetch gave one. */
+      cause?: string;
     },
   ) {
     super(`${dependency} ${kind}${info.status ? ` ${info.status}` : ''}`);
+  }
+}
+
+/**
+ * Whether the dependency call can have taken effect, as far as the server can honestly tell:
+ *
+ * | what the server saw                               | may have acted | why                                      |
+ * | ------------------------------------------------- | -------------- | ---------------------------------------- |
+ * | no connection (refused, DNS, unreachable)         | no             | the request never left                   |
+ * | a 4xx (incl. 401, 409, 422, 429)                  | no             | a refusal: the dependency did not act    |
+ * | a 5xx (500, 502, 503, 504, ...)                   | yes            | a gateway's 502 after the commit looks   |
+ * |                                                   |                | like a 503 before it; Retry-After or not |
+ * | our timeout, a hang                               | yes            | it may be acting right now               |
+ * | a reset or drop after connecting (mid-response)   | yes            | the request may have arrived             |
+ * | an unreadable answer (bad JSON, wrong type)       | yes            | it answered, so it ran                   |
+ *
+ * Only side-effecting calls carry the claim (`details.uncertain`); a read has nothing to be unsure about.
+ */
+export function mayHaveActed(f: DependencyFailure): boolean {
+  switch (f.kind) {
+    case 'timeout':
+    case 'bad-response':
+      return true;
+    case 'network':
+      return !neverConnected(f.info.cause);
+    case 'status':
+      return (f.info.status ?? 0) >= 500;
   }
 }
 
@@ -66,10 +96,10 @@ const CONFLICT_CODES = new Set(['idempotency_key_reused', 'idempotency_conflict'
 export function mapDependencyFailure(f: DependencyFailure, leaky: boolean): ToolFailure {
   const dep = f.dependency;
   const { status, sideEffecting } = f.info;
-  const mayHaveActed = f.kind === 'timeout' || f.kind === 'bad-response' || (status !== undefined && status >= 500);
   const details: Record<string, unknown> = { dependency: dep };
   if (status !== undefined) details.status = status;
-  if (sideEffecting && mayHaveActed) details.uncertain = true;
+  if (f.info.cause !== undefined) details.cause = f.info.cause;
+  if (sideEffecting && mayHaveActed(f)) details.uncertain = true;
   if (leaky) {
     // Negative control for the leak scan: raw upstream body and headers reach the model.
     details.upstreamBody = f.info.rawBody;
@@ -92,10 +122,13 @@ export function mapDependencyFailure(f: DependencyFailure, leaky: boolean): Tool
         },
       );
     case 'network':
-      return toolFailure('DEPENDENCY.NETWORK', `Could not reach the ${dep} service.${raw}`, {
-        ...opts,
-        retryable: true,
-      });
+      return toolFailure(
+        'DEPENDENCY.NETWORK',
+        neverConnected(f.info.cause)
+          ? `Could not reach the ${dep} service: nothing was sent.${raw}`
+          : `The connection to the ${dep} service failed.${uncertainHint}${raw}`,
+        { ...opts, retryable: true },
+      );
     case 'bad-response':
       return toolFailure(
         'DEPENDENCY.BAD_RESPONSE',

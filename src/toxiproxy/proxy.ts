@@ -124,7 +124,7 @@ export class ToxicProxy {
 
   private accept(client: Socket): void {
     const server = this.server;
-    const random = this.env.random.child(`${this.name}/c${++this.ordinal}`);
+    const random = this.env.random.keyed(`${this.name}/c${++this.ordinal}`);
     client.setNoDelay(true);
     let target: { host: string; port: number };
     try {

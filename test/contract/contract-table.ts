@@ -119,7 +119,7 @@ export const CONTRACT: readonly ContractRow[] = [
     effects: 0,
   },
   {
-    fault: 'network error',
+    fault: 'network error: connection refused',
     inject: { ...payments, kind: 'network-error' },
     tool: pay,
     answer: 'isError result',
@@ -127,6 +127,18 @@ export const CONTRACT: readonly ContractRow[] = [
     errorCode: 'DEPENDENCY.NETWORK',
     retryable: true,
     effects: 0,
+  },
+  {
+    // The server cannot tell a reset before the dependency acted from one after: it says the effect may exist.
+    fault: 'network error: connection reset after the effect',
+    inject: { ...payments, kind: 'network-error', when: 'after' },
+    tool: pay,
+    answer: 'isError result',
+    category: 'DEPENDENCY',
+    errorCode: 'DEPENDENCY.NETWORK',
+    retryable: true,
+    uncertain: true,
+    effects: 1,
   },
   {
     fault: 'flap (fail N, then succeed): a failing call',
@@ -293,9 +305,11 @@ export const README_END = '<!-- error-contract:end -->';
 export function contractMarkdown(): string {
   const rows = CONTRACT.map(
     (r) =>
-      `| ${r.fault} | ${r.answer} | ${r.category} | \`${r.errorCode}\` | ${r.retryable ? 'yes' : 'no'}${r.retryAfterMs ? ' (retryAfterMs)' : ''} |`,
+      `| ${r.fault} | ${r.answer} | ${r.category} | \`${r.errorCode}\` | ${r.retryable ? 'yes' : 'no'}${r.retryAfterMs ? ' (retryAfterMs)' : ''} | ${r.uncertain ? 'yes' : 'no'} |`,
   );
-  return ['| fault | answer | category | errorCode | retryable |', '| --- | --- | --- | --- | --- |', ...rows].join(
-    '\n',
-  );
+  return [
+    '| fault | answer | category | errorCode | retryable | effect may exist (`details.uncertain`) |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
 }

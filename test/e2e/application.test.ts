@@ -2,6 +2,7 @@
 // Each profile's resilient run and its negative control run side by side (two runs at a time keeps the suite
 // short on two cores); every detector is shown to fire in the control.
 import { describe, expect, it } from 'vitest';
+import { CANARY_MARKERS } from '../../mocks/canaries.ts';
 import type { PolicyName } from '../../src/client/policies/index.ts';
 import { failing, runShipped } from '../helpers/run.ts';
 
@@ -132,5 +133,15 @@ describe('redaction', () => {
     expect(r.report.metrics.errorsByCode['DEPENDENCY.UNAVAILABLE']).toBeGreaterThan(0);
     expect(failing(leaky)).toBe('');
     expect(leaky.report.metrics.leaks).toBeGreaterThan(0);
+    // Every kind the fault plants is found, in every op that had a canary-stuffed 500 (a finding is one per op,
+    // place and kind), whether or not a retry succeeded afterwards.
+    const kinds = Object.keys(CANARY_MARKERS);
+    expect(Object.keys(leaky.report.metrics.leaksByKind).sort()).toEqual([...kinds].sort());
+    const stuffed = new Set(
+      leaky.history.attempts.filter((a) => a.errorCode === 'DEPENDENCY.UNAVAILABLE').map((a) => a.opId),
+    );
+    expect(stuffed.size).toBeGreaterThan(0);
+    for (const kind of kinds) expect(leaky.report.metrics.leaksByKind[kind], kind).toBe(stuffed.size);
+    expect(Object.values(r.report.metrics.leaksByKind).every((n) => n === 0)).toBe(true);
   });
 });

@@ -4,6 +4,10 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { PolicyName } from '../../src/client/policies/index.ts';
+import { createNetworkBackend } from '../../src/network/index.ts';
+import { parseProfile } from '../../src/profile/load.ts';
+import { runProfile } from '../../src/run/run-profile.ts';
 import { runCli } from '../helpers/cli.ts';
 import { failing, runShipped } from '../helpers/run.ts';
 
@@ -114,5 +118,66 @@ describe('faultline limits', () => {
     expect(http.request.largestOkBytes).toBeGreaterThan(4 * 1024 * 1024 - 64 * 1024);
     expect(http.request.firstFailBytes).toBeLessThanOrEqual(4 * 1024 * 1024 + 1024);
     expect(http.result).toMatchObject({ largestOkBytes: 8 * 1024 * 1024, firstFailBytes: null });
+  });
+});
+
+describe('strip-trace: effects without a trace id are attributed by the ops planned arguments', () => {
+  // dependency-502's workload and faults, with the trace id and attempt stripped from every tools/call: the
+  // ledger then records effects without a trace id, as a server that does not forward it would.
+  const loaded = parseProfile(
+    'strip-trace.yaml',
+    `name: strip-trace
+description: dependency-502 behind an edge that strips the trace id
+seed: 7
+duration: 3s
+target: { kind: reference, dependencyTimeoutMs: 1000 }
+client: { attemptTimeoutMs: 2000, deadlineMs: 6000, maxAttempts: 12, backoff: { initialMs: 100, maxMs: 800 } }
+workload:
+  rate: 10
+  mix:
+    - tool: create_payment
+      weight: 3
+      args: { customer_id: "cus_{op}", amount_cents: { int: [100, 50000] }, currency: { pick: [USD, EUR] } }
+    - tool: search_documents
+      args: { query: refund }
+faults:
+  - { seam: edge, kind: strip-trace, start: 0s, stop: 3s }
+  - { seam: dependency, kind: commit-then-fail, dependency: payments, status: 502, probability: 0.5, start: 0.5s, stop: 2s }
+expect:
+  - ops >= 1
+`,
+  );
+  const run = (policy: PolicyName) =>
+    runProfile(loaded, {
+      policy,
+      signal: new AbortController().signal,
+      network: (s, onDecision) => createNetworkBackend('embedded', { seed: s, onDecision }),
+    });
+
+  it('resilient: no trace id reached the ledger, yet every effect has its op and no ok op is lost', {
+    timeout: T,
+  }, async () => {
+    const r = await run('resilient');
+    const { effects } = r.history;
+    expect(effects.length).toBeGreaterThan(0);
+    expect(effects.every((e) => e.traceId === undefined)).toBe(true);
+    const m = r.report.metrics;
+    expect(m.reconciliation.byArgsKey).toBe(effects.length);
+    expect(m.unattributedEffects).toBe(0);
+    expect(m.lostEffects).toBe(0);
+    expect(m.duplicateEffects).toBe(0);
+    expect(m.retriedOps).toBeGreaterThan(0); // the commit-then-fail really hit
+    expect(r.report.verdict).toBe('pass');
+  });
+
+  it('naive: the real duplicates (fresh key per retry) are still counted', { timeout: T }, async () => {
+    const r = await run('naive');
+    const { effects } = r.history;
+    expect(effects.every((e) => e.traceId === undefined)).toBe(true);
+    // Ground truth from the ledger alone: effects with the same distinguishing arguments are one op's repeats.
+    const repeats = effects.length - new Set(effects.map((e) => e.argsKey)).size;
+    expect(repeats).toBeGreaterThan(0);
+    expect(r.report.metrics.duplicateEffects).toBe(repeats);
+    expect(r.report.metrics.unattributedEffects).toBe(0);
   });
 });

@@ -106,7 +106,7 @@ describe('stdio profiles (resilient client)', () => {
     const inWindow = (w: { onMs: number; offMs?: number }) => (a: { startMs: number }) =>
       a.startMs >= w.onMs && a.startMs < (w.offMs ?? Number.POSITIVE_INFINITY);
     expect(r.history.attempts.filter(inWindow(before)).every((a) => a.ok)).toBe(true);
-    expect(r.history.attempts.filter(inWindow(instead)).some((a) => a.errorCode === 'DEPENDENCY.TIMEOUT')).toBe(true);
+    expect(r.history.attempts.filter(inWindow(instead)).some((a) => a.errorCode === 'LINK.TIMEOUT')).toBe(true);
   }, 90_000);
 
   it('stdio-slow-writes: answers dribble out in chunks, latency rises in the window, nothing fails', async () => {

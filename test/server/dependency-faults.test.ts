@@ -33,6 +33,7 @@ describe('dependency faults map to ToolErrors', () => {
     [{ kind: 'status', status: 500 }, 'DEPENDENCY.UNAVAILABLE', true, 0],
     [{ kind: 'status', status: 401 }, 'AUTH.TOKEN_EXPIRED', false, 0],
     [{ kind: 'network-error' }, 'DEPENDENCY.NETWORK', true, 0],
+    [{ kind: 'network-error', when: 'after' }, 'DEPENDENCY.NETWORK', true, 1],
     [{ kind: 'hang' }, 'DEPENDENCY.TIMEOUT', true, 0],
     [{ kind: 'auth-expiry', ttlMs: 0 }, 'AUTH.TOKEN_EXPIRED', false, 0],
     [{ kind: 'malformed', variant: 'invalid-json' }, 'DEPENDENCY.BAD_RESPONSE', true, 1],

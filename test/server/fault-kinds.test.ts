@@ -147,7 +147,7 @@ describe('delivery classification (server-seam metrics)', () => {
     ok,
     ...extra,
   });
-  const timeout = { errorCode: 'DEPENDENCY.TIMEOUT', uncertain: true, message: 'MCP error -32001: Request timed out' };
+  const timeout = { errorCode: 'LINK.TIMEOUT', uncertain: true, message: 'MCP error -32001: Request timed out' };
   const fx = (traceId: string, seq: number) => ({ seq, atMs: T, kind: 'payment.charge' as const, traceId });
 
   it('labels once, resumed, resent, lost, duplicated, hung and failed', () => {
@@ -174,7 +174,7 @@ describe('delivery classification (server-seam metrics)', () => {
         att('dup', 1, false, timeout),
         att('dup', 2, true),
         att('hung', 1, false, timeout),
-        // A server-side dependency timeout has the same code but is not a client hang.
+        // A server-side dependency timeout is not a client hang.
         att('failed', 1, false, { errorCode: 'DEPENDENCY.TIMEOUT', message: 'payments did not answer in 1000 ms' }),
       ],
       effects: [fx('once', 1), fx('resumed', 2), fx('resent', 3), fx('lost', 4), fx('dup', 5), fx('dup', 6)],

@@ -1,7 +1,7 @@
 // Happy paths of every tool, idempotency, trace ids, validation and unknown tools, through a real SDK client.
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_TOOLS, traitsOf } from '../../src/server/tools/catalog.ts';
+import { effectArgsKey, REFERENCE_TOOLS, traitsOf } from '../../src/server/tools/catalog.ts';
 import { TOOLS } from '../../src/server/tools/index.ts';
 import { call, connect, errorOf, key, payment, startServer } from './helpers.ts';
 
@@ -50,6 +50,28 @@ describe('reference server tools', () => {
     ]);
     expect(ledger[0].idempotencyKey).toBe(k1);
     expect(ledger[0].argsKey).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('every effect carries the argsKey the client computes from the tool arguments (effectArgsKey), trace id or not', async () => {
+    const server = await startServer();
+    const { client } = await connect(server.url);
+    const calls = [
+      ['create_payment', { customer_id: 'cus_77', amount_cents: 4321, currency: 'EUR' }],
+      ['send_notification', { recipient: 'ana@example.com', channel: 'email', message: 'Order 77 shipped.' }],
+      ['generate_report', { report_type: 'audit', duration_ms: 0 }],
+    ] as const;
+    for (const [tool, args] of calls) {
+      const result = await call(client, tool, { ...args, idempotency_key: key(tool) });
+      expect(result.isError, tool).toBeFalsy();
+    }
+    const ledger = await server.ledger();
+    expect(ledger.map((e) => e.traceId)).toEqual([undefined, undefined, undefined]);
+    // What the workload knows (the tool's planned arguments, no key) names what the dependency recorded.
+    expect(ledger.map((e) => e.argsKey)).toEqual(calls.map(([tool, args]) => effectArgsKey(tool, args)));
+    expect(new Set(ledger.map((e) => e.argsKey)).size).toBe(3);
+    // Reads have none.
+    expect(effectArgsKey('search_documents', { query: 'x' })).toBeUndefined();
+    expect(effectArgsKey('get_payment_status', { idempotency_key: 'k' })).toBeUndefined();
   });
 
   it('create_payment: same key with other arguments is RESOURCE.CONFLICT; unknown customer is RESOURCE.NOT_FOUND', async () => {

@@ -1,6 +1,6 @@
 // Attempt timeout: each of a try's calls may take `attemptTimeoutMs` at most (of what the deadline leaves). The
 // SDK enforces it on the wire: on expiry it sends notifications/cancelled and the attempt fails as
-// DEPENDENCY.TIMEOUT, uncertain (the tool may still run).
+// LINK.TIMEOUT, uncertain (the tool may still run).
 import type { OpRun, Unit } from './unit.ts';
 
 export function attemptTimeout(op: OpRun): Unit {

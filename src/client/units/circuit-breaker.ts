@@ -38,9 +38,13 @@ export class Breakers {
   get(key: string): CircuitBreakerPolicy {
     let breaker = this.byKey.get(key);
     if (!breaker) {
-      // Only the dependency's failures say it is down; a bad argument or an expired token does not.
+      // Only failures of what is behind the tool (its dependencies, or the link to the server) say it is down; a
+      // bad argument or an expired token does not.
       breaker = cockatielBreaker(
-        handleWhen((e) => e instanceof AttemptFailed && e.classified.category === 'DEPENDENCY'),
+        handleWhen((e) => {
+          const category = e instanceof AttemptFailed ? e.classified.category : undefined;
+          return category === 'DEPENDENCY' || category === 'LINK';
+        }),
         {
           halfOpenAfter: this.options.halfOpenAfterMs,
           breaker: new ConsecutiveBreaker(this.options.consecutiveFailures),

@@ -2,6 +2,7 @@
 // headers, enforces
 // the server's own dependency timeout (aborting the fetch), and turns every failure into a DependencyFailure.
 import { parseRetryAfter } from '../../core/retry-after.ts';
+import { socketCause } from '../../core/socket-cause.ts';
 import { ATTEMPT_HEADER, IDEMPOTENCY_HEADER, TRACE_HEADER } from '../../core/wire.ts';
 import { Cancelled, DependencyFailure } from '../errors.ts';
 import { DEPENDENCY_URLS, type DependencyName, INITIAL_TOKEN } from './contract.ts';
@@ -60,10 +61,11 @@ export class DependencyClient {
           signal,
         });
         text = await response.text();
-      } catch {
+      } catch (error) {
         if (scope.signal.aborted) throw new Cancelled();
         if (timeout.signal.aborted) throw fail('timeout');
-        throw fail('network');
+        // The socket's code says whether the request can have reached the dependency (core/socket-cause).
+        throw fail('network', { cause: socketCause(error) });
       }
       const rawHeaders = Object.fromEntries(response.headers.entries());
       if (!response.ok) {

@@ -1,5 +1,6 @@
 // What the workload knows about the reference server's tools: their traits (side effects, the idempotency argument,
 // how to look up an uncertain effect), read off the tool definitions themselves.
+import { argsKey } from '../../core/ledger.ts';
 import { TOOLS } from './index.ts';
 import type { ToolDef, ToolTraits } from './types.ts';
 
@@ -21,4 +22,13 @@ export const REFERENCE_TOOLS: Readonly<Record<string, ToolTraits>> = Object.from
 /** Traits of a tool the workload names; unknown tools (model mistakes) are treated as reads. */
 export function traitsOf(tool: string): ToolTraits {
   return REFERENCE_TOOLS[tool] ?? { sideEffecting: false };
+}
+
+/**
+ * The argsKey an op's effect carries in the ledger when it calls `tool` with `args`: its distinguishing arguments
+ * hashed as the ledger hashes what the dependency received. Undefined for tools without an effect (or unknown).
+ */
+export function effectArgsKey(tool: string, args: Record<string, unknown>): string | undefined {
+  const def = TOOLS.find((t) => t.name === tool);
+  return def?.effectArgs ? argsKey(def.effectArgs(args)) : undefined;
 }

@@ -13,6 +13,11 @@ export const chargeOutput = z.object({
   replayed: z.boolean(),
 });
 
+/** What the payments API is asked to charge: the charge's distinguishing arguments. */
+function chargeArgs(args: { customer_id: string; amount_cents: number; currency: string }) {
+  return { customer_id: args.customer_id, amount_cents: args.amount_cents, currency: args.currency };
+}
+
 export const createPayment = defineTool({
   name: 'create_payment',
   title: 'Charge a customer',
@@ -38,6 +43,7 @@ export const createPayment = defineTool({
   sideEffecting: true,
   idempotencyArg: 'idempotency_key',
   statusLookup: { tool: getPaymentStatus.name, keyArg: 'idempotency_key' },
+  effectArgs: chargeArgs,
   async run(args, ctx) {
     const key = args.idempotency_key;
     const inflight = ctx.runtime.inflightPayments;
@@ -46,7 +52,7 @@ export const createPayment = defineTool({
       const { data: charge, replayed } = await ctx.call<Charge>('payments', {
         method: 'POST',
         path: DEPENDENCY_PATHS.charges,
-        body: { customer_id: args.customer_id, amount_cents: args.amount_cents, currency: args.currency },
+        body: chargeArgs(args),
         idempotencyKey: key,
         sideEffecting: true,
       });

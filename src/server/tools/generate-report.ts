@@ -6,6 +6,11 @@ import { defineTool, idempotencyKey } from './types.ts';
 
 const STEPS = 10;
 
+/** What the reports API is asked to publish: the report's distinguishing arguments. */
+function publishArgs(args: { report_type: string }) {
+  return { report_type: args.report_type };
+}
+
 export const generateReport = defineTool({
   name: 'generate_report',
   title: 'Generate a report',
@@ -36,6 +41,7 @@ export const generateReport = defineTool({
   sideEffecting: true,
   idempotencyArg: 'idempotency_key',
   honoursCancel: true,
+  effectArgs: publishArgs,
   async run(args, ctx) {
     const duration = args.duration_ms ?? 2000;
     // ignore_cancel: a tool that never looks at the abort signal, as many do (the ghost-write control).
@@ -49,7 +55,7 @@ export const generateReport = defineTool({
     const request = {
       method: 'POST' as const,
       path: DEPENDENCY_PATHS.reports,
-      body: { report_type: args.report_type },
+      body: publishArgs(args),
       idempotencyKey: args.idempotency_key,
       sideEffecting: true,
     };

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { stableHash } from '../../core/stable-hash.ts';
 import { DEPENDENCY_PATHS, type Message } from '../deps/contract.ts';
-import { Cancelled, DependencyFailure } from '../errors.ts';
+import { Cancelled, DependencyFailure, mayHaveActed } from '../errors.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const E164 = /^\+[1-9]\d{7,14}$/;
+
+/** What the notifications API is asked to send: the message's distinguishing arguments. */
+function messageArgs(args: { recipient: string; channel: 'email' | 'sms'; message: string }) {
+  return { recipient: args.recipient, channel: args.channel, message: args.message };
+}
 
 export const sendNotification = defineTool({
   name: 'send_notification',
@@ -48,6 +53,7 @@ export const sendNotification = defineTool({
   }),
   sideEffecting: true,
   idempotencyArg: 'idempotency_key',
+  effectArgs: messageArgs,
   async run(args, ctx) {
     const key = args.idempotency_key;
     const toStructured = (m: Message) => ({
@@ -57,35 +63,28 @@ export const sendNotification = defineTool({
       recipient: m.recipient,
       idempotency_key: key,
     });
-    const { result, replayed } = await ctx.runtime.notifications.run(
-      key,
-      stableHash({ recipient: args.recipient, channel: args.channel, message: args.message }),
-      {
-        execute: async () => {
-          const { data } = await ctx.call<Message>('notifications', {
-            method: 'POST',
-            path: DEPENDENCY_PATHS.messages,
-            body: { recipient: args.recipient, channel: args.channel, message: args.message, client_reference: key },
-            idempotencyKey: key,
-            sideEffecting: true,
-          });
-          return toStructured(data);
-        },
-        recover: async () => {
-          const { data } = await ctx.call<{ data: Message[] }>('notifications', {
-            method: 'GET',
-            path: `${DEPENDENCY_PATHS.messages}?client_reference=${encodeURIComponent(key)}`,
-            sideEffecting: false,
-          });
-          return data.data[0] ? toStructured(data.data[0]) : undefined;
-        },
-        // The message may exist: the call was cut off, or the answer was lost or spoiled on the way back.
-        isUncertain: (e) =>
-          e instanceof Cancelled ||
-          (e instanceof DependencyFailure &&
-            (e.kind === 'timeout' || e.kind === 'bad-response' || (e.info.status ?? 0) >= 500)),
+    const { result, replayed } = await ctx.runtime.notifications.run(key, stableHash(messageArgs(args)), {
+      execute: async () => {
+        const { data } = await ctx.call<Message>('notifications', {
+          method: 'POST',
+          path: DEPENDENCY_PATHS.messages,
+          body: { ...messageArgs(args), client_reference: key },
+          idempotencyKey: key,
+          sideEffecting: true,
+        });
+        return toStructured(data);
       },
-    );
+      recover: async () => {
+        const { data } = await ctx.call<{ data: Message[] }>('notifications', {
+          method: 'GET',
+          path: `${DEPENDENCY_PATHS.messages}?client_reference=${encodeURIComponent(key)}`,
+          sideEffecting: false,
+        });
+        return data.data[0] ? toStructured(data.data[0]) : undefined;
+      },
+      // The message may exist: the call was cut off, or the answer was lost or spoiled on the way back.
+      isUncertain: (e) => e instanceof Cancelled || (e instanceof DependencyFailure && mayHaveActed(e)),
+    });
     return {
       structured: { ...result, replayed },
       text: `${replayed ? 'Already sent' : 'Sent'} ${args.channel} to ${args.recipient}: ${result.message_id}.`,

@@ -41,6 +41,12 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject> extends ToolTraits
   description: string;
   input: I;
   output: z.ZodObject;
+  /**
+   * For a side-effecting tool: the distinguishing arguments its dependency call carries (and the ledger hashes
+   * into argsKey), computed from the tool's own arguments. The tool builds its dependency request from it and
+   * the workload hashes the op's planned arguments with it, so an effect without a trace id still finds its op.
+   */
+  effectArgs?(args: z.infer<I>): Record<string, unknown>;
   run(args: z.infer<I>, ctx: ToolContext): Promise<ToolOutput>;
 }
 

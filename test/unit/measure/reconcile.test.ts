@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { EffectLedger } from '../../../mocks/ledger.ts';
+import type { OpRecord } from '../../../src/core/history.ts';
 import { reconcile } from '../../../src/measure/reconcile.ts';
+import { buildPlan } from '../../../src/plan/plan.ts';
+import type { PlannedOp } from '../../../src/plan/schedule.ts';
+import { parseProfile } from '../../../src/profile/load.ts';
+import { effectArgsKey, traitsOf } from '../../../src/server/tools/catalog.ts';
 import { effect, history, op } from './fixtures.ts';
 
 const pay = { sideEffecting: true, tool: 'pay' };
@@ -66,5 +72,84 @@ describe('reconcile', () => {
     const r = reconcile(h);
     expect(r.unattributedEffects).toBe(1);
     expect(r.lostEffects).toBe(2);
+  });
+});
+
+describe('reconcile without trace ids (production-shaped ops)', () => {
+  // Ops as the workload driver records them: ids and argsKeys from the plan (effectArgsKey of the planned
+  // arguments). Effects as the mocked APIs record them: the fields each route reads from the request body,
+  // written out here by hand, with no trace id (a server that does not forward it).
+  const profile = parseProfile(
+    'attribution.yaml',
+    `name: attribution
+description: ops with unique generated arguments
+duration: 1s
+workload:
+  rate: 8
+  mix:
+    - tool: create_payment
+      args: { customer_id: "cus_{op}", amount_cents: { int: [100, 50000] }, currency: { pick: [USD, EUR] } }
+    - tool: send_notification
+      args: { recipient: "u{op}@example.com", channel: email, message: "order {op} shipped" }
+    - tool: search_documents
+      args: { query: refunds }
+`,
+  ).profile;
+  const planned = buildPlan(profile, 7).ops.first();
+  const ledger = new EffectLedger();
+  const dependencySaw = (p: PlannedOp) => {
+    const a = p.args as Record<string, unknown>;
+    if (p.tool === 'create_payment')
+      ledger.record({
+        kind: 'payment.charge',
+        args: { customer_id: a.customer_id, amount_cents: a.amount_cents, currency: a.currency },
+      });
+    if (p.tool === 'send_notification')
+      ledger.record({
+        kind: 'notification.send',
+        args: { recipient: a.recipient, channel: a.channel, message: a.message },
+      });
+  };
+  const writes = planned.filter((p) => traitsOf(p.tool).sideEffecting);
+  const [twice, failed] = writes;
+  for (const p of writes) if (p !== failed) dependencySaw(p);
+  dependencySaw(twice); // a real duplicate
+  const ops: OpRecord[] = planned.map((p) => {
+    const key = effectArgsKey(p.tool, p.args);
+    return op(p.opId, 0, 10, p === failed ? 'fail' : 'ok', {
+      tool: p.tool,
+      sideEffecting: traitsOf(p.tool).sideEffecting,
+      ...(key !== undefined && { argsKey: key }),
+    });
+  });
+
+  it('the plan gives every write a distinct argsKey and reads none', () => {
+    expect(writes.length).toBeGreaterThanOrEqual(4);
+    expect(writes.map((p) => p.tool)).toEqual(expect.arrayContaining(['create_payment', 'send_notification']));
+    const keys = ops.filter((o) => o.sideEffecting).map((o) => o.argsKey);
+    expect(new Set(keys).size).toBe(writes.length);
+    expect(ops.filter((o) => !o.sideEffecting).every((o) => o.argsKey === undefined)).toBe(true);
+  });
+
+  it('counts the real duplicate, reports no ok op lost and no effect unattributed', () => {
+    const effects = ledger.list();
+    expect(effects.every((e) => e.traceId === undefined)).toBe(true);
+    const r = reconcile(history({ ops, effects }));
+    expect(r.reconciliation.byTraceId).toBe(0);
+    expect(r.reconciliation.byArgsKey).toBe(effects.length);
+    expect(r.unattributedEffects).toBe(0);
+    expect(r.duplicateEffects).toBe(1);
+    expect(r.reconciliation.duplicateOps).toEqual([twice.opId]);
+    expect(r.lostEffects).toBe(0);
+    expect(r.ghostEffects).toBe(0);
+    expect(r.effectsByOp.has(failed.opId)).toBe(false);
+  });
+
+  it('without the argsKeys (as before) the same effects are unattributed and the ok ops lost', () => {
+    const bare = ops.map(({ argsKey: _, ...o }) => o);
+    const r = reconcile(history({ ops: bare, effects: ledger.list() }));
+    expect(r.unattributedEffects).toBe(ledger.list().length);
+    expect(r.duplicateEffects).toBe(0);
+    expect(r.lostEffects).toBe(writes.length - 1);
   });
 });

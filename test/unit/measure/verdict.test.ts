@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildProfileReport, buildRunReport, worstVerdict } from '../../../src/measure/verdict.ts';
 import { EVIL, sampleRun } from '../report/fixtures.ts';
-import { fault, history, op, series } from './fixtures.ts';
+import { effect, fault, history, op, series } from './fixtures.ts';
 
 describe('buildProfileReport / buildRunReport', () => {
   const run = sampleRun();
@@ -11,7 +11,9 @@ describe('buildProfileReport / buildRunReport', () => {
     expect(good.verdict).toBe('pass');
     expect(good.thresholds.every((t) => t.ok)).toBe(true);
     expect(bad.verdict).toBe('fail');
-    expect(bad.thresholds.map((t) => t.ok)).toEqual([false, false, true]);
+    // The profile's three, then the implicit `unattributed_effects == 0 or n/a`.
+    expect(bad.thresholds.map((t) => t.ok)).toEqual([false, false, true, true]);
+    expect(bad.thresholds.map((t) => t.implicit === true)).toEqual([false, false, false, true]);
     expect(run.verdict).toBe('fail');
     expect(bad.name).toBe(EVIL);
   });
@@ -26,6 +28,23 @@ describe('buildProfileReport / buildRunReport', () => {
       decisionLogSha256: '',
       ...extra,
     });
+
+  it('fails a run with an effect no op claims unless the profile sets its own unattributed_effects bound', () => {
+    const stray = history({ ops: [op('a', 0, 1)], effects: [effect(undefined, { argsKey: 'nobody' })] });
+    const fails = judged(stray);
+    expect(fails.verdict).toBe('fail');
+    expect(fails.thresholds.find((t) => t.implicit)).toMatchObject({
+      expr: 'unattributed_effects == 0 or n/a',
+      actual: 1,
+    });
+    const optedOut = judged(stray, { expect: ['ops >= 1', 'unattributed_effects <= 1'] });
+    expect(optedOut.verdict).toBe('pass');
+    expect(optedOut.thresholds.some((t) => t.implicit)).toBe(false);
+    // A target whose effects cannot be seen has nothing to attribute: n/a, allowed.
+    expect(judged(history({ ops: [op('a', 0, 1)], effectsObservable: false })).verdict).toBe('pass');
+    expect(judged().notes).not.toContain('no thresholds: the verdict passes by default');
+    expect(judged(undefined, { expect: [] }).notes).toContain('no thresholds: the verdict passes by default');
+  });
 
   it('fails a profile with an error even when thresholds hold', () => {
     expect(judged(undefined, { error: 'server crashed' }).verdict).toBe('fail');

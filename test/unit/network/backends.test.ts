@@ -75,7 +75,13 @@ describe('embedded backend', () => {
     await backend.api.addToxic('svc', { type: 'latency', toxicity: 0.5, attributes: { latency: 1 } });
     await roundTrip(await dial(endpoint.port));
     expect(decisions).toEqual([
-      { stream: 'toxiproxy/svc/c1/downstream/latency_downstream', what: 'toxicity', value: expect.any(Boolean) },
+      // Keyed by the connection ordinal (core/decision-log.ts).
+      {
+        stream: 'toxiproxy/svc/c1/downstream/latency_downstream',
+        what: 'toxicity',
+        value: expect.any(Boolean),
+        keyed: true,
+      },
     ]);
   });
 });

@@ -14,10 +14,12 @@ describe('renderJunit', () => {
   });
 
   it('has one testsuite per profile and one testcase per threshold', () => {
+    // Each profile's own thresholds plus the implicit `unattributed_effects == 0 or n/a` (measure/verdict.ts).
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
-    expect(xml.match(/<testcase /g)).toHaveLength(6);
-    expect(xml).toMatch(/<testsuites name="faultline" tests="6" failures="2" errors="0"/);
-    expect(xml).toMatch(/<testsuite name="good" tests="3" failures="0" errors="0" skipped="0"/);
+    // Three thresholds per profile plus the implicit unattributed_effects == 0 each.
+    expect(xml.match(/<testcase /g)).toHaveLength(8);
+    expect(xml).toMatch(/<testsuites name="faultline" tests="8" failures="2" errors="0"/);
+    expect(xml).toMatch(/<testsuite name="good" tests="4" failures="0" errors="0" skipped="0"/);
   });
 
   it('reports actual against expected in each failure', () => {
@@ -41,11 +43,11 @@ describe('renderJunit', () => {
     run.profiles[0] = { ...run.profiles[0], verdict: 'inert' as never };
     const inert = renderJunit(run);
     expect(checkXml(inert)).toEqual([]);
-    expect(inert).toMatch(/<testsuite name="good" tests="4" failures="1" errors="0" skipped="0"/);
+    expect(inert).toMatch(/<testsuite name="good" tests="5" failures="1" errors="0" skipped="0"/);
     expect(inert).toContain('<failure message="verdict inert" type="verdict">');
     run.profiles[0] = { ...run.profiles[0], verdict: 'inconclusive' as never };
     const skipped = renderJunit(run);
-    expect(skipped).toMatch(/<testsuite name="good" tests="4" failures="0" errors="0" skipped="1"/);
+    expect(skipped).toMatch(/<testsuite name="good" tests="5" failures="0" errors="0" skipped="1"/);
     expect(skipped).toContain('<skipped message="verdict inconclusive" type="verdict">');
     run.profiles[0] = { ...run.profiles[0], verdict: 'pass' };
     expect(renderJunit(run)).not.toContain('type="verdict"');

@@ -11,8 +11,8 @@ describe('renderMarkdown', () => {
     expect(lines[0]).toBe('## ❌ Faultline fail: 1 of 2 profile(s) passed');
     expect(lines[2]).toContain('passed 1, failed 1, inert 0, inconclusive 0, interrupted 0');
     expect(lines[4]).toBe('| | profile | policy | ops | retry success | dup/ghost/lost | recovery | thresholds |');
-    expect(lines[6]).toBe('| ✅ | good | resilient | 41 | 100% of 1 | 0/0/0 | 40 ms | 3 ok |');
-    expect(lines[7]).toContain('| naive | 2 | 0% of 1 | 1/1/0 | not recovered | **2 of 3 failed** |');
+    expect(lines[6]).toBe('| ✅ | good | resilient | 41 | 100% of 1 | 0/0/0 | 40 ms | 4 ok |');
+    expect(lines[7]).toContain('| naive | 2 | 0% of 1 | 1/1/0 | not recovered | **2 of 4 failed** |');
   });
 
   it('expands a failing profile: failed thresholds, the replay command, metrics, windows with hits, codes', () => {

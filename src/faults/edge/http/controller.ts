@@ -2,12 +2,15 @@
 // added; a rule either answers or calls the next one, which ends in the real fetch to the server. Each exchange a
 // rule acts on is one of its hits.
 import { HitCounter } from '../../../core/hit-counter.ts';
+import { RequestKeys, traceOfBody } from '../../../core/logical-key.ts';
 import type { EdgeExchange, EdgeRule, Forward } from './rule.ts';
 
 export class EdgeController {
   private rules: EdgeRule[] = [];
   /** Exchanges each rule acted on, by rule id (kept after the rule is removed). */
   readonly hits = new HitCounter();
+  /** Logical keys of the requests (every traced POST counts, rules or not, so a key never depends on them). */
+  private readonly keys = new RequestKeys();
 
   add(rule: EdgeRule): void {
     this.rules.push(rule);
@@ -19,9 +22,10 @@ export class EdgeController {
 
   wrap = (inner: typeof fetch): typeof fetch => {
     return async (input, init) => {
+      const body = typeof init?.body === 'string' ? init.body : undefined;
+      const key = this.keys.next(traceOfBody(body));
       if (this.rules.length === 0) return inner(input, init);
       const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? init.body : undefined;
       const exchange: EdgeExchange = {
         url: String(input instanceof Request ? input.url : input),
         method,
@@ -32,7 +36,11 @@ export class EdgeController {
       const applicable = this.rules.filter(
         (r) =>
           (r.methods.length === 0 || (exchange.rpcMethod !== undefined && r.methods.includes(exchange.rpcMethod))) &&
-          r.random.chance(`fires ${exchange.rpcMethod ?? method}`, r.probability),
+          // Keyed by op, attempt and request when the request carries a trace id; else in arrival order.
+          (key === undefined ? r.random : r.random.keyed(key)).chance(
+            `fires ${exchange.rpcMethod ?? method}`,
+            r.probability,
+          ),
       );
       const chain = applicable.reduceRight<Forward>(
         (next, rule) => (changed) =>

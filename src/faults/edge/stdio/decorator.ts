@@ -14,6 +14,7 @@ import {
   type MessageExtraInfo,
 } from '@modelcontextprotocol/sdk/types.js';
 import { HitCounter } from '../../../core/hit-counter.ts';
+import { RequestKeys, traceOfMessage } from '../../../core/logical-key.ts';
 import type { RandomStream } from '../../../core/random.ts';
 import { STDIO_FAULT_META, type StdioFaultDirective } from './directive.ts';
 
@@ -44,6 +45,8 @@ const OVERSIZE = /ReadBuffer exceeded maximum size/;
 
 export class StdioEdgeController {
   private rules: StdioRule[] = [];
+  /** Logical keys of the requests (every traced request counts, rules or not). */
+  readonly keys = new RequestKeys();
   readonly tally: StdioTally = { tagged: {}, malformedLines: 0, oversizedLines: 0, otherErrors: 0 };
   /** Requests each rule tagged, by rule id (kept after the rule is removed). */
   readonly hits = new HitCounter();
@@ -60,11 +63,15 @@ export class StdioEdgeController {
     return this.rules.length;
   }
 
-  /** The directive for this outgoing request, if a rule fires (one draw per applicable rule, in order). */
-  pick(method: string): StdioFaultDirective | undefined {
+  /**
+   * The directive for this outgoing request, if a rule fires (one draw per applicable rule, in order), drawn under
+   * the request's logical key (op, attempt, request) when it carries a trace id, else in arrival order.
+   */
+  pick(method: string, key: string | undefined): StdioFaultDirective | undefined {
     for (const rule of this.rules) {
       if (rule.methods.length > 0 && !rule.methods.includes(method)) continue;
-      if (rule.random.chance(`fires ${method}`, rule.probability)) {
+      const random = key === undefined ? rule.random : rule.random.keyed(key);
+      if (random.chance(`fires ${method}`, rule.probability)) {
         this.hits.count(rule.id);
         return rule.directive;
       }
@@ -134,7 +141,8 @@ class StdioEdgeTransport implements Transport {
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (!isJSONRPCRequest(message)) return this.inner.send(message, options);
     this.pending.add(message.id);
-    const directive = this.controller.active > 0 ? this.controller.pick(message.method) : undefined;
+    const key = this.controller.keys.next(traceOfMessage(message));
+    const directive = this.controller.active > 0 ? this.controller.pick(message.method, key) : undefined;
     if (!directive) return this.inner.send(message, options);
     const tally = this.controller.tally.tagged;
     tally[directive.kind] = (tally[directive.kind] ?? 0) + 1;

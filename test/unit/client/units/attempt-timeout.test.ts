@@ -1,5 +1,5 @@
 // The attempt timeout unit: an attempt that gets no answer is cut at attemptTimeoutMs (the SDK's request
-// timeout, which also cancels it) and fails as an uncertain DEPENDENCY.TIMEOUT.
+// timeout, which also cancels it) and fails as an uncertain LINK.TIMEOUT.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callThrough } from '../../../../src/client/policies/compose.ts';
 import { attemptTimeout } from '../../../../src/client/units/attempt-timeout.ts';
@@ -23,9 +23,9 @@ describe('attempt timeout', () => {
     const { fields } = await done;
     expect(session.calls.map((c) => c.timeoutMs)).toEqual([50]);
     expect(attempts).toHaveLength(1);
-    expect(attempts[0]).toMatchObject({ startMs: 0, endMs: 50, errorCode: 'DEPENDENCY.TIMEOUT', uncertain: true });
+    expect(attempts[0]).toMatchObject({ startMs: 0, endMs: 50, errorCode: 'LINK.TIMEOUT', uncertain: true });
     // A side effect that may have happened: indeterminate, not failed.
-    expect(fields).toMatchObject({ outcome: 'info', attempts: 1, errorCode: 'DEPENDENCY.TIMEOUT' });
+    expect(fields).toMatchObject({ outcome: 'info', attempts: 1, errorCode: 'LINK.TIMEOUT' });
   });
 
   it('leaves the SDK default when no unit bounds the attempt', async () => {

@@ -30,6 +30,25 @@ describe('classified retry', () => {
     expect(draws.map((d) => d.what)).toEqual(['backoff', 'backoff']);
   });
 
+  it('draws each wait from a stream keyed by the op and the attempt that failed, not by draw order', async () => {
+    const unavailable = toolError('DEPENDENCY', 'DEPENDENCY.UNAVAILABLE', { retryable: true });
+    const run = async (attemptsBefore: number) => {
+      const session = new FakeSession((_, i) => (i < 2 ? unavailable : ok()));
+      const { op, draws } = opRun(session, { client: { backoff: { initialMs: 400, maxMs: 400 } } });
+      op.attemptsBefore = attemptsBefore; // a corrected op: earlier calls made attempts already
+      const done = callThrough(op, [classifiedRetry(op)]);
+      await vi.runAllTimersAsync();
+      await done;
+      return draws;
+    };
+    const fresh = await run(0);
+    expect(fresh.map((d) => d.stream)).toEqual(['client/op-00000/attempt-1', 'client/op-00000/attempt-2']);
+    const later = await run(1);
+    expect(later.map((d) => d.stream)).toEqual(['client/op-00000/attempt-2', 'client/op-00000/attempt-3']);
+    // The wait after attempt 2 is one value for the seed, whichever draw of the op it was.
+    expect(later[0].value).toBe(fresh[1].value);
+  });
+
   it('takes the jittered backoff when no Retry-After is advised', async () => {
     const unavailable = toolError('DEPENDENCY', 'DEPENDENCY.UNAVAILABLE', { retryable: true });
     const session = new FakeSession((_, i) => (i < 1 ? unavailable : ok()));

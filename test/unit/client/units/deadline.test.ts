@@ -28,7 +28,7 @@ describe('deadline', () => {
       [100, 100],
       [200, 50],
     ]);
-    expect(fields).toMatchObject({ outcome: 'info', attempts: 3, errorCode: 'DEPENDENCY.TIMEOUT' });
+    expect(fields).toMatchObject({ outcome: 'info', attempts: 3, errorCode: 'LINK.TIMEOUT' });
     expect(Date.now()).toBe(250);
   });
 

@@ -1,0 +1,108 @@
+// Same seed, same decisions? Runs each profile N times with one seed and prints how many distinct decision-log
+// hashes came out (the report's hash of the plan decisions, and for comparison a hash of the whole log, keyed
+// draws included), then per run against the first: keyed draws whose values differ for the same key (a real
+// non-determinism: must be 0), keys only one run reached (timing), the first divergence by op
+// (core/decision-diff.ts) and which stream families differ. Prints; asserts nothing.
+// Run: npm run bench:determinism -- [PROFILE...] [--runs N] [--seed N]
+import { fileURLToPath } from 'node:url';
+import { describeDivergence, firstDivergence } from '../src/core/decision-diff.ts';
+import { compareKeyed, decisionsSha256 } from '../src/core/decision-log.ts';
+import type { DecisionRecord } from '../src/core/history.ts';
+import { createNetworkBackend } from '../src/network/index.ts';
+import { loadProfile } from '../src/profile/load.ts';
+import { runProfile } from '../src/run/run-profile.ts';
+
+const DEFAULT_PROFILES = ['dependency-5xx', 'sse-cut', 'network-reset'];
+
+function parseArgs(argv: string[]): { profiles: string[]; runs: number; seed?: number } {
+  const profiles: string[] = [];
+  let runs = 5;
+  let seed: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--runs') runs = Number(argv[++i]);
+    else if (argv[i] === '--seed') seed = Number(argv[++i]);
+    else profiles.push(argv[i]);
+  }
+  if (!Number.isInteger(runs) || runs < 2) throw new Error('--runs must be a whole number >= 2');
+  return { profiles: profiles.length > 0 ? profiles : DEFAULT_PROFILES, runs, seed };
+}
+
+const profileFile = (name: string) =>
+  name.endsWith('.yaml') ? name : fileURLToPath(new URL(`../chaos-profiles/${name}.yaml`, import.meta.url));
+
+/** Streams whose own sequence of decisions differs between two logs (arrival order between streams ignored). */
+function differingStreams(a: readonly DecisionRecord[], b: readonly DecisionRecord[]): string[] {
+  const byStream = (log: readonly DecisionRecord[]) => {
+    const m = new Map<string, string[]>();
+    for (const d of log) m.set(d.stream, [...(m.get(d.stream) ?? []), `${d.what}=${String(d.value)}`]);
+    return m;
+  };
+  const x = byStream(a);
+  const y = byStream(b);
+  return [...new Set([...x.keys(), ...y.keys()])]
+    .filter((s) => (x.get(s) ?? []).join('\n') !== (y.get(s) ?? []).join('\n'))
+    .sort();
+}
+
+/** A stream name with its op and request parts generalised, so 40 differing requests read as one family. */
+const family = (stream: string) =>
+  stream
+    .replace(/op-?\d+/g, 'op-*')
+    .replace(/attempt-\d+/g, 'attempt-*')
+    .replace(/request-\d+/g, 'request-*')
+    .replace(/\/c\d+$/, '/c*');
+
+async function main(): Promise<void> {
+  const { profiles, runs, seed } = parseArgs(process.argv.slice(2));
+  for (const name of profiles) {
+    const loaded = loadProfile(profileFile(name));
+    const results: { hash: string; decisions: DecisionRecord[]; retried: number; verdict: string }[] = [];
+    for (let i = 0; i < runs; i++) {
+      const { report, history } = await runProfile(loaded, {
+        seed,
+        signal: new AbortController().signal,
+        network: (s, onDecision) => createNetworkBackend('embedded', { seed: s, onDecision }),
+      });
+      results.push({
+        hash: report.decisionLogSha256,
+        decisions: history.decisions,
+        retried: report.metrics.retriedOps,
+        verdict: report.verdict,
+      });
+      process.stdout.write('.');
+    }
+    const distinct = new Set(results.map((r) => r.hash));
+    const whole = new Set(results.map((r) => decisionsSha256(r.decisions.map(({ keyed: _, ...d }) => d))));
+    const first = results[0];
+    console.log(
+      `\n${loaded.profile.name} (seed ${seed ?? loaded.profile.seed}): ${distinct.size} distinct decision-log hash(es) in ${runs} runs` +
+        ` (whole log, keyed draws included: ${whole.size});` +
+        ` decisions per run ${results.map((r) => r.decisions.length).join(' ')};` +
+        ` keyed ${results.map((r) => r.decisions.filter((d) => d.keyed).length).join(' ')};` +
+        ` retried ops ${results.map((r) => r.retried).join(' ')}; verdicts ${results.map((r) => r.verdict).join(' ')}`,
+    );
+    results.forEach((r, i) => {
+      if (i === 0) return;
+      const k = compareKeyed(first.decisions, r.decisions);
+      const mismatch = k.mismatched[0];
+      console.log(
+        `  run ${i + 1} vs run 1: hash ${r.hash === first.hash ? 'same' : 'DIFFERS'}; keyed streams in both ${k.common},` +
+          ` same values ${k.common - k.mismatched.length}, different values ${k.mismatched.length}` +
+          `${mismatch ? ` (first: ${mismatch.stream} ${mismatch.what} ${String(mismatch.expected)} -> ${String(mismatch.actual)})` : ''};` +
+          ` reached by one run only ${k.onlyFirst.length} + ${k.onlySecond.length}`,
+      );
+      const d = firstDivergence(first.decisions, r.decisions);
+      if (!d) return;
+      const families = new Map<string, number>();
+      for (const s of differingStreams(first.decisions, r.decisions))
+        families.set(family(s), (families.get(family(s)) ?? 0) + 1);
+      console.log(`    ${describeDivergence(d)}`);
+      console.log(`    differing streams: ${[...families].map(([f, n]) => `${f} x${n}`).join(', ')}`);
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+// The decision log's rule (core/decision-log.ts): the hash covers the plan decisions and arrival-order draws;
+// keyed draws are in the log but not the hash, and compareKeyed tells a real non-determinism (one key, two
+// values) from timing (a key only one run reached).
+import { describe, expect, it } from 'vitest';
+import { compareKeyed, DecisionLog } from '../../../src/core/decision-log.ts';
+
+/** A run that plans two ops and reaches the given keys of a fault stream. */
+function run(reached: string[], seed = 7) {
+  const log = new DecisionLog(seed);
+  const workload = log.stream('workload');
+  workload.float('tool');
+  workload.float('tool');
+  const fault = log.stream('deps/fault/f0');
+  for (const key of reached) fault.keyed(key).chance('fires', 0.5);
+  return log;
+}
+
+describe('decision log', () => {
+  it('marks keyed draws, and their children, in the log', () => {
+    const log = run(['op-00001/attempt-1/request-1']);
+    log.stream('deps/fault/f0').keyed('op-00002/attempt-1/request-1').child('latency').int('jitter', 0, 9);
+    expect(log.records.map((r) => [r.stream, r.keyed === true])).toEqual([
+      ['workload', false],
+      ['workload', false],
+      ['deps/fault/f0/op-00001/attempt-1/request-1', true],
+      ['deps/fault/f0/op-00002/attempt-1/request-1/latency', true],
+    ]);
+  });
+
+  it('hashes the plan: equal when only the keys reached differ, unequal for another plan', () => {
+    const a = run(['op-00001/attempt-1/request-1', 'op-00002/attempt-1/request-1']);
+    const b = run(['op-00002/attempt-1/request-1', 'op-00001/attempt-2/request-1']);
+    expect(a.sha256()).toBe(b.sha256());
+    expect(run([], 8).sha256()).not.toBe(a.sha256());
+    // An arrival-order draw (no key) is a plan-level decision: it changes the hash.
+    const c = run([]);
+    c.stream('deps/fault/f0').chance('fires', 0.5);
+    expect(c.sha256()).not.toBe(run([]).sha256());
+  });
+
+  it('compares keyed draws key by key: same values where both drew, the rest is timing', () => {
+    const a = run(['op-00001/attempt-1/request-1', 'op-00002/attempt-1/request-1']);
+    const b = run(['op-00002/attempt-1/request-1', 'op-00003/attempt-1/request-1']);
+    const k = compareKeyed(a.records, b.records);
+    expect(k.common).toBe(1);
+    expect(k.mismatched).toEqual([]);
+    expect(k.onlyFirst).toEqual(['deps/fault/f0/op-00001/attempt-1/request-1']);
+    expect(k.onlySecond).toEqual(['deps/fault/f0/op-00003/attempt-1/request-1']);
+  });
+
+  it('catches one key drawing two values (what arrival-order drawing would do)', () => {
+    const a = run(['op-00001/attempt-1/request-1']);
+    const b = run([]);
+    b.records.push({ ...a.records[2], value: !a.records[2].value });
+    expect(compareKeyed(a.records, b.records).mismatched).toHaveLength(1);
+  });
+});
