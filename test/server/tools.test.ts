@@ -225,8 +225,10 @@ describe('reference server tools', () => {
       refresh_credentials: { sideEffecting: false },
     });
     const byName = new Map(TOOLS.map((t) => [t.name, t]));
+    const keyed = TOOLS.filter((t) => t.idempotencyArg);
+    expect(keyed.length).toBeGreaterThan(0);
+    for (const tool of keyed) expect(Object.keys(tool.input.shape)).toContain(tool.idempotencyArg);
     for (const tool of TOOLS) {
-      if (tool.idempotencyArg) expect(Object.keys(tool.input.shape)).toContain(tool.idempotencyArg);
       if (tool.statusLookup) {
         const lookup = byName.get(tool.statusLookup.tool);
         expect(lookup?.sideEffecting).toBe(false);
