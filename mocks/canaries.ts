@@ -18,9 +18,6 @@ export const CANARIES = {
   absolutePath: `/home/deploy/${CANARY_MARKERS.absolutePath}/.env`,
 } as const;
 
-/** Every full canary string. */
-export const CANARY_STRINGS: readonly string[] = Object.values(CANARIES);
-
 /** Returns the names of the canaries whose marker occurs in `text`. */
 export function findCanaries(text: string): string[] {
   return Object.entries(CANARY_MARKERS)

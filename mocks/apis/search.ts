@@ -4,7 +4,7 @@ import { DEPENDENCY_PATHS, type Doc, type SearchPage } from '../../src/server/de
 import { apiError, defineApi, get } from './types.ts';
 
 const TOPICS = ['payments', 'refunds', 'invoices', 'notifications', 'reports', 'outages', 'latency', 'retries'];
-export const CORPUS_SIZE = 240;
+const CORPUS_SIZE = 240;
 
 const CORPUS: Doc[] = Array.from({ length: CORPUS_SIZE }, (_, i) => {
   const topic = TOPICS[i % TOPICS.length];

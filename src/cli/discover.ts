@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { PACKAGE_ROOT } from '../core/package-root.ts';
 import { UserError } from './user-error.ts';
 
-export const DEFAULT_PROFILE_DIR = 'chaos-profiles';
+const DEFAULT_PROFILE_DIR = 'chaos-profiles';
 
 export function discoverProfiles(args: string[], dir = DEFAULT_PROFILE_DIR): string[] {
   if (args.length > 0) return args.flatMap((arg) => (isDirectory(arg) ? profilesIn(arg) : [arg]));

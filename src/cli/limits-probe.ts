@@ -6,7 +6,7 @@ import { classifyError } from '../client/classify.ts';
 import type { Session } from '../client/session.ts';
 import { TRACE_META_KEY } from '../core/wire.ts';
 
-export interface DirectionLimit {
+interface DirectionLimit {
   /** Largest size that went through, in bytes (0 when even the smallest failed). */
   largestOkBytes: number;
   /** Smallest size that failed, or null when every size up to the ceiling worked. */
@@ -32,7 +32,7 @@ export interface LimitOptions {
 
 type Probe = (bytes: number) => Promise<{ ok: true } | { ok: false; code: string }>;
 
-export async function findLimit(probe: Probe, o: LimitOptions): Promise<DirectionLimit> {
+async function findLimit(probe: Probe, o: LimitOptions): Promise<DirectionLimit> {
   let ok = 0;
   let fail: number | null = null;
   let failure: string | undefined;

@@ -13,7 +13,7 @@ import type { RandomStream } from '../core/random.ts';
  * Full jitter whose draw is keyed by the op's attempt that just failed: `<op stream>/attempt-<n>` draws once, so
  * the wait after attempt n is the same for a seed however many draws the op made before it (and whenever it ran).
  */
-export function seededFullJitter(random: RandomStream, failedAttempt: () => number): GeneratorFn<number> {
+function seededFullJitter(random: RandomStream, failedAttempt: () => number): GeneratorFn<number> {
   return (attempt = 0, options) => {
     const ceiling = Math.min(options.maxDelay, options.initialDelay * options.exponent ** attempt);
     return [Math.floor(random.keyed(`attempt-${failedAttempt()}`).float('backoff') * ceiling), attempt + 1];
@@ -24,7 +24,7 @@ export function seededFullJitter(random: RandomStream, failedAttempt: () => numb
 export type AdvisedDelay = (error: unknown) => number | undefined;
 
 /** Backoff that never waits less than the failure's Retry-After. */
-export class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
+class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
   constructor(
     private readonly inner: IBackoffFactory<unknown>,
     private readonly advised: AdvisedDelay,

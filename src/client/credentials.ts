@@ -5,7 +5,7 @@ import { epochMs } from '../core/clock.ts';
 import { TRACE_META_KEY } from '../core/wire.ts';
 import type { CredentialHook, PolicySession, RunSetup } from './policy.ts';
 
-export const REFRESH_TOOL = 'refresh_credentials';
+const REFRESH_TOOL = 'refresh_credentials';
 
 class ServerCredentialRefresh implements CredentialHook {
   private inFlight?: Promise<boolean>;

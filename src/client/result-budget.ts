@@ -46,7 +46,7 @@ export async function fitResult<R extends BudgetedResult>(
 }
 
 /** The result's text cut to the budget; structured content (which a cut would make invalid) is dropped. */
-export function truncate<R extends BudgetedResult>(result: R, budget: number, bytes: number): R {
+function truncate<R extends BudgetedResult>(result: R, budget: number, bytes: number): R {
   const texts = ((result.content as { type?: string; text?: string }[] | undefined) ?? [])
     .filter((c) => c?.type === 'text' && typeof c.text === 'string')
     .map((c) => c.text!);

@@ -3,7 +3,7 @@
 import type { ServerResponse } from 'node:http';
 
 /** The implementation-defined server error code the SDK transport uses for HTTP-level refusals. */
-export const JSON_RPC_SERVER_ERROR = -32000;
+const JSON_RPC_SERVER_ERROR = -32000;
 
 export function jsonRpcErrorBody(code: number, message: string): string {
   return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });

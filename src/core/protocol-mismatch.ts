@@ -15,7 +15,7 @@ export class ProtocolVersionRejected extends Error {
 }
 
 /** Versions below this one get no SSE priming events from an SDK 1.32 server: no resumability. */
-export const RESUMABLE_SINCE = '2025-11-25';
+const RESUMABLE_SINCE = '2025-11-25';
 
 export function resumable(version: string | undefined): boolean {
   return version !== undefined && version >= RESUMABLE_SINCE;

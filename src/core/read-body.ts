@@ -1,6 +1,6 @@
 // Reads a node:http request body up to a size limit and decodes it (JSON by default; an empty body is null).
 
-export const DEFAULT_BODY_LIMIT_BYTES = 1 << 20;
+const DEFAULT_BODY_LIMIT_BYTES = 1 << 20;
 
 export class BodyTooLarge extends Error {
   constructor(readonly limitBytes: number) {

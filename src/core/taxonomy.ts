@@ -2,7 +2,7 @@
 // travels in a tool result's `structuredContent` when `isError` is true.
 import { z } from 'zod';
 
-export const CATEGORIES = ['PROTO', 'VALIDATION', 'AUTH', 'RESOURCE', 'DEPENDENCY', 'INTERNAL'] as const;
+const CATEGORIES = ['PROTO', 'VALIDATION', 'AUTH', 'RESOURCE', 'DEPENDENCY', 'INTERNAL'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /**
@@ -13,14 +13,14 @@ export type Category = (typeof CATEGORIES)[number];
  * request may have run), LINK.TIMEOUT (no answer within the client's timeout: the tool may still run),
  * LINK.NOT_CONNECTED (the transport was down: nothing was sent). Never in a server's ToolError.
  */
-export const LINK = 'LINK';
+const LINK = 'LINK';
 /** What an attempt's failure is filed under: the server's category, or the client's LINK. */
 export type AttemptCategory = Category | typeof LINK;
 
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string(), expected: z.string().optional() });
+const fieldErrorSchema = z.object({ path: z.string(), message: z.string(), expected: z.string().optional() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-export const toolErrorSchema = z.object({
+const toolErrorSchema = z.object({
   errorCode: z.string().regex(/^[A-Z]+\.[A-Z_]+$/),
   category: z.enum(CATEGORIES),
   message: z.string(),

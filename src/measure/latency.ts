@@ -2,8 +2,6 @@
 import { LatencyHistogram } from './latency-histogram.ts';
 import type { LatencySummary } from './types.ts';
 
-export const PERCENTILES = [50, 90, 95, 99] as const;
-
 /** Summarises durations given in ms. Max is exact (the histogram only rounds percentiles, within 0.1%). */
 export function latencySummary(durationsMs: number[]): LatencySummary {
   const histogram = LatencyHistogram.empty();

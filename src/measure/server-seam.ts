@@ -5,9 +5,9 @@
 import type { AttemptRecord, History } from '../core/history.ts';
 import type { ReconcileResult } from './reconcile.ts';
 
-export type Delivery = 'once' | 'resumed' | 'resent' | 'lost' | 'ghost' | 'duplicated' | 'hung' | 'failed';
+type Delivery = 'once' | 'resumed' | 'resent' | 'lost' | 'ghost' | 'duplicated' | 'hung' | 'failed';
 
-export interface DeliveryCounts {
+interface DeliveryCounts {
   /** Ok with no resumption and no re-send after an uncertain attempt (a refused or 404 attempt may precede it). */
   once: number;
   /** Ok on an attempt whose stream was resumed (GET + Last-Event-ID): delivered once after the resume. */

@@ -1,12 +1,12 @@
 // Which ops a fault window touches. A window that was never removed lasts until the end of the run.
 import type { FaultWindow, History, OpRecord } from '../core/history.ts';
 
-export function windowEnd(window: FaultWindow, history: History): number {
+function windowEnd(window: FaultWindow, history: History): number {
   return window.offMs ?? history.endMs;
 }
 
 /** An op belongs to a window when its [start, end] interval overlaps the window's [on, off]. */
-export function overlaps(op: OpRecord, window: FaultWindow, history: History): boolean {
+function overlaps(op: OpRecord, window: FaultWindow, history: History): boolean {
   return op.startMs <= windowEnd(window, history) && op.endMs >= window.onMs;
 }
 

@@ -9,7 +9,7 @@ import { ToxiproxyApi } from './toxiproxy-api.ts';
 export const TOXIPROXY_IMAGE = 'ghcr.io/shopify/toxiproxy:2.12.0';
 const API_PORT = 8474;
 /** The module's range: 32 proxy ports. */
-export const PROXY_PORTS = Array.from({ length: 32 }, (_, i) => 8666 + i);
+const PROXY_PORTS = Array.from({ length: 32 }, (_, i) => 8666 + i);
 
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -20,7 +20,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
 }
 
 /** Fails fast, with one line, when no container runtime answers. */
-export async function assertContainerRuntime(timeoutMs = 1000): Promise<void> {
+async function assertContainerRuntime(timeoutMs = 1000): Promise<void> {
   let testcontainers: typeof import('testcontainers');
   try {
     testcontainers = await import('testcontainers');

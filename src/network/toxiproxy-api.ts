@@ -2,7 +2,7 @@
 // toxiproxy-node-client it keeps the HTTP status and the server's error message, updates with PATCH and lists
 // toxics.
 
-export type ToxicStream = 'upstream' | 'downstream';
+type ToxicStream = 'upstream' | 'downstream';
 /** A toxic type name as Toxiproxy spells it (src/toxiproxy/toxics has the embedded server's); the server refuses others. */
 type ToxicType = string;
 

@@ -21,7 +21,7 @@ export interface Plan {
 }
 
 /** The workload's ops by index. */
-export class OpSequence {
+class OpSequence {
   private readonly drawn: PlannedOp[] = [];
 
   constructor(

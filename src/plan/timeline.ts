@@ -8,7 +8,7 @@ export interface TimelineEvent {
   faultId: string;
 }
 
-export function faultId(fault: FaultEntry, index: number): string {
+function faultId(fault: FaultEntry, index: number): string {
   return `f${index}-${fault.seam}-${fault.kind}`;
 }
 

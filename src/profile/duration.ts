@@ -20,7 +20,7 @@ export const durationSchema = z
 /** A duration that must not be zero (how long the workload runs). */
 export const positiveDurationSchema = durationSchema.refine((ms) => ms > 0, 'expected a duration above 0');
 
-export function parseDuration(text: string): number {
+function parseDuration(text: string): number {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(text);
   if (!match) throw new Error(`not a duration: ${text}`);
   return Math.round(Number(match[1]) * UNITS[match[2]]);

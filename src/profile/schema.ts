@@ -44,7 +44,7 @@ const urlTarget = z.strictObject({
   dependencyTimeoutMs: z.number().int().positive().optional(),
 });
 
-export const targetSchema = z.discriminatedUnion('kind', [referenceTarget, referenceStdioTarget, urlTarget]);
+const targetSchema = z.discriminatedUnion('kind', [referenceTarget, referenceStdioTarget, urlTarget]);
 
 export const clientSchema = z.strictObject({
   policy: z.enum(POLICY_NAMES).default('resilient'),
@@ -70,7 +70,7 @@ export const clientSchema = z.strictObject({
   resultBudgetBytes: z.number().int().positive().optional(),
 });
 
-export const workloadItemSchema = z.strictObject({
+const workloadItemSchema = z.strictObject({
   tool: z.string().min(1),
   weight: z.number().positive().default(1),
   args: z.record(z.string(), generatorSchema).default({}),
@@ -85,7 +85,7 @@ export const MISTAKE_KINDS = [
   'garbled',
 ] as const;
 
-export const mistakesSchema = z.strictObject({
+const mistakesSchema = z.strictObject({
   /** Share of ops whose first call carries a mistake (0..1). */
   share: z.number().min(0).max(1),
   kinds: z
@@ -96,7 +96,7 @@ export const mistakesSchema = z.strictObject({
   maxCorrections: z.number().int().min(0).max(10).default(2),
 });
 
-export const workloadSchema = z
+const workloadSchema = z
   .strictObject({
     /** Open model: ops started per second, whatever the latency. */
     rate: z.number().positive().max(10_000).optional(),
@@ -137,7 +137,7 @@ const faultEntrySchema = faultEntryUnion({
 }) as unknown as z.ZodType<FaultEntry, Record<string, unknown>>;
 
 /** How the run ends: it waits until the server is quiet before it reads the ledger (run/drain.ts). */
-export const drainSchema = z.strictObject({
+const drainSchema = z.strictObject({
   settleMs: durationSchema
     .default(200)
     .describe('quiet time required once no tool handler runs: no effect, no handler start or end for this long (ms)'),
@@ -146,7 +146,7 @@ export const drainSchema = z.strictObject({
     .describe('longest the drain may take; past it the run did not settle and the verdict is fail (ms)'),
 });
 
-export const steadyStateSchema = z.strictObject({
+const steadyStateSchema = z.strictObject({
   windowMs: z.number().int().positive().default(STEADY_STATE_DEFAULTS.windowMs),
   minOps: z.number().int().positive().default(STEADY_STATE_DEFAULTS.minOps),
   level: z.number().min(0).max(1).default(STEADY_STATE_DEFAULTS.level),
@@ -176,4 +176,3 @@ export const profileSchema = z.strictObject({
 });
 
 export type Profile = z.infer<typeof profileSchema>;
-export type WorkloadItem = z.infer<typeof workloadItemSchema>;

@@ -130,7 +130,7 @@ async function prepareFaults(profile: Profile, env: Environment): Promise<void> 
 }
 
 /** client.onerror carries only message text for these (SDK 1.32 builds plain Errors), so the text decides. */
-export function transportEvent(error: Error): TransportEvent {
+function transportEvent(error: Error): TransportEvent {
   const message = error.message.slice(0, 300);
   const kind: TransportEvent['kind'] = /SSE stream disconnected/.test(message)
     ? 'sse-disconnected'

@@ -23,7 +23,7 @@ import type { ServerRuntime } from './runtime.ts';
 import type { ToolContext, ToolDef } from './tools/types.ts';
 import { fieldErrorsOf } from './validation.ts';
 
-export function errorResult(error: ToolError): CallToolResult {
+function errorResult(error: ToolError): CallToolResult {
   return {
     content: [{ type: 'text', text: `${error.errorCode}: ${error.message} (requestId ${error.requestId})` }],
     structuredContent: error,

@@ -4,7 +4,7 @@ import { installToolDispatcher } from './dispatch.ts';
 import type { ServerRuntime } from './runtime.ts';
 import { TOOLS } from './tools/index.ts';
 
-export const SERVER_INFO = { name: 'faultline-reference', version: '0.1.0' };
+const SERVER_INFO = { name: 'faultline-reference', version: '0.1.0' };
 
 export function createMcpServer(runtime: ServerRuntime): McpServer {
   const server = new McpServer(SERVER_INFO, {

@@ -10,7 +10,7 @@ import { type BodyLimits, DEFAULT_BODY_LIMITS, readBody } from './request-body.t
 import { toxicJson } from './toxic.ts';
 
 /** Version reported on /version: Toxiproxy's release, with build metadata naming this server. */
-export const EMBEDDED_VERSION = '2.12.0+faultline';
+const EMBEDDED_VERSION = '2.12.0+faultline';
 
 const VERSION_BODY = `{"version": "${EMBEDDED_VERSION}"}\n`;
 

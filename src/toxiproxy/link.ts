@@ -18,7 +18,7 @@ export interface LinkHooks {
   finished(link: ToxicLink): void;
 }
 
-export function runnerFor(toxic: ToxicModel): PipeRunner | undefined {
+function runnerFor(toxic: ToxicModel): PipeRunner | undefined {
   const { kind } = toxic;
   if (!kind.pipe) return undefined;
   return { pipe: (stub) => kind.pipe!(stub, toxic.attributes) };

@@ -29,7 +29,7 @@ export interface EmbeddedToxiproxy {
 }
 
 /** Name of the root random stream; a connection's toxic draws come from `toxiproxy/<proxy>/c<n>/<stream>/<toxic>`. */
-export const RANDOM_STREAM = 'toxiproxy';
+const RANDOM_STREAM = 'toxiproxy';
 
 export async function startEmbeddedToxiproxy(options: EmbeddedToxiproxyOptions = {}): Promise<EmbeddedToxiproxy> {
   const host = options.host ?? '127.0.0.1';

@@ -7,7 +7,7 @@ import type { FaultWindowReport, RecoveryWindow } from '../measure/types.ts';
 /** What the matchers accept: runProfile's result or the report alone (a report.json profile entry). */
 export type ReportLike = ProfileResult | ProfileReport;
 
-export interface MatcherOutcome {
+interface MatcherOutcome {
   pass: boolean;
   message: () => string;
 }
@@ -15,7 +15,7 @@ export interface MatcherOutcome {
 /** At most this many op ids per list in a message. */
 const MAX_OPS = 10;
 
-export function reportOf(received: unknown): ProfileReport {
+function reportOf(received: unknown): ProfileReport {
   const candidate = (received as { report?: unknown })?.report ?? received;
   const report = candidate as ProfileReport | undefined;
   if (!report || typeof report !== 'object' || !report.metrics || !Array.isArray(report.thresholds)) {
@@ -33,13 +33,13 @@ function describe(value: unknown): string {
 }
 
 /** The op ids, the first MAX_OPS of them. */
-export function opList(ids: readonly string[]): string {
+function opList(ids: readonly string[]): string {
   const shown = ids.slice(0, MAX_OPS).join(', ');
   return ids.length > MAX_OPS ? `${shown}, … (${ids.length - MAX_OPS} more)` : shown;
 }
 
 /** The last lines of every message: which run, and how to run it again with the same faults. */
-export function replayLines(report: ProfileReport): string {
+function replayLines(report: ProfileReport): string {
   const file = report.file ?? '';
   const replay = /\.ya?ml$/i.test(file)
     ? `faultline run ${file} --seed ${report.seed} --policy ${report.policy}`
@@ -51,7 +51,7 @@ function outcome(pass: boolean, report: ProfileReport, ifFailed: string, ifPasse
   return { pass, message: () => `${pass ? ifPassed : ifFailed}${replayLines(report)}` };
 }
 
-export function toHaveNoDuplicateEffects(received: ReportLike): MatcherOutcome {
+function toHaveNoDuplicateEffects(received: ReportLike): MatcherOutcome {
   const report = reportOf(received);
   const m = report.metrics;
   if (!m.effectsObservable) {
@@ -71,7 +71,7 @@ export function toHaveNoDuplicateEffects(received: ReportLike): MatcherOutcome {
   );
 }
 
-export function toHaveExactlyOnceEffects(received: ReportLike): MatcherOutcome {
+function toHaveExactlyOnceEffects(received: ReportLike): MatcherOutcome {
   const report = reportOf(received);
   const m = report.metrics;
   if (!m.effectsObservable) {
@@ -102,7 +102,7 @@ function recoveryLine(w: RecoveryWindow): string {
   return `${name}: ${w.status}${w.note ? ` (${w.note})` : ''}`;
 }
 
-export function toRecoverWithin(received: ReportLike, ms: number): MatcherOutcome {
+function toRecoverWithin(received: ReportLike, ms: number): MatcherOutcome {
   const report = reportOf(received);
   const windows = report.metrics.recovery;
   if (windows.length === 0) {
@@ -118,7 +118,7 @@ export function toRecoverWithin(received: ReportLike, ms: number): MatcherOutcom
   );
 }
 
-export function toMeetThresholds(received: ReportLike): MatcherOutcome {
+function toMeetThresholds(received: ReportLike): MatcherOutcome {
   const report = reportOf(received);
   const failed = report.thresholds.filter((t) => !t.ok);
   const lines = report.thresholds
@@ -156,7 +156,7 @@ function windowName(w: FaultWindowReport): string {
 }
 
 /** `fault` is a window id (`f0-status`), a kind (`status`) or seam/kind (`dependency/status`). */
-export function toHaveHit(received: ReportLike, fault: string): MatcherOutcome {
+function toHaveHit(received: ReportLike, fault: string): MatcherOutcome {
   const report = reportOf(received);
   const windows = report.metrics.faultWindows;
   const matching = windows.filter((w) => w.fault === fault || w.kind === fault || `${w.seam}/${w.kind}` === fault);

@@ -8,7 +8,7 @@ import type { OpTally } from '../op-tally.ts';
 import type { LogicalCall, PolicyContext } from '../policy.ts';
 
 /** What a try carries inward. */
-export interface TryContext extends IDefaultPolicyContext {
+interface TryContext extends IDefaultPolicyContext {
   /** How long this try's calls may take (what the deadline leaves, capped by the attempt timeout). */
   timeoutMs?: number;
 }

@@ -3,7 +3,7 @@ import { type Charge, DEPENDENCY_PATHS } from '../deps/contract.ts';
 import { getPaymentStatus } from './get-payment-status.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 
-export const chargeOutput = z.object({
+const chargeOutput = z.object({
   charge_id: z.string(),
   status: z.literal('succeeded'),
   customer_id: z.string(),

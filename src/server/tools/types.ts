@@ -17,7 +17,7 @@ export interface ToolContext {
   progress(progress: number, total: number, message: string): Promise<void>;
 }
 
-export interface ToolOutput {
+interface ToolOutput {
   structured: Record<string, unknown>;
   /** A short human/model-readable summary for the text content. */
   text: string;

@@ -5,7 +5,7 @@ import { INTERRUPTED, TIMED_OUT } from '../stub.ts';
 import type { Attributes, ToxicKind } from '../toxic.ts';
 
 /** Slice boundaries as [start, end, start, end, ...], exactly as Toxiproxy's SlicerToxic.chunk. */
-export function sliceBounds(start: number, end: number, attrs: Readonly<Attributes>, random: RandomStream): number[] {
+function sliceBounds(start: number, end: number, attrs: Readonly<Attributes>, random: RandomStream): number[] {
   const { average_size: average, size_variation: variation } = attrs;
   if (end - start - average <= variation) return [start, end];
   let mid = start + Math.floor((end - start) / 2);

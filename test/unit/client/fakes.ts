@@ -126,7 +126,7 @@ export const SETTINGS: ClientSettings = {
   credentialRefresh: true,
 };
 
-export const PAYMENT: LogicalCall = {
+const PAYMENT: LogicalCall = {
   opId: 'op-00000',
   tool: 'create_payment',
   args: { amount_cents: 100 },

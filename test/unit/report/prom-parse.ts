@@ -1,7 +1,7 @@
 // A strict reader of the Prometheus text exposition format (version 0.0.4) for tests: every line must be a
 // HELP, TYPE, comment, blank line or sample with valid names, escaped label values and a float value; each
 // family is declared once before its samples; no series repeats. Throws on the first violation.
-export interface Sample {
+interface Sample {
   labels: Record<string, string>;
   value: number;
 }

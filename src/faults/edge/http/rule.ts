@@ -14,7 +14,7 @@ export interface EdgeExchange {
 export type Forward = (init?: { headers?: Headers; body?: string }) => Promise<Response>;
 
 /** Counts the exchange as hit by the rule: call it where the rule acts (answers, rewrites, cuts). */
-export type Hit = () => void;
+type Hit = () => void;
 
 export interface EdgeRule {
   id: string;
