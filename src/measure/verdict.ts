@@ -34,7 +34,7 @@ export interface ProfileInput {
  * Thresholds every profile gets unless its `expect` has its own on that metric (which then decides): an effect
  * that no op claims, by trace id or by argsKey, means the effect counts cannot be trusted.
  */
-export const IMPLICIT_THRESHOLDS: readonly string[] = ['unattributed_effects == 0 or n/a'];
+const IMPLICIT_THRESHOLDS: readonly string[] = ['unattributed_effects == 0 or n/a'];
 
 function withImplicit(expect: readonly string[]): { expr: string; implicit: boolean }[] {
   const named = new Set(expect.map((e) => parseThreshold(e).metric));

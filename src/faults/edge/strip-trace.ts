@@ -7,7 +7,7 @@ import { defineFaultKind } from '../kind.ts';
 import { edgeBase, installRule } from './common.ts';
 
 /** The body without the trace keys in `params._meta`, or undefined when it has none (or is not JSON). */
-export function withoutTrace(body: string | undefined): string | undefined {
+function withoutTrace(body: string | undefined): string | undefined {
   if (body === undefined) return undefined;
   let message: { params?: { _meta?: Record<string, unknown> } };
   try {
