@@ -9,8 +9,10 @@ export interface AttemptHttp {
   /** SSE resumptions of this attempt's stream: accepted GETs with Last-Event-ID (the SDK reconnects in this context). */
   resumptions?: number;
   /**
-   * Progress and log notifications that arrived on this attempt's own streams, as model-visible text (the SDK
-   * reads a request's SSE stream in the context that sent it, so a handler finds the attempt here).
+   * Progress and log notifications that arrived on this attempt's own streams, as model-visible text. Progress
+   * comes through the call's own handler; a log message finds its attempt here because the SDK reads a request's
+   * SSE stream in the context that sent it (Streamable HTTP; over stdio one reader serves every request, so a log
+   * message there belongs to no attempt).
    */
   notifications?: string[];
 }

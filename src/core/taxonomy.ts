@@ -6,16 +6,15 @@ const CATEGORIES = ['PROTO', 'VALIDATION', 'AUTH', 'RESOURCE', 'DEPENDENCY', 'IN
 export type Category = (typeof CATEGORIES)[number];
 
 /**
- * The client's own category beside the server's six: the MCP link itself failed (the connection to the MCP
- * endpoint was refused, reset or closed, or the client's request timed out), so no answer of the server's
- * arrived. Who acts: the client reconnects and retries with backoff. Codes: LINK.REFUSED and LINK.UNREACHABLE
- * (no connection was made: the request never left), LINK.RESET and LINK.CLOSED (the connection dropped: the
- * request may have run), LINK.TIMEOUT (no answer within the client's timeout: the tool may still run),
- * LINK.NOT_CONNECTED (the transport was down: nothing was sent). Never in a server's ToolError.
+ * What an attempt's failure is filed under: the server's category, or the client's own, LINK: the MCP link
+ * itself failed (the connection to the MCP endpoint was refused, reset or closed, or the client's request timed
+ * out), so no answer of the server's arrived. Who acts: the client reconnects and retries with backoff. Codes:
+ * LINK.REFUSED and LINK.UNREACHABLE (no connection was made: the request never left), LINK.RESET and LINK.CLOSED
+ * (the connection dropped: the request may have run), LINK.TIMEOUT (no answer within the client's timeout: the
+ * tool may still run), LINK.NOT_CONNECTED (the transport was down: nothing was sent). Never in a ToolError.
  */
-const LINK = 'LINK';
 /** What an attempt's failure is filed under: the server's category, or the client's LINK. */
-export type AttemptCategory = Category | typeof LINK;
+export type AttemptCategory = Category | 'LINK';
 
 const fieldErrorSchema = z.object({ path: z.string(), message: z.string(), expected: z.string().optional() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;

@@ -29,9 +29,11 @@ export const edgeStripTrace = defineFaultKind({
   needs: ['http-edge'],
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {
-      handle: async (exchange, forward) => {
+      handle: async (exchange, forward, hit) => {
         const body = withoutTrace(exchange.body);
-        return body === undefined ? forward() : forward({ body });
+        if (body === undefined) return forward();
+        hit();
+        return forward({ body });
       },
     });
   },
