@@ -42,9 +42,10 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   const all = discoverProfiles(args).map(loadProfile);
   const loaded = flags.shard ? shardProfiles(all, flags.shard) : all;
   if (!flags.allowLarge) refuseLarge(loaded);
+  // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.
+  const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;
   prepareOutDir(flags.out);
   for (const l of loaded) for (const w of l.warnings) process.stderr.write(`faultline: warning: ${l.file}: ${w}\n`);
-  const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;
   const interrupt = abortOnSignals();
   const progress = new Progress(loaded, { stream: process.stderr });
   interrupt.signal.addEventListener('abort', () => progress.stop());

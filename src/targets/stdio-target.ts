@@ -29,6 +29,8 @@ import { serverEntry } from './entry.ts';
 import type { ServerUnderTest } from './target.ts';
 
 const ADMIN_LINE = /faultline admin endpoint on (http:\/\/\S+)/;
+/** How long a new child waits for the one before it to finish writing its last events (a crash drains at once). */
+const SNAPSHOT_DRAIN_MS = 2000;
 const ADMIN_TIMEOUT_MS = 10_000;
 const EXIT_GRACE_MS = 3_000;
 
@@ -98,10 +100,8 @@ export class StdioTarget implements ServerUnderTest {
   createTransport = (): Transport => {
     if (this.closed) throw new Error('stdio target closed');
     const n = this.children.length + 1;
-    const effects = this.allEffects();
-    const decisions = this.allDecisions();
     const snapshot = join(this.dir, `snapshot-${n}.json`);
-    writeFileSync(snapshot, JSON.stringify({ effects, records: [...this.records.values()], decisions }));
+    const previous = this.children.map((c) => c.exited);
     const { seed, dependencyTimeoutMs, leaky, maxBufferBytes } = this.options;
     const transport = new StdioClientTransport({
       command: process.execPath,
@@ -130,8 +130,8 @@ export class StdioTarget implements ServerUnderTest {
       exited: Promise.resolve(),
       alive: true,
       spawnedAt: performance.now(),
-      restoredEffects: effects.length,
-      restoredDecisions: decisions.length,
+      restoredEffects: 0,
+      restoredDecisions: 0,
       effects: [],
       decisions: [],
       hits: {},
@@ -140,6 +140,19 @@ export class StdioTarget implements ServerUnderTest {
     };
     this.follow(child, transport.stderr as Readable);
     this.children.push(child);
+    // The snapshot is written when the child starts, not when its transport is made: the child before it may still
+    // be draining its stderr (a charge and its idempotency record written just before it died). Without waiting,
+    // the new child starts without that record and charges again under the same key.
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await Promise.race([Promise.all(previous), sleep(SNAPSHOT_DRAIN_MS, undefined, { unref: true })]);
+      const effects = this.allEffects().filter((e) => !child.effects.includes(e));
+      const decisions = this.allDecisions().filter((d) => !child.decisions.includes(d));
+      writeFileSync(snapshot, JSON.stringify({ effects, records: [...this.records.values()], decisions }));
+      child.restoredEffects = effects.length;
+      child.restoredDecisions = decisions.length;
+      return start();
+    };
     return this.options.edge.wrap(transport);
   };
 

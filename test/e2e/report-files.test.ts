@@ -35,7 +35,9 @@ describe('the files of a failing run', () => {
     const report = JSON.parse(read('report.json'));
     expect(runReportSchema.safeParse(report).error?.issues).toBeUndefined();
     expect(report.schemaVersion).toBe(2);
-    expect(report.profiles[0].thresholds.map((t: { ok: boolean }) => t.ok)).toEqual([false, true]);
+    // The profile's two thresholds, then the implicit unattributed_effects == 0 (or n/a).
+    expect(report.profiles[0].thresholds.map((t: { ok: boolean }) => t.ok)).toEqual([false, true, true]);
+    expect(report.profiles[0].thresholds[2]).toMatchObject({ metric: 'unattributed_effects', implicit: true });
   });
 
   it('junit.xml is valid against schema/junit.xsd and each failure carries the replay command', () => {
