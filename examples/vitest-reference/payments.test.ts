@@ -46,6 +46,9 @@ const payments503 = defineProfile({
 
 chaosTest('the resilient client charges once through payment 503s', { timeout: 60_000 }, async ({ faultline }) => {
   const run = await faultline.run(payments503);
+  // First that the faults really happened: a green run with a window that touched nothing proves nothing.
+  expect(run).toHaveHit('dependency/status');
+  expect(run).toHaveHit('dependency/commit-then-fail');
   expect(run).toHaveNoDuplicateEffects();
   expect(run).toHaveExactlyOnceEffects();
   expect(run).toRecoverWithin(2500);
@@ -54,6 +57,7 @@ chaosTest('the resilient client charges once through payment 503s', { timeout: 6
 
 chaosTest('the naive client charges twice: the detector fires', { timeout: 60_000 }, async ({ faultline }) => {
   const run = await faultline.run(payments503, { policy: 'naive' });
+  expect(run).toHaveHit('dependency/commit-then-fail');
   expect(run).not.toHaveNoDuplicateEffects();
 });
 

@@ -31,6 +31,8 @@ chaosTest(
   { timeout: 90_000 },
   async ({ faultline }) => {
     const run = await faultline.run(stdioCrash);
+    // The crash window killed a live process (the seam counts each kill).
+    expect(run).toHaveHit('server/crash');
     expect(run).toHaveExactlyOnceEffects();
     // Measured from when the new process was ready; a generous bound, the point is the effects.
     expect(run).toRecoverWithin(5000);

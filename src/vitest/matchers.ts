@@ -51,48 +51,49 @@ function outcome(pass: boolean, report: ProfileReport, ifFailed: string, ifPasse
   return { pass, message: () => `${pass ? ifPassed : ifFailed}${replayLines(report)}` };
 }
 
+/** A failed outcome when the target cannot see effects: every effect metric is n/a, so nothing is proven. */
+function unobservable(report: ProfileReport, expected: string, naMetrics: string): MatcherOutcome | undefined {
+  if (report.metrics.effectsObservable) return undefined;
+  const why = `effects are not observable on this target (${naMetrics} n/a)`;
+  return outcome(false, report, `expected ${expected}, but ${why}`, '');
+}
+
+/** One line per kind of effect that does not reconcile, naming its ops. */
+function effectProblems(r: ProfileReport['metrics']['reconciliation']): string[] {
+  return [
+    r.duplicateOps.length > 0 && `duplicate (more than one effect): ${opList(r.duplicateOps)}`,
+    r.ghostOps.length > 0 && `ghost (failed, yet took effect): ${opList(r.ghostOps)}`,
+    r.lostOps.length > 0 && `lost (succeeded, no effect): ${opList(r.lostOps)}`,
+  ].filter((line): line is string => typeof line === 'string');
+}
+
 function toHaveNoDuplicateEffects(received: ReportLike): MatcherOutcome {
   const report = reportOf(received);
   const m = report.metrics;
-  if (!m.effectsObservable) {
-    return outcome(
-      false,
-      report,
-      'expected no duplicate effects, but effects are not observable on this target (duplicate_effects is n/a)',
-      '',
-    );
-  }
   const ops = m.reconciliation.duplicateOps;
-  return outcome(
-    m.duplicateEffects === 0,
-    report,
-    `expected no duplicate effects, but ${ops.length} op(s) took effect more than once (duplicate_effects ${m.duplicateEffects}): ${opList(ops)}`,
-    `expected duplicate effects, but every op took effect at most once (${m.reconciliation.effects} effects)`,
+  return (
+    unobservable(report, 'no duplicate effects', 'duplicate_effects is') ??
+    outcome(
+      m.duplicateEffects === 0,
+      report,
+      `expected no duplicate effects, but ${ops.length} op(s) took effect more than once (duplicate_effects ${m.duplicateEffects}): ${opList(ops)}`,
+      `expected duplicate effects, but every op took effect at most once (${m.reconciliation.effects} effects)`,
+    )
   );
 }
 
 function toHaveExactlyOnceEffects(received: ReportLike): MatcherOutcome {
   const report = reportOf(received);
-  const m = report.metrics;
-  if (!m.effectsObservable) {
-    return outcome(
-      false,
+  const r = report.metrics.reconciliation;
+  const problems = effectProblems(r);
+  return (
+    unobservable(report, 'exactly-once effects', 'effect metrics are') ??
+    outcome(
+      problems.length === 0,
       report,
-      'expected exactly-once effects, but effects are not observable on this target (effect metrics are n/a)',
-      '',
-    );
-  }
-  const r = m.reconciliation;
-  const problems = [
-    r.duplicateOps.length > 0 && `duplicate (more than one effect): ${opList(r.duplicateOps)}`,
-    r.ghostOps.length > 0 && `ghost (failed, yet took effect): ${opList(r.ghostOps)}`,
-    r.lostOps.length > 0 && `lost (succeeded, no effect): ${opList(r.lostOps)}`,
-  ].filter((line): line is string => typeof line === 'string');
-  return outcome(
-    problems.length === 0,
-    report,
-    `expected every op to take effect exactly once as reported, but:\n  ${problems.join('\n  ')}`,
-    `expected an effect that was duplicated, ghost or lost, but all ${r.effects} effects reconcile`,
+      `expected every op to take effect exactly once as reported, but:\n  ${problems.join('\n  ')}`,
+      `expected an effect that was duplicated, ghost or lost, but all ${r.effects} effects reconcile`,
+    )
   );
 }
 
@@ -127,13 +128,7 @@ function toMeetThresholds(received: ReportLike): MatcherOutcome {
       return `\n  ${t.ok ? '✓' : '✗'} ${t.expr} (${value})`;
     })
     .join('');
-  const r = report.metrics.reconciliation;
-  const ops = [
-    r.duplicateOps.length > 0 && `duplicate ops: ${opList(r.duplicateOps)}`,
-    r.ghostOps.length > 0 && `ghost ops: ${opList(r.ghostOps)}`,
-    r.lostOps.length > 0 && `lost ops: ${opList(r.lostOps)}`,
-  ]
-    .filter((line): line is string => typeof line === 'string')
+  const ops = effectProblems(report.metrics.reconciliation)
     .map((line) => `\n  ${line}`)
     .join('');
   let why: string | undefined;

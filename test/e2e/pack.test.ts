@@ -40,11 +40,11 @@ describe('npm pack', () => {
     expect(files).toContain('dist/mocks/msw.js');
   });
 
-  it('ships every shipped profile, the JSON Schema, README and CHANGELOG', () => {
+  it('ships every shipped profile, the JSON Schema, README, CHANGELOG and LICENSE', () => {
     const profiles = readdirSync('chaos-profiles').filter((f) => f.endsWith('.yaml'));
     expect(profiles.length).toBeGreaterThan(0);
     for (const p of profiles) expect(files).toContain(`chaos-profiles/${p}`);
-    for (const f of ['schema/profile.schema.json', 'README.md', 'CHANGELOG.md', 'package.json']) {
+    for (const f of ['schema/profile.schema.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'package.json']) {
       expect(files).toContain(f);
     }
   });

@@ -182,7 +182,7 @@ describe('toMeetThresholds', () => {
       "expected the profile's thresholds to hold, but 1 of 2 failed:\n" +
         '  ✓ retry_success_rate >= 0.99 (actual 1)\n' +
         '  ✗ duplicate_effects == 0 (actual 2)\n' +
-        `  duplicate ops: op-4, op-8${REPLAY}`,
+        `  duplicate (more than one effect): op-4, op-8${REPLAY}`,
     );
   });
 
