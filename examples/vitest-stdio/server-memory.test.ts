@@ -37,7 +37,7 @@ chaosTest(
 
     const entity = { name: 'faultline', entityType: 'tool', observations: ['breaks things on purpose'] };
     const created = await client.call('create_entities', { entities: [entity] });
-    expect(created).toMatchObject({ outcome: 'ok', attempts: 1 });
+    expect(created.outcome).toBe('ok');
 
     // The fault: the server process dies (SIGKILL, no goodbye), as a crash would.
     const first = spawned[0];

@@ -48,6 +48,8 @@ async function callOnce(
   args: Record<string, unknown>,
   /** The SDK's request timeout (it cancels the call with notifications/cancelled); its default when absent. */
   timeoutMs: number | undefined,
+  /** The idempotency key the arguments carry, if any (for trace.jsonl). */
+  idempotencyKey: string | undefined,
 ): Promise<AttemptOutcome> {
   const startMs = epochMs();
   const http: AttemptHttp = {};
@@ -83,6 +85,11 @@ async function callOnce(
     startMs,
     endMs: epochMs(),
     ok: c.ok,
+    tool,
+    args,
+    ...(idempotencyKey && { idempotencyKey }),
+    ...(http.status !== undefined && { httpStatus: http.status }),
+    ...(requestIdOf(outcome.result) && { requestId: requestIdOf(outcome.result) }),
     ...(budget && { resultBytes: budget.bytes }),
     ...(budget?.action && { budget: budget.action }),
     ...(http.resumptions && { resumptions: http.resumptions }),
@@ -104,6 +111,12 @@ async function callOnce(
   return { ...outcome, record };
 }
 
+/** The server's request id, when its structured error names one (the reference server's ToolError does). */
+function requestIdOf(result: ToolCallResult | undefined): string | undefined {
+  const id = (result?.structuredContent as { requestId?: unknown } | undefined)?.requestId;
+  return typeof id === 'string' ? id : undefined;
+}
+
 /** The SDK's request options for a time budget (an unbounded budget keeps the SDK's default timeout). */
 export function requestOptions(timeoutMs: number | undefined): { timeout?: number } {
   return timeoutMs === undefined || !Number.isFinite(timeoutMs) ? {} : { timeout: Math.max(1, timeoutMs) };
@@ -122,8 +135,18 @@ export function attemptStep(op: OpRun, options: AttemptOptions = {}): Try {
   return async (context) => {
     const n = op.tally.attemptsMade + 1;
     const key = options.keyFor ? options.keyFor(n) : op.key;
-    const args = key && call.idempotencyArg ? { ...call.args, [call.idempotencyArg]: key } : call.args;
-    const outcome = await callOnce(op.ctx, call.opId, op.attemptsBefore + n, call.tool, args, context.timeoutMs);
+    const keyed = key !== undefined && call.idempotencyArg !== undefined;
+    const args = keyed ? { ...call.args, [call.idempotencyArg as string]: key } : call.args;
+    const attempt = op.attemptsBefore + n;
+    const outcome = await callOnce(
+      op.ctx,
+      call.opId,
+      attempt,
+      call.tool,
+      args,
+      context.timeoutMs,
+      keyed ? key : undefined,
+    );
     const c = outcome.classified;
     // Our own timeout cancelled the call (notifications/cancelled): a tool that honours it took no effect.
     const cancelled = !outcome.result && c.errorCode === 'LINK.TIMEOUT' && call.honoursCancel === true;

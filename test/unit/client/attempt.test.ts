@@ -9,7 +9,7 @@ import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotoco
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptStep } from '../../../src/client/attempt.ts';
 import { Connection } from '../../../src/client/connection.ts';
-import type { PolicySession } from '../../../src/client/policy.ts';
+import type { LogicalCall, PolicySession } from '../../../src/client/policy.ts';
 import { opRun } from './fakes.ts';
 
 const M = {
@@ -69,11 +69,11 @@ afterAll(async () => {
   await new Promise((resolve) => http.close(resolve));
 });
 
-async function oneAttempt(tool: string) {
+async function oneAttempt(tool: string, call: Partial<LogicalCall> = {}) {
   const connection = await Connection.open({ url });
   const session: PolicySession = { get: async () => ({ connection, generation: 0 }), renew: async () => {} };
   const { op, attempts } = opRun(session, {
-    call: { opId: 'op-00003', tool, args: {}, sideEffecting: false },
+    call: { opId: 'op-00003', tool, args: {}, sideEffecting: false, ...call },
   });
   await attemptStep(op)({ signal: new AbortController().signal }).catch(() => undefined);
   await connection.close();
@@ -100,5 +100,23 @@ describe('attempt record: everything the model sees', () => {
     expect(a.ok).toBe(false);
     expect(a.visible).toContain('refused');
     expect(a.visible).toContain(M.data);
+  });
+});
+
+describe('attempt record: what trace.jsonl needs to tell the story', () => {
+  it('carries the tool, the arguments as sent, the idempotency key and the HTTP status', async () => {
+    const a = await oneAttempt('chatty', {
+      args: { amount_cents: 100 },
+      sideEffecting: true,
+      idempotencyArg: 'idempotency_key',
+    });
+    expect(a).toMatchObject({ tool: 'chatty', idempotencyKey: 'idem-op-00003', httpStatus: 200 });
+    expect(a.args).toEqual({ amount_cents: 100, idempotency_key: 'idem-op-00003' });
+  });
+
+  it('has no idempotency key when the tool takes none', async () => {
+    const a = await oneAttempt('chatty');
+    expect(a.idempotencyKey).toBeUndefined();
+    expect(a.args).toEqual({});
   });
 });
