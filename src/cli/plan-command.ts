@@ -72,7 +72,7 @@ export function renderPlan(view: PlanView): string {
           view.timeline.map((e) => [String(e.atMs), e.action, e.fault]),
         )),
     '',
-    `ops (${view.ops.length}${w.model === 'open' ? ` of ${w.ops}` : ', the first by index'})`,
+    `ops (${view.ops.length}${w.ops !== null ? ` of ${w.ops}` : ', the first by index'})`,
     ...table(
       ['op', 'at ms', 'tool', 'arguments', 'mistake'],
       view.ops.map((op) => [

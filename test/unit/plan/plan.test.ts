@@ -122,6 +122,7 @@ describe('faultline plan', () => {
     expect(view.workload).toEqual({ model: 'closed', concurrency: 1, ops: 5 });
     expect(view.ops).toHaveLength(5);
     expect(renderPlan(view)).toMatch(/closed model, exactly 5 ops, 1 in flight/);
+    expect(renderPlan(view)).toContain('ops (5 of 5)');
     expect(() => parseProfile('open.yaml', closedText.replace('  concurrency: 4', '  rate: 4\n  ops: 5'))).toThrow(
       /workload\.ops.*use it with concurrency, not rate/,
     );
