@@ -272,7 +272,7 @@ expect:
   it('(f) overlapping windows keep their own counters: fail 2 + fail 3 = 5 failures, whatever opens meanwhile', async () => {
     // f0 and f1 are both on the charge path from 0; f2 opens and closes on another API while they run. Were the
     // counters shared, there would be 3 failures; were they reset when f2 opens or closes (the old rebuild of the
-    // whole set), more than 5.
+    // whole set), every failure spent before that moment would come again: more than 5.
     const { report } = await run(
       profile(
         'ka-overlap',
