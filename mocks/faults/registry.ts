@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { authExpiry } from './auth-expiry.ts';
 import { commitThenDelay } from './commit-then-delay.ts';
 import { commitThenFail } from './commit-then-fail.ts';
+import { fabricatedSuccess } from './fabricated-success.ts';
 import { flap } from './flap.ts';
 import { hang } from './hang.ts';
 import { latency } from './latency.ts';
@@ -29,6 +30,7 @@ export const FAULT_KINDS = [
   oversized,
   flap,
   leakCanary,
+  fabricatedSuccess,
 ] as const;
 
 const FAULT_KIND_NAMES = FAULT_KINDS.map((f) => f.kind);

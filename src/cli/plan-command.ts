@@ -27,8 +27,11 @@ export function planCommand(file: string, flags: PlanFlags): void {
 export interface PlanView {
   profile: string;
   seed: number;
-  /** Open model: ops start on schedule; closed model: `concurrency` ops in flight until the duration ends. */
-  workload: { model: 'open'; rate: number; ops: number } | { model: 'closed'; concurrency: number; ops: null };
+  /**
+   * Open model: ops start on schedule; closed model: `concurrency` ops in flight until the duration ends (ops
+   * null), or until `ops` ops have run.
+   */
+  workload: { model: 'open'; rate: number; ops: number } | { model: 'closed'; concurrency: number; ops: number | null };
   durationMs: number;
   timeline: { atMs: number; action: 'on' | 'off'; fault: string }[];
   ops: PlannedOp[];
@@ -43,10 +46,10 @@ export function planView(profile: Profile, plan: Plan, limit?: number): PlanView
     workload:
       rate !== undefined && count !== undefined
         ? { model: 'open', rate, ops: count }
-        : { model: 'closed', concurrency: concurrency ?? 1, ops: null },
+        : { model: 'closed', concurrency: concurrency ?? 1, ops: profile.workload.ops ?? null },
     durationMs: profile.duration,
     timeline: plan.timeline.map((e) => ({ atMs: e.atMs, action: e.action, fault: e.faultId })),
-    ops: plan.ops.first(limit ?? count ?? CLOSED_MODEL_OPS),
+    ops: plan.ops.first(limit ?? count ?? Math.min(profile.workload.ops ?? CLOSED_MODEL_OPS, CLOSED_MODEL_OPS)),
   };
 }
 
@@ -56,7 +59,9 @@ export function renderPlan(view: PlanView): string {
     `plan of ${view.profile} (seed ${view.seed}): ${
       w.model === 'open'
         ? `open model, ${w.ops} ops at ${w.rate}/s over ${view.durationMs} ms`
-        : `closed model, ${w.concurrency} in flight for ${view.durationMs} ms (the op count depends on the server's speed; ops follow by index)`
+        : w.ops !== null
+          ? `closed model, exactly ${w.ops} ops, ${w.concurrency} in flight (fault windows timed over ${view.durationMs} ms)`
+          : `closed model, ${w.concurrency} in flight for ${view.durationMs} ms (the op count depends on the server's speed; ops follow by index)`
     }`,
     '',
     'fault timeline (ms from the workload start)',
@@ -67,7 +72,7 @@ export function renderPlan(view: PlanView): string {
           view.timeline.map((e) => [String(e.atMs), e.action, e.fault]),
         )),
     '',
-    `ops (${view.ops.length}${w.model === 'open' ? ` of ${w.ops}` : ', the first by index'})`,
+    `ops (${view.ops.length}${w.ops !== null ? ` of ${w.ops}` : ', the first by index'})`,
     ...table(
       ['op', 'at ms', 'tool', 'arguments', 'mistake'],
       view.ops.map((op) => [

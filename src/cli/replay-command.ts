@@ -1,10 +1,15 @@
 // faultline replay REPORT: rerun the failed profiles of a report with the same profile file, seed and policy,
-// and say whether the decision log came out the same.
+// from any directory, and compare the replay's decisions with the original run's (history.jsonl next to the
+// report) op by op: "decisions identical (N)" or the first divergence (op, attempt, stream, expected vs got).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { POLICY_NAMES } from '../client/policies/names.ts';
+import { compareDecisions, describeDivergence } from '../core/decision-diff.ts';
+import type { DecisionRecord } from '../core/history.ts';
 import { VERDICTS } from '../measure/run-report.ts';
+import { readHistories, readRun } from './read-run.ts';
 import { runCommand } from './run-command.ts';
 import { EXIT, UserError } from './user-error.ts';
 
@@ -40,6 +45,8 @@ export async function replayCommand(file: string, flags: ReplayFlags): Promise<n
     );
     return EXIT.ok;
   }
+  // The original decisions; a report copied away from its run directory has none (then the hash decides).
+  const originals = readHistories(dirname(resolve(file)));
   let code = 0;
   for (const p of chosen) {
     if (!existsSync(p.file)) throw new UserError(`${file}: profile ${p.name}: ${p.file} no longer exists`);
@@ -52,17 +59,41 @@ export async function replayCommand(file: string, flags: ReplayFlags): Promise<n
     process.stderr.write(
       `faultline: replaying ${p.name} from ${p.file} (seed ${flags.seed ?? p.seed}, policy ${p.policy})\n`,
     );
+    const out = chosen.length > 1 ? `${flags.out}/${p.name}` : flags.out;
     const result = await runCommand([p.file], {
       seed: flags.seed ?? p.seed,
       policy: p.policy,
-      out: chosen.length > 1 ? `${flags.out}/${p.name}` : flags.out,
+      out,
       toxiproxy: flags.toxiproxy,
       allowLarge: flags.allowLarge,
-      expectDecisionLog: flags.seed === undefined ? p.decisionLogSha256 : undefined,
     });
     code = Math.max(code, result);
+    if (flags.seed === undefined && result !== EXIT.interrupted) {
+      process.stderr.write(`faultline: ${sameDecisions(p, originals?.[p.name]?.decisions, out)}\n`);
+    }
   }
   return code;
+}
+
+/** One line: the replay's decisions against the original's, op by op (or by hash without the original's log). */
+function sameDecisions(
+  original: { decisionLogSha256: string },
+  originalLog: readonly DecisionRecord[] | undefined,
+  out: string,
+): string {
+  const replayed = readHistories(out);
+  const replayLog = replayed && Object.values(replayed)[0]?.decisions;
+  if (!originalLog || !replayLog) {
+    const same = readRun(out).run.profiles[0]?.decisionLogSha256 === original.decisionLogSha256;
+    return `no history.jsonl beside the original report: decision log hash ${same ? 'identical' : 'DIFFERS'} (${original.decisionLogSha256.slice(0, 12)}…)`;
+  }
+  const c = compareDecisions(originalLog, replayLog);
+  if (c.divergence) return `decisions DIFFER from the original run: ${describeDivergence(c.divergence)}`;
+  const timing = c.keyed.onlyFirst.length + c.keyed.onlySecond.length;
+  return (
+    `decisions identical (${c.planDecisions}) to the original run, op by op; ${c.keyed.common} keyed draws in both agree` +
+    (timing > 0 ? `, ${timing} reached by one run only (timing, not a divergence)` : '')
+  );
 }
 
 function readReport(file: string): z.infer<typeof reportSchema> {

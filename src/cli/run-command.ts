@@ -28,8 +28,6 @@ export interface RunFlags {
   allowNonLoopback?: boolean;
   /** Run profiles over the size caps (LARGE_CAPS). */
   allowLarge?: boolean;
-  /** Replay: the decision log hash the original run had. */
-  expectDecisionLog?: string;
   /** Compare with this baseline: it decides the exit code (known failures do not fail the run). */
   baseline?: string;
   /** Also write the metrics in Prometheus text format here. */
@@ -86,12 +84,6 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       written.push(flags.metricsOut);
     }
     if (flags.shard) written.push(await writeShardOutput(flags.out, flags.shard, all, run, histories, flags.seed));
-    if (flags.expectDecisionLog) {
-      const same = run.profiles[0]?.decisionLogSha256 === flags.expectDecisionLog;
-      say(
-        `faultline: decision log ${same ? 'identical to' : 'DIFFERS from'} the original run (${flags.expectDecisionLog.slice(0, 12)}…)`,
-      );
-    }
     process.stdout.write(`${formatConsoleSummary(run, { histories })}\n`);
     say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);
     if (run.baseline) return run.baseline.ok ? EXIT.ok : EXIT.thresholdFailed;

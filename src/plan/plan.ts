@@ -52,7 +52,7 @@ export function buildPlan(profile: Profile, seed: number, onDecision?: DecisionS
   const workload = new RandomStream(seed, 'workload', onDecision);
   return {
     seed,
-    timeline: buildTimeline(profile.faults, profile.duration),
+    timeline: buildTimeline(profile.faults, profile.duration, profile.workload.ops !== undefined),
     ops: new OpSequence(profile, workload, profile.workload.rate ? openModelOpCount(profile) : undefined),
   };
 }

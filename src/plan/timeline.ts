@@ -12,12 +12,21 @@ function faultId(fault: FaultEntry, index: number): string {
   return `f${index}-${fault.seam}-${fault.kind}`;
 }
 
-/** Events in time order; at equal times removals come first, so back-to-back windows do not overlap. */
-export function buildTimeline(faults: readonly FaultEntry[], durationMs: number): TimelineEvent[] {
+/**
+ * Events in time order; at equal times removals come first, so back-to-back windows do not overlap. A window
+ * without `stop` ends at `durationMs`, or, when `untilWorkloadEnds` (a count-bounded workload), has no planned
+ * removal: it stays until the last op has ended and the run clears it.
+ */
+export function buildTimeline(
+  faults: readonly FaultEntry[],
+  durationMs: number,
+  untilWorkloadEnds = false,
+): TimelineEvent[] {
   const events: TimelineEvent[] = [];
   faults.forEach((fault, i) => {
     const id = faultId(fault, i);
     events.push({ atMs: fault.start, action: 'on', faultIndex: i, faultId: id });
+    if (untilWorkloadEnds && fault.stop === undefined) return;
     events.push({ atMs: Math.min(fault.stop ?? durationMs, durationMs), action: 'off', faultIndex: i, faultId: id });
   });
   return events.sort(

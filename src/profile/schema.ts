@@ -102,12 +102,22 @@ const workloadSchema = z
     rate: z.number().positive().max(10_000).optional(),
     /** Closed model: this many ops in flight, each starting when the last ends. */
     concurrency: z.number().int().positive().max(1000).optional(),
+    /**
+     * Closed model only: run exactly this many ops, then stop, however long they take (known-answer runs whose
+     * counts must not depend on the machine's speed). `duration` then times the fault windows only, and a window
+     * without `stop` stays until the last op has ended.
+     */
+    ops: z.number().int().positive().max(10_000).optional(),
     mix: z.array(workloadItemSchema).min(1),
     /** Model-side mistakes: a seeded share of ops start with a wrong call that the corrector must fix. */
     mistakes: mistakesSchema.optional(),
   })
   .refine((w) => (w.rate === undefined) !== (w.concurrency === undefined), {
     message: 'expected exactly one of rate or concurrency',
+  })
+  .refine((w) => w.ops === undefined || w.concurrency !== undefined, {
+    message: '`ops` bounds a closed-model workload: use it with concurrency, not rate',
+    path: ['ops'],
   });
 
 /** One fault window: seam, kind, when, and the kind's own parameters (generated from the fault registry). */

@@ -19,9 +19,10 @@ interface WorkloadSize {
 }
 
 function workloadSize(profile: Profile): WorkloadSize {
-  const { rate, concurrency } = profile.workload;
+  const { rate, concurrency, ops } = profile.workload;
   const durationMs = profile.duration;
   if (rate !== undefined) return { ops: openModelOpCount(profile), estimated: false, durationMs };
+  if (ops !== undefined) return { ops, estimated: false, durationMs };
   return { ops: Math.ceil(((concurrency ?? 1) * durationMs) / CLOSED_MODEL_OP_FLOOR_MS), estimated: true, durationMs };
 }
 

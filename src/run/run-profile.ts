@@ -72,20 +72,26 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     await env.session.get();
     const t0 = epochMs() + LEAD_IN_MS;
     options.onPhase?.('workload');
+    let faultsAtZeroInPlace!: () => void;
+    const workloadMayStart = new Promise<void>((resolve) => {
+      faultsAtZeroInPlace = resolve;
+    });
     await Promise.all([
-      driver.run(plan.timeline, t0, options.signal),
-      runWorkload(
-        {
-          profile,
-          plan,
-          policy: policyByName(policyName),
-          session: env.session,
-          recorder,
-          client: log.stream('client'),
-          onProgress: options.onProgress && ((done) => options.onProgress?.(done, failedSoFar())),
-        },
-        t0,
-        options.signal,
+      driver.run(plan.timeline, t0, options.signal, faultsAtZeroInPlace),
+      workloadMayStart.then(() =>
+        runWorkload(
+          {
+            profile,
+            plan,
+            policy: policyByName(policyName),
+            session: env.session,
+            recorder,
+            client: log.stream('client'),
+            onProgress: options.onProgress && ((done) => options.onProgress?.(done, failedSoFar())),
+          },
+          t0,
+          options.signal,
+        ),
       ),
     ]);
     options.onPhase?.('drain');

@@ -40,14 +40,25 @@ export class TimelineDriver {
     private readonly log: DecisionLog,
   ) {}
 
-  async run(events: readonly TimelineEvent[], t0: number, signal: AbortSignal): Promise<void> {
+  /**
+   * Plays the timeline from t0. `onStarted` is called once every window that opens at 0 is in place (before any
+   * other event): the workload waits for it, so the first op cannot race the first window's set-up.
+   */
+  async run(events: readonly TimelineEvent[], t0: number, signal: AbortSignal, onStarted?: () => void): Promise<void> {
+    let notify = onStarted;
+    const started = () => {
+      notify?.();
+      notify = undefined;
+    };
     for (const event of events) {
+      if (event.atMs > 0) started();
       await sleep(t0 + event.atMs - epochMs(), signal);
-      if (signal.aborted) return;
+      if (signal.aborted) break;
       this.logEvent(event);
       if (event.action === 'on') await this.apply(event);
       else await this.remove(event.faultId);
     }
+    started();
   }
 
   /** Removes whatever is still active (end of run, error, Ctrl-C), then reads every window's hits. */

@@ -52,10 +52,13 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
     await Promise.all(inFlight);
     return;
   }
+  // Closed model: until the duration ends, or exactly `ops` ops however long they take.
   let next = 0;
   const end = t0 + profile.duration;
+  const cap = profile.workload.ops;
+  const more = () => (cap === undefined ? epochMs() < end : next < cap);
   const worker = async () => {
-    while (!signal.aborted && epochMs() < end) await runOp(ops.at(next++));
+    while (!signal.aborted && more()) await runOp(ops.at(next++));
   };
   await Promise.all(Array.from({ length: profile.workload.concurrency! }, worker));
 }

@@ -51,7 +51,7 @@ describe('faultline run', () => {
     const replay = await runCli(['replay', 'faultline-report/report.json'], { cwd: dir });
     expect(replay.code).toBe(1);
     expect(replay.stderr).toMatch(/replaying impossible .*seed 42/);
-    expect(replay.stderr).toMatch(/decision log identical/);
+    expect(replay.stderr).toMatch(/decisions identical \(\d+\) to the original run, op by op/);
   });
 
   it('Ctrl-C tears everything down: exit 130, no server child left', async () => {

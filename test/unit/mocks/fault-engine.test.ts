@@ -2,7 +2,7 @@
 // and seeded draws follow each request's logical key, not arrival order (issue 13 item 7).
 import { describe, expect, it } from 'vitest';
 import { FaultEngine } from '../../../mocks/faults/engine.ts';
-import { type DependencyFaultSpecInput, FAULT_KINDS } from '../../../mocks/faults/registry.ts';
+import { type DependencyFaultSpecInput, FAULT_KINDS, parseDependencyFaults } from '../../../mocks/faults/registry.ts';
 import type { DecisionRecord } from '../../../src/core/history.ts';
 import { RandomStream } from '../../../src/core/random.ts';
 import { ATTEMPT_HEADER, TRACE_HEADER } from '../../../src/core/wire.ts';
@@ -242,6 +242,7 @@ describe('every dependency fault kind counts the request it acts on', () => {
     oversized: { bytes: 10 },
     flap: { failTimes: 1 },
     'leak-canary': {},
+    'fabricated-success': {},
   };
 
   it.each(FAULT_KINDS.map((k) => k.kind))('%s', async (kind) => {
@@ -253,5 +254,44 @@ describe('every dependency fault kind counts the request it acts on', () => {
     const req = new Request(`${DEPENDENCY_URLS.payments}/v1/x`, { method: 'POST', signal: abort.signal });
     await e.run('payments', req, ok).catch(() => undefined);
     expect(e.hits.of('K')).toBe(1);
+  });
+});
+
+describe('fabricated-success', () => {
+  it('answers 2xx with the request echoed, an id and a success status, and never calls the dependency', async () => {
+    const { engine: e } = engine();
+    e.set([{ id: 'F', dependency: 'payments', kind: 'fabricated-success', method: 'POST' }]);
+    let called = 0;
+    const dependency = async () => {
+      called++;
+      return ok();
+    };
+    const charge = (amount: number) =>
+      new Request(`${DEPENDENCY_URLS.payments}/v1/charges`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ customer_id: 'cus_1', amount_cents: amount, currency: 'USD' }),
+      });
+    const first = await e.run('payments', charge(250), dependency);
+    const second = await e.run('payments', charge(300), dependency);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({
+      customer_id: 'cus_1',
+      amount_cents: 250,
+      currency: 'USD',
+      id: 'fabricated_1',
+      status: 'succeeded',
+    });
+    expect((await second.json()).id).toBe('fabricated_2');
+    // A GET is not in the fault's method filter: it reaches the dependency.
+    expect((await e.run('payments', request('payments', {}, 'GET'), dependency)).status).toBe(200);
+    expect(called).toBe(1);
+    expect(e.hits.of('F')).toBe(2);
+  });
+
+  it('refuses a status that is not 2xx', () => {
+    expect(() =>
+      parseDependencyFaults([{ id: 'F', dependency: 'payments', kind: 'fabricated-success', status: 500 }]),
+    ).toThrow(/`status` must be a 2xx HTTP status/);
   });
 });

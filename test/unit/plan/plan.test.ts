@@ -10,9 +10,7 @@ import { loadProfile, parseProfile } from '../../../src/profile/load.ts';
 const shipped = (name: string) =>
   loadProfile(fileURLToPath(new URL(`../../../chaos-profiles/${name}.yaml`, import.meta.url))).profile;
 
-const closed = parseProfile(
-  'closed.yaml',
-  `name: closed
+const closedText = `name: closed
 description: a closed-model workload
 duration: 2s
 workload:
@@ -23,8 +21,8 @@ workload:
     - tool: search_documents
       args: { query: { pick: [a, b, c] } }
   mistakes: { share: 0.5 }
-`,
-).profile;
+`;
+const closed = parseProfile('closed.yaml', closedText).profile;
 
 describe('buildPlan', () => {
   it('gives the same plan for the same seed', () => {
@@ -113,5 +111,20 @@ describe('faultline plan', () => {
     expect(view.workload).toEqual({ model: 'closed', concurrency: 4, ops: null });
     expect(view.ops).toHaveLength(20);
     expect(renderPlan(view)).toMatch(/closed model, 4 in flight for 2000 ms/);
+  });
+
+  it('a closed model bounded by `ops` says it runs exactly that many; `ops` with the open model is refused', () => {
+    const capped = parseProfile(
+      'capped.yaml',
+      closedText.replace('  concurrency: 4', '  concurrency: 1\n  ops: 5'),
+    ).profile;
+    const view = planView(capped, buildPlan(capped, 1));
+    expect(view.workload).toEqual({ model: 'closed', concurrency: 1, ops: 5 });
+    expect(view.ops).toHaveLength(5);
+    expect(renderPlan(view)).toMatch(/closed model, exactly 5 ops, 1 in flight/);
+    expect(renderPlan(view)).toContain('ops (5 of 5)');
+    expect(() => parseProfile('open.yaml', closedText.replace('  concurrency: 4', '  rate: 4\n  ops: 5'))).toThrow(
+      /workload\.ops.*use it with concurrency, not rate/,
+    );
   });
 });

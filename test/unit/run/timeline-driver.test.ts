@@ -97,4 +97,33 @@ describe('timeline driver', () => {
     expect(window.offMs).toBe(applied[1]);
     expect(window.hits).toBe(3);
   });
+
+  it('says the workload may start once the windows that open at 0 are in place, before any later event', async () => {
+    const edge = new EdgeController();
+    const faults = [entry('status', 0, 40, { status: 503 }), entry('status', 20, 40, { status: 500 })];
+    const recorder = new Recorder();
+    const driver = new TimelineDriver(faults, { edge } as unknown as FaultEnvironment, recorder, new DecisionLog(7));
+    let activeAtStart: string[] | undefined;
+    let calls = 0;
+    await driver.run(buildTimeline(faults, 60), epochMs(), new AbortController().signal, () => {
+      calls++;
+      activeAtStart = recorder.faults.map((f) => f.id);
+    });
+    await driver.clear();
+    expect([calls, activeAtStart]).toEqual([1, ['f0-edge-status']]); // once: f0 applied, f1 (at 20 ms) not yet
+  });
+});
+
+describe('buildTimeline', () => {
+  const open = entry('status', 0, 30, { status: 503 });
+  const { stop: _, ...noStop } = open;
+  it('ends a window without stop at the duration, or (count-bounded workload) leaves it to the end of the run', () => {
+    const offs = (untilWorkloadEnds: boolean) =>
+      buildTimeline([noStop as FaultEntry, open], 60, untilWorkloadEnds).filter((e) => e.action === 'off');
+    expect(offs(false).map((e) => [e.faultId, e.atMs])).toEqual([
+      ['f1-edge-status', 30],
+      ['f0-edge-status', 60],
+    ]);
+    expect(offs(true).map((e) => [e.faultId, e.atMs])).toEqual([['f1-edge-status', 30]]);
+  });
 });

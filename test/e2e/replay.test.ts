@@ -1,0 +1,61 @@
+// faultline replay compares decisions op by op (issue 13 item 7): run a failing profile, replay its report from
+// another directory and get "decisions identical (N)"; edit the profile between run and replay and get the warning
+// and the first divergence, naming the op, the stream and the decision it drew then and now.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+
+// Fails on purpose and fast: the payments API fabricates every charge, so lost_effects == 0 fails (exit 1).
+const PROFILE = `name: replayed
+description: a fabricated success fails lost_effects == 0
+seed: 5
+duration: 1s
+workload:
+  concurrency: 1
+  ops: 2
+  mix:
+    - tool: create_payment
+      args: { customer_id: "cus_{op}", amount_cents: { int: [100, 50000] }, currency: USD }
+faults:
+  - { seam: dependency, kind: fabricated-success, dependency: payments, method: POST, start: 0s }
+expect:
+  - lost_effects == 0
+`;
+
+describe('faultline replay', () => {
+  const runDir = mkdtempSync(join(tmpdir(), 'faultline-replay-run-'));
+  const elsewhere = mkdtempSync(join(tmpdir(), 'faultline-replay-cwd-'));
+  const file = join(runDir, 'replayed.yaml');
+  const report = join(runDir, 'out', 'report.json');
+
+  beforeAll(async () => {
+    writeFileSync(file, PROFILE);
+    const run = await runCli(['run', file, '--out', 'out'], { cwd: runDir, timeoutMs: 90_000 });
+    expect(run.code).toBe(1);
+  }, 120_000);
+
+  it('from another directory: the same decisions, op by op', async () => {
+    // Plan decisions: the timeline's fault and on (no off: it stays until the last op), each op's tool and amount.
+    const logged = JSON.parse(readFileSync(join(runDir, 'out', 'history.jsonl'), 'utf8')).history.decisions;
+    expect((logged as { keyed?: boolean }[]).filter((d) => !d.keyed)).toHaveLength(6);
+    const same = await runCli(['replay', report, '--out', 'replay'], { cwd: elsewhere, timeoutMs: 90_000 });
+    expect(same.code).toBe(1); // it fails again, as it should
+    expect(same.stderr).toMatch(new RegExp(`replaying replayed from ${file} \\(seed 5, policy resilient\\)`));
+    expect(same.stderr).not.toMatch(/has changed since the run/);
+    expect(same.stderr).toMatch(/decisions identical \(6\) to the original run, op by op/);
+    const hash = (path: string) => JSON.parse(readFileSync(path, 'utf8')).profiles[0].decisionLogSha256;
+    expect(hash(join(elsewhere, 'replay', 'report.json'))).toBe(hash(report));
+  });
+
+  it('after the profile was edited: the warning and the first divergence (op, stream, then and now)', async () => {
+    // The amount range changes: op 0 draws another amount from the same seed.
+    writeFileSync(file, PROFILE.replace('int: [100, 50000]', 'int: [100, 60000]'));
+    const edited = await runCli(['replay', report, '--out', 'replay-edited'], { cwd: elsewhere, timeoutMs: 90_000 });
+    expect(edited.stderr).toMatch(new RegExp(`warning: ${file} has changed since the run`));
+    expect(edited.stderr).toMatch(
+      /decisions DIFFER from the original run: first divergence at op op-00000: workload\/op0 arg was \d+, now \d+/,
+    );
+  });
+});
