@@ -111,6 +111,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       decisionLogSha256: log.sha256(),
       drainMs: drained.drainMs,
       unsettled: drained.unsettled,
+      interrupted: options.signal.aborted,
       metricsOptions: {
         recovery: {
           windowMs: profile.steadyState.windowMs,
