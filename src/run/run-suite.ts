@@ -5,8 +5,8 @@ import type { PolicyName } from '../client/policies/index.ts';
 import type { History } from '../core/history.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { buildRunReport } from '../measure/verdict.ts';
-import { interruptedReport, notRunNote } from './interrupted-report.ts';
 import type { LoadedProfile } from '../profile/load.ts';
+import { interruptedReport, notRunNote } from './interrupted-report.ts';
 import { type NetworkFactory, type RunOptions, runProfile } from './run-profile.ts';
 
 export interface SuiteOptions extends Pick<RunOptions, 'onProgress' | 'onPhase'> {
