@@ -2,10 +2,20 @@
 import { CommanderError } from 'commander';
 import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
+import { watchLauncher } from './launcher-watch.ts';
 import { buildProgram } from './program.ts';
 import { EXIT, UserError } from './user-error.ts';
 
 const program = buildProgram();
+
+/** After the launcher is gone, the time the command gets to stop cleanly (as on SIGTERM) before it is ended. */
+const ORPHAN_EXIT_MS = 700;
+
+watchLauncher((why) => {
+  process.stderr.write(`faultline: ${why}; stopping\n`);
+  setTimeout(() => process.exit(EXIT.interrupted), ORPHAN_EXIT_MS).unref();
+  process.kill(process.pid, 'SIGTERM');
+});
 
 try {
   await program.parseAsync(process.argv);

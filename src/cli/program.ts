@@ -170,6 +170,11 @@ export function buildProgram(): Command {
     .option('--admin-port <port>', 'also serve the control API (faults, ledger, reset) on this port', parsePort)
     .option('--admin-token <token>', 'bearer token for the control API (default: a random one, printed)')
     .option('--allow-non-loopback', 'allow binding an address outside 127.0.0.0/8 and ::1')
+    .option(
+      '--allow-host <name>',
+      'also answer requests whose Host names this (repeatable; loopback names always pass)',
+      (name: string, names: string[] = []) => [...names, name],
+    )
     .action(async (flags: ServerFlags) => {
       const { serverCommand } = await import('./server-command.ts');
       await serverCommand(flags);

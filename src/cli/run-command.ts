@@ -74,10 +74,6 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     });
     progress.stop();
     if (baseline && flags.baseline) run.baseline = compareWithBaseline(run, baseline, flags.baseline);
-    if (interrupt.signal.aborted) {
-      say('faultline: interrupted; no report written');
-      return EXIT.interrupted;
-    }
     const written = await writeReports(flags.out, run, histories);
     if (flags.metricsOut) {
       await writeFile(flags.metricsOut, await renderPrometheus(run));
@@ -86,6 +82,8 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     if (flags.shard) written.push(await writeShardOutput(flags.out, flags.shard, all, run, histories, flags.seed));
     process.stdout.write(`${formatConsoleSummary(run, { histories })}\n`);
     say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);
+    // Stopped: the reports hold the finished profiles and the interrupted one; the exit code says interrupted.
+    if (interrupt.signal.aborted) return EXIT.interrupted;
     if (run.baseline) return run.baseline.ok ? EXIT.ok : EXIT.thresholdFailed;
     return EXIT_CODE_OF[run.verdict];
   } finally {

@@ -14,6 +14,8 @@ export interface ServerFlags {
   adminPort?: number;
   adminToken?: string;
   allowNonLoopback?: boolean;
+  /** Host names answered besides loopback ones (a cluster service name in front of the server). */
+  allowHost?: string[];
 }
 
 export async function serverCommand(flags: ServerFlags): Promise<void> {
@@ -24,6 +26,7 @@ export async function serverCommand(flags: ServerFlags): Promise<void> {
     port: flags.port,
     eventStore: flags.eventStore,
     dependencyTimeoutMs: flags.dependencyTimeoutMs,
+    allowedHosts: flags.allowHost,
   });
   process.stdout.write(`faultline server: MCP endpoint ${server.http.url}\n`);
   let admin: Awaited<ReturnType<typeof startAdminHttp>> | undefined;

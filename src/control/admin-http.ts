@@ -1,10 +1,11 @@
 // The control operations as JSON over HTTP, for servers outside the harness's process tree. Separate port,
-// 127.0.0.1 by default, bearer token required on every route. The routes are the operations' own (ops/):
+// 127.0.0.1 by default, bearer token required on every route (compared in constant time), bodies bounded in size
+// and time (core/read-body.ts). The routes are the operations' own (ops/):
 // the body (if any) is the input, the answer's body the output (204 when there is none).
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BodyTooLarge, readBody } from '../core/read-body.ts';
+import { type BodyLimits, DEFAULT_BODY_LIMITS, readBody } from '../core/read-body.ts';
 import { type ControlChannel, type InputArgs, type OpName, type OutputOf, parseInput } from './control.ts';
 import { ControlError } from './op.ts';
 import { CONTROL_OPS } from './ops/index.ts';
@@ -13,6 +14,8 @@ export interface AdminHttpOptions {
   token: string;
   host?: string;
   port?: number;
+  /** Bounds on a request body (default 1 MiB, 10 s): a larger one is 413, a slower one 408. */
+  bodyLimits?: Partial<BodyLimits>;
 }
 
 export interface AdminHttpServer {
@@ -43,27 +46,33 @@ function send(res: ServerResponse, status: number, body?: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-function authorized(req: IncomingMessage, token: string): boolean {
-  const given = Buffer.from(req.headers.authorization ?? '');
-  const wanted = Buffer.from(`Bearer ${token}`);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+/** The bearer token check in constant time: both sides are hashed to 32 bytes first, so neither the content nor
+ * the length of the expected token shows in how long a refusal takes. */
+export function authorized(header: string | undefined, token: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(header ?? ''), digest(`Bearer ${token}`));
 }
 
-/** The JSON body, or undefined when there is none. */
-async function jsonBody(req: IncomingMessage): Promise<unknown> {
+/** The JSON body (undefined when there is none), or NO_BODY when it was refused (413, 408) or the client left. */
+async function jsonBody(req: IncomingMessage, res: ServerResponse, limits: BodyLimits): Promise<unknown> {
+  const text = await readBody(req, res, limits, (r, status, message) => send(r, status, { error: message }));
+  if (text === undefined) return NO_BODY;
   try {
-    return await readBody(req, { parse: (text) => (text ? JSON.parse(text) : undefined) });
-  } catch (error) {
-    throw new ControlError(400, error instanceof BodyTooLarge ? 'body too large' : 'body must be JSON');
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ControlError(400, 'body must be JSON');
   }
 }
+
+const NO_BODY = Symbol('no body');
 
 /** Serves `channel` (the server's own LocalControl, or a ServerHandle's IPC) on the admin routes. */
 export async function startAdminHttp(channel: ControlChannel, opts: AdminHttpOptions): Promise<AdminHttpServer> {
   if (!opts.token) throw new Error('the admin endpoint needs a non-empty token');
   const call = channel.call.bind(channel) as (op: OpName, input?: unknown) => Promise<unknown>;
+  const limits = { ...DEFAULT_BODY_LIMITS, ...opts.bodyLimits };
   const server = createServer(async (req, res) => {
-    if (!authorized(req, opts.token)) {
+    if (!authorized(req.headers.authorization, opts.token)) {
       res.setHeader('www-authenticate', 'Bearer');
       return send(res, 401, { error: 'missing or wrong bearer token' });
     }
@@ -71,7 +80,9 @@ export async function startAdminHttp(channel: ControlChannel, opts: AdminHttpOpt
     const op = BY_ROUTE.get(route);
     if (!op) return send(res, 404, { error: `no route ${route}` });
     try {
-      const input = parseInput(op, await jsonBody(req));
+      const body = await jsonBody(req, res, limits);
+      if (body === NO_BODY) return;
+      const input = parseInput(op, body);
       const output = await call(op, input);
       return send(res, output === undefined ? 204 : 200, output);
     } catch (error) {

@@ -69,6 +69,8 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     return failed;
   };
   try {
+    // Stopped while the environment came up: straight to the tear-down (the suite reports it interrupted).
+    if (options.signal.aborted) throw new Error('the run was stopped during set-up');
     await env.session.get();
     const t0 = epochMs() + LEAD_IN_MS;
     options.onPhase?.('workload');
@@ -117,6 +119,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       decisionLogSha256: log.sha256(),
       drainMs: drained.drainMs,
       unsettled: drained.unsettled,
+      interrupted: options.signal.aborted,
       metricsOptions: {
         recovery: {
           windowMs: profile.steadyState.windowMs,

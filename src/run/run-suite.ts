@@ -1,9 +1,12 @@
-// Runs several profiles on one network backend and writes one report for all of them.
+// Runs several profiles on one network backend and writes one report for all of them. Stopped (Ctrl-C, SIGTERM),
+// it returns what it has: the profiles that finished, and the one it was in (or would have started) marked
+// interrupted; the profiles after it are named in that one's notes.
 import type { PolicyName } from '../client/policies/index.ts';
 import type { History } from '../core/history.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { buildRunReport } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
+import { interruptedReport, notRunNote } from './interrupted-report.ts';
 import { type NetworkFactory, type RunOptions, runProfile } from './run-profile.ts';
 
 export interface SuiteOptions extends Pick<RunOptions, 'onProgress' | 'onPhase'> {
@@ -30,15 +33,26 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
   const reports: ProfileReport[] = [];
   const histories: Record<string, History> = {};
   for (const [i, loaded] of profiles.entries()) {
-    if (options.signal.aborted) break;
     const { profile } = loaded;
     const seed = options.seed ?? profile.seed;
     const policy = options.policy ?? profile.client.policy;
+    const notRun = profiles.slice(i + 1).map((p) => p.profile.name);
+    if (options.signal.aborted) {
+      // Stopped between profiles: the next one stands for the rest, so the run reads interrupted.
+      const stopped = interruptedReport(loaded, seed, policy, notRun, 'before this profile started');
+      reports.push(stopped.report);
+      histories[profile.name] = stopped.history;
+      break;
+    }
     options.say(
       `[${i + 1}/${profiles.length}] ${profile.name} (seed ${seed}, policy ${policy}, ${profile.duration / 1000}s) ...`,
     );
     options.onProfileStart?.(i, loaded);
-    const { report, history } = await runProfile(loaded, { ...options, seed, policy });
+    const { report, history } = await runProfile(loaded, { ...options, seed, policy }).catch((error: unknown) => {
+      // A set-up cut short by the interrupt is not a failure of the target.
+      if (!options.signal.aborted) throw error;
+      return interruptedReport(loaded, seed, policy, notRun, 'during its set-up');
+    });
     options.onProfileEnd?.(report);
     reports.push(report);
     histories[profile.name] = history;
@@ -46,6 +60,10 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
     options.say(
       `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${failed} of ${report.thresholds.length} thresholds failed`,
     );
+    if (options.signal.aborted) {
+      if (notRun.length > 0) report.notes.push(notRunNote(notRun));
+      break;
+    }
   }
   const run = buildRunReport({
     seed: options.seed ?? profiles[0]?.profile.seed ?? 0,

@@ -49,7 +49,7 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
       if (signal.aborted) break;
       inFlight.push(runOp(planned));
     }
-    await Promise.all(inFlight);
+    await settledOrStopped(Promise.all(inFlight), signal);
     return;
   }
   // Closed model: until the duration ends, or exactly `ops` ops however long they take.
@@ -60,7 +60,27 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
   const worker = async () => {
     while (!signal.aborted && more()) await runOp(ops.at(next++));
   };
-  await Promise.all(Array.from({ length: profile.workload.concurrency! }, worker));
+  await settledOrStopped(Promise.all(Array.from({ length: profile.workload.concurrency! }, worker)), signal);
+}
+
+/** How long ops in flight get to end once the run is stopped (Ctrl-C, SIGTERM); then the environment is torn down
+ * under them, so a fault that holds a call (a hang, a long deadline) cannot hold up the interrupt. */
+const STOP_GRACE_MS = 500;
+
+/** Waits for `work`; once `signal` aborts, for at most STOP_GRACE_MS more. */
+async function settledOrStopped(work: Promise<unknown>, signal: AbortSignal): Promise<void> {
+  work.catch(() => undefined); // still awaited below; this only keeps a late failure from going unhandled
+  let onAbort = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    onAbort = () => setTimeout(resolve, STOP_GRACE_MS).unref();
+  });
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    await Promise.race([work, stopped]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 async function executeOp(runOp: OpRunner, deps: WorkloadDeps, planned: PlannedOp): Promise<void> {

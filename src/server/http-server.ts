@@ -1,6 +1,7 @@
 // The reference server over Streamable HTTP on node:http: stateful sessions (one McpServer and transport per
 // session, 404 for unknown session ids), resumability through our own event store (optional), retryInterval.
 // The transport reads the body itself (no parsedBody), so the SDK's 4 MiB request limit applies.
+// Every request's Host and Origin must name loopback (host-guard.ts): 403 otherwise.
 // Every hook of an active behaviour gets a host bound to its window: what the hook does through it (an eviction,
 // a counted action) is a hit of that window (`hits`, by window id).
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,7 @@ import { type BehaviourSpec, type BehaviourStats, emptyBehaviourStats } from './
 import type { BehaviourHost, BehaviourSession, ServerBehaviourKind } from './behaviours/behaviour.ts';
 import { BEHAVIOURS } from './behaviours/index.ts';
 import { CountingEventStore } from './event-store.ts';
+import { hostRefusal } from './host-guard.ts';
 import { createMcpServer } from './mcp-server.ts';
 import type { ServerRuntime } from './runtime.ts';
 
@@ -31,6 +33,8 @@ export interface HttpServerOptions {
   keepAliveMs?: number;
   /** Where the behaviours' hits go, by window id (the process's world counter; a private one by default). */
   hits?: HitCounter;
+  /** Host names answered besides loopback ones (host-guard.ts), e.g. a proxy's service name in a cluster. */
+  allowedHosts?: readonly string[];
 }
 
 export interface McpHttpServer {
@@ -132,6 +136,8 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refused = hostRefusal(req, opts.allowedHosts);
+    if (refused) return jsonRpcError(res, 403, -32000, `Forbidden: ${refused} (DNS-rebinding protection)`);
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== '/mcp') return jsonRpcError(res, 404, -32000, 'Not found: the MCP endpoint is /mcp');
     const header = req.headers['mcp-session-id'];

@@ -18,6 +18,8 @@ export interface ReferenceServerOptions {
   maxResultBytes?: number;
   /** SSE keep-alive comment interval (SDK default 15000; 0 disables). */
   keepAliveMs?: number;
+  /** Host names answered besides loopback ones (DNS-rebinding protection, host-guard.ts). */
+  allowedHosts?: readonly string[];
 }
 
 export interface ReferenceServer {

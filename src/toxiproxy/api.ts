@@ -1,12 +1,13 @@
 // The HTTP API: the routes of Routes() in api.go with their status codes and bodies. Reads answer at once; a
-// change first reads its body (bounded, request-body.ts), then waits its turn (change-order.ts) for the state.
+// change first reads its body (bounded, core/read-body.ts), then waits its turn (change-order.ts) for the state.
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type BodyLimits, DEFAULT_BODY_LIMITS, type RefuseBody, readBody } from '../core/read-body.ts';
 import { ChangeOrder } from './change-order.ts';
 import { ApiError, asApiError, errors } from './errors.ts';
 import { sendApiError, sendEmpty, sendJson, sendText } from './http-reply.ts';
 import { parseJson } from './json-decode.ts';
 import type { ProxyCollection } from './proxies.ts';
-import { type BodyLimits, DEFAULT_BODY_LIMITS, readBody } from './request-body.ts';
 import { toxicJson } from './toxic.ts';
 
 /** Version reported on /version: Toxiproxy's release, with build metadata naming this server. */
@@ -180,6 +181,9 @@ async function respond(handle: Handler, ctx: Context): Promise<void> {
 
 const noBody = () => undefined;
 
+/** A body the API will not take gets upstream's error format. */
+const refuseBody: RefuseBody = (res, status, message) => sendApiError(res, new ApiError(message, status));
+
 /** A request handler for node:http. */
 export function createApiHandler(
   proxies: ProxyCollection,
@@ -208,7 +212,7 @@ export function createApiHandler(
       respond(method.handle, { params: routeParams, body: noBody, res });
       return;
     }
-    readBody(req, res, limits).then((text) => {
+    readBody(req, res, limits, refuseBody).then((text) => {
       if (text === undefined) return;
       const ctx = { params: routeParams, body: decodeBody(text), res };
       order.run(method.turn === 'proxy' ? routeParams[0] : undefined, () => respond(method.handle, ctx));

@@ -1,13 +1,14 @@
 // Start and stop an embedded Toxiproxy-compatible server. Every random draw of its toxics comes from `seed`.
+
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { DecisionSink } from '../core/random.ts';
 import { RandomStream } from '../core/random.ts';
+import { type BodyLimits, DEFAULT_BODY_LIMITS } from '../core/read-body.ts';
 import { joinHostPort } from './address.ts';
 import { createApiHandler } from './api.ts';
 import { requestId } from './http-reply.ts';
 import { ProxyCollection } from './proxies.ts';
-import { type BodyLimits, DEFAULT_BODY_LIMITS } from './request-body.ts';
 
 export interface EmbeddedToxiproxyOptions {
   host?: string;

@@ -1,8 +1,15 @@
 // The admin endpoint is derived from the control-op table: every operation with a route answers there exactly as
 // in process, an operation without one is not served, and bad input is a 400 naming the operation.
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DependencyWorld } from '../../../mocks/world.ts';
-import { AdminClient, type AdminHttpServer, startAdminHttp } from '../../../src/control/admin-http.ts';
+import {
+  AdminClient,
+  type AdminHttpOptions,
+  type AdminHttpServer,
+  authorized,
+  startAdminHttp,
+} from '../../../src/control/admin-http.ts';
 import { LocalControl, type OpName } from '../../../src/control/control.ts';
 import { CONTROL_OPS } from '../../../src/control/ops/index.ts';
 import { ServerRuntime } from '../../../src/server/runtime.ts';
@@ -15,10 +22,10 @@ afterEach(async () => {
 
 const TOKEN = 'unit-admin-token';
 
-async function setup() {
+async function setup(options: Partial<AdminHttpOptions> = {}) {
   const world = new DependencyWorld(1);
   const control = new LocalControl({ world, runtime: new ServerRuntime({ dependencyTimeoutMs: 100, leaky: false }) });
-  admin = await startAdminHttp(control, { token: TOKEN });
+  admin = await startAdminHttp(control, { token: TOKEN, ...options });
   return { world, control, client: new AdminClient(admin.url, TOKEN) };
 }
 
@@ -74,5 +81,56 @@ describe('admin HTTP from the control-op table', () => {
     );
     await client.call('setDependencyFaults', [{ id: 'slow', dependency: 'search', kind: 'latency', ms: 5 }]);
     expect(world.faults.list().map((f) => f.id)).toEqual(['slow']);
+  });
+});
+
+describe('admin HTTP safety', () => {
+  it('accepts only the exact bearer token, whatever the length of a wrong one', () => {
+    expect(authorized(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
+    // Same length, one character off; a prefix; a longer one; none; the token without its scheme.
+    expect(authorized(`Bearer ${TOKEN.slice(0, -1)}X`, TOKEN)).toBe(false);
+    expect(authorized(`Bearer ${TOKEN.slice(0, 4)}`, TOKEN)).toBe(false);
+    expect(authorized(`Bearer ${TOKEN}${TOKEN}`, TOKEN)).toBe(false);
+    expect(authorized(undefined, TOKEN)).toBe(false);
+    expect(authorized(TOKEN, TOKEN)).toBe(false);
+  });
+
+  it('answers a body over the size limit with 413 and changes nothing', async () => {
+    const { world } = await setup({ bodyLimits: { maxBytes: 1000 } });
+    const faults = [{ id: 'big', dependency: 'search', kind: 'latency', ms: 5, pad: 'x'.repeat(2000) }];
+    const res = await fetch(`${admin!.url}/faults`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(faults),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'request body too large: more than 1000 bytes' });
+    expect(world.faults.list()).toEqual([]);
+  });
+
+  it('answers a body that stops arriving with 408 after its time bound, and serves others meanwhile', async () => {
+    await setup({ bodyLimits: { timeoutMs: 1000 } });
+    const { port } = admin!;
+    const started = performance.now();
+    const held = new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString('utf8');
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      socket.write(
+        `PUT /faults HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 100\r\n\r\n[`,
+      );
+    });
+    // The held body delays nobody else.
+    const other = await fetch(`${admin!.url}/ledger`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(other.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const answer = await held;
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain('request body not received within 1000 ms');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
   });
 });

@@ -1,0 +1,249 @@
+// Signals at any moment of `faultline run`, to the faultline process and to its launcher (`npx faultline`: npm,
+// then `sh -c`, then node): nothing it started is left afterwards (no process, no listening port), and a SIGINT or
+// SIGTERM writes the reports of the profiles that finished, the one it was in marked interrupted. Every process of
+// a run is found by a marker: an environment variable the forked server children inherit, and a TMPDIR whose path
+// shows in the stdio servers' arguments (their snapshot file).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO } from '../helpers/cli.ts';
+
+const baseline = readFileSync(join(REPO, 'chaos-profiles/baseline.yaml'), 'utf8');
+
+/** The baseline profile under another name, duration and target. */
+function profile(name: string, duration: string, target = ''): string {
+  return baseline
+    .replace('name: baseline', `name: ${name}`)
+    .replace('duration: 4s', `duration: ${duration}${target ? `\ntarget: { kind: ${target} }` : ''}`)
+    .replace('rate: 25', 'rate: 10')
+    .replace(/expect:[\s\S]*$/, 'expect:\n  - ops >= 1\n'); // a verdict a loaded machine does not change
+}
+
+interface Run {
+  mark: string;
+  dir: string;
+  out: string;
+  launcher: ChildProcess;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+const runs: Run[] = [];
+afterEach(() => {
+  // Whatever a failed test left: end the processes this test started, by their marker.
+  for (const run of runs.splice(0)) for (const p of marked(run.mark)) tryKill(p.pid);
+});
+
+function tryKill(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {}
+}
+
+/** Three short profiles: a quick one, one over stdio, one over HTTP. */
+function start(via: 'process' | 'launcher'): Run {
+  const mark = randomUUID();
+  const dir = mkdtempSync(join(tmpdir(), 'faultline-signals-'));
+  mkdirSync(join(dir, 'chaos-profiles'));
+  mkdirSync(join(dir, `tmp-${mark}`));
+  writeFileSync(join(dir, 'chaos-profiles/a-first.yaml'), profile('a-first', '1s'));
+  writeFileSync(join(dir, 'chaos-profiles/b-stdio.yaml'), profile('b-stdio', '6s', 'reference-stdio'));
+  writeFileSync(join(dir, 'chaos-profiles/c-http.yaml'), profile('c-http', '4s'));
+  const out = join(dir, 'out');
+  const args = ['run', join(dir, 'chaos-profiles'), '--out', out];
+  const env = { ...process.env, FAULTLINE_SIGNAL_MARK: mark, TMPDIR: join(dir, `tmp-${mark}`) };
+  // The launcher runs from the checkout, where `npx faultline` is this package's own bin.
+  const launcher =
+    via === 'process'
+      ? spawn(process.execPath, [join(REPO, 'bin/faultline.js'), ...args], { cwd: dir, env, stdio: 'pipe' })
+      : // Its own process group, as a terminal gives a job: a signal to the group is Ctrl-C (or a CI cancel).
+        spawn('npx', ['--yes', 'faultline', ...args], { cwd: REPO, env, stdio: 'pipe', detached: true });
+  let stderr = '';
+  launcher.stderr?.on('data', (d) => {
+    stderr += d;
+  });
+  launcher.stdout?.resume();
+  const exited = new Promise<number | null>((resolve) => launcher.on('close', (code) => resolve(code)));
+  const run = { mark, dir, out, launcher, stderr: () => stderr, exited };
+  runs.push(run);
+  return run;
+}
+
+interface Marked {
+  pid: number;
+  args: string;
+}
+
+/** Live processes carrying the marker in their environment or arguments (zombies carry neither). */
+function marked(mark: string): Marked[] {
+  const found: Marked[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const env = readFileSync(`/proc/${entry}/environ`, 'utf8');
+      if (args.includes(mark) || env.includes(mark)) found.push({ pid: Number(entry), args });
+    } catch {} // gone meanwhile
+  }
+  return found;
+}
+
+/** TCP ports in LISTEN held by these pids (ss -ltnp). */
+function listeningPorts(pids: readonly number[]): number[] {
+  const lines = execFileSync('ss', ['-ltnpH']).toString().split('\n');
+  return lines
+    .filter((line) => pids.some((pid) => line.includes(`pid=${pid},`)))
+    .map((line) => Number(/:(\d+)\s/.exec(line)?.[1]));
+}
+
+function allListening(): Set<number> {
+  const lines = execFileSync('ss', ['-ltnH']).toString().split('\n');
+  return new Set(lines.map((line) => Number(/:(\d+)\s/.exec(line)?.[1])));
+}
+
+async function until(what: string, ok: () => boolean, limitMs = 60_000, run?: Run): Promise<void> {
+  const started = Date.now();
+  while (!ok()) {
+    if (Date.now() - started > limitMs) throw new Error(`timed out waiting for ${what}\n${run?.stderr() ?? ''}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const MOMENTS = {
+  /** The first profile is setting up: the network backend is up, its server starting. */
+  'start-up': (run: Run) => until('start-up', () => run.stderr().includes('network backend'), 60_000, run),
+  /** The first profile has finished and the second is about to start. */
+  'between profiles': (run: Run) =>
+    until('profile 1 done', () => /in \d+\.\ds: \d+ ops/.test(run.stderr()), 60_000, run),
+  /** The stdio profile's workload is running: its server process exists. */
+  'mid-profile': async (run: Run) => {
+    await until('a stdio server', () => marked(run.mark).some((p) => p.args.includes('stdio-main')), 60_000, run);
+    await new Promise((r) => setTimeout(r, 2000));
+  },
+};
+
+/** Where a signal goes: the spawned process alone (faultline, or npm under npx), or its whole process group. */
+type Recipient = 'alone' | 'group';
+
+/** Signals, then waits until no marked process and none of their ports is left; returns how long that took. */
+async function signalAndCheckClean(
+  run: Run,
+  via: 'process' | 'launcher',
+  signal: NodeJS.Signals,
+  to: Recipient = 'alone',
+): Promise<number> {
+  const before = marked(run.mark);
+  const ports = listeningPorts(before.map((p) => p.pid));
+  // The run was really going: faultline (under npm and sh when launched) and at least one port listening.
+  expect(before.length, JSON.stringify(before)).toBeGreaterThanOrEqual(via === 'launcher' ? 3 : 1);
+  expect(ports.length).toBeGreaterThanOrEqual(1);
+  process.kill(to === 'group' ? -run.launcher.pid! : run.launcher.pid!, signal);
+  const sent = Date.now();
+  // A SIGINT/SIGTERM that reaches faultline: it tears down and writes reports, then exits. Otherwise (SIGKILL, or
+  // a launcher gone without passing the signal on) what is left must notice by itself.
+  const reachesFaultline = signal !== 'SIGKILL' && (via === 'process' || to === 'group');
+  if (reachesFaultline) await run.exited;
+  const exitedAfter = Date.now() - sent;
+  const gone = () => marked(run.mark).length === 0 && ports.every((port) => !allListening().has(port));
+  await until(`nothing left after ${signal}`, gone, exitedAfter + LEFTOVER_LIMIT_MS).catch((error) => {
+    throw new Error(`${error.message} (still: ${JSON.stringify(marked(run.mark))})\n${run.stderr()}`);
+  });
+  return Date.now() - sent;
+}
+
+/** How long after faultline is gone (or was killed) its children and ports may take to go too. */
+const LEFTOVER_LIMIT_MS = 2_500;
+
+function report(run: Run): { profiles: { name: string; verdict: string; notes: string[] }[]; verdict: string } {
+  return JSON.parse(readFileSync(join(run.out, 'report.json'), 'utf8'));
+}
+
+function expectReportFiles(run: Run): void {
+  for (const file of ['report.json', 'summary.md', 'junit.xml', 'report.html']) {
+    expect(existsSync(join(run.out, file)), file).toBe(true);
+  }
+}
+
+describe('signals to the faultline process', () => {
+  it('SIGINT mid-profile: exit 130, the finished profile and the interrupted one reported, nothing left', async () => {
+    const run = start('process');
+    await MOMENTS['mid-profile'](run);
+    const ms = await signalAndCheckClean(run, 'process', 'SIGINT');
+    expect(await run.exited).toBe(130);
+    expectReportFiles(run);
+    const r = report(run);
+    expect(r.verdict).toBe('interrupted');
+    expect(r.profiles.map((p) => [p.name, p.verdict])).toEqual([
+      ['a-first', 'pass'],
+      ['b-stdio', 'interrupted'],
+    ]);
+    expect(r.profiles[1].notes).toContain('not run (the run was stopped): c-http');
+    expect(readFileSync(join(run.out, 'summary.md'), 'utf8')).toMatch(/b-stdio: interrupted/);
+    expect(readFileSync(join(run.out, 'junit.xml'), 'utf8')).toMatch(/<skipped/);
+    console.log(`SIGINT mid-profile: clean ${ms} ms after the signal`);
+  });
+
+  it('SIGTERM between profiles: exit 130, the next profile marked interrupted, nothing left', async () => {
+    const run = start('process');
+    await MOMENTS['between profiles'](run);
+    const ms = await signalAndCheckClean(run, 'process', 'SIGTERM');
+    expect(await run.exited).toBe(130);
+    expectReportFiles(run);
+    const r = report(run);
+    expect(r.profiles.map((p) => [p.name, p.verdict])).toEqual([
+      ['a-first', 'pass'],
+      ['b-stdio', 'interrupted'],
+    ]);
+    console.log(`SIGTERM between profiles: clean ${ms} ms after the signal`);
+  });
+
+  it('SIGTERM during start-up: exit 130, the first profile marked interrupted, nothing left', async () => {
+    const run = start('process');
+    await MOMENTS['start-up'](run);
+    const ms = await signalAndCheckClean(run, 'process', 'SIGTERM');
+    expect(await run.exited).toBe(130);
+    expectReportFiles(run);
+    expect(report(run).profiles.map((p) => [p.name, p.verdict])).toEqual([['a-first', 'interrupted']]);
+    console.log(`SIGTERM during start-up: clean ${ms} ms after the signal`);
+  });
+
+  for (const moment of ['start-up', 'mid-profile'] as const) {
+    it(`SIGKILL ${moment}: every child notices and exits`, async () => {
+      const run = start('process');
+      await MOMENTS[moment](run);
+      const ms = await signalAndCheckClean(run, 'process', 'SIGKILL');
+      console.log(`SIGKILL ${moment}: clean ${ms} ms after the signal`);
+    });
+  }
+});
+
+describe('signals to the launcher (npx faultline: npm, sh, node)', () => {
+  const cases: [NodeJS.Signals, keyof typeof MOMENTS][] = [
+    ['SIGTERM', 'mid-profile'],
+    ['SIGKILL', 'mid-profile'],
+    ['SIGKILL', 'start-up'],
+  ];
+  for (const [signal, moment] of cases) {
+    it(`${signal} to npm alone, ${moment}: faultline and every child exit`, async () => {
+      const run = start('launcher');
+      await MOMENTS[moment](run);
+      const ms = await signalAndCheckClean(run, 'launcher', signal);
+      console.log(`launcher ${signal} ${moment}: clean ${ms} ms after the signal`);
+    });
+  }
+
+  it('SIGINT to the process group (Ctrl-C), between profiles: reports written, nothing left', async () => {
+    const run = start('launcher');
+    await MOMENTS['between profiles'](run);
+    const ms = await signalAndCheckClean(run, 'launcher', 'SIGINT', 'group');
+    expectReportFiles(run);
+    expect(report(run).profiles.map((p) => [p.name, p.verdict])).toEqual([
+      ['a-first', 'pass'],
+      ['b-stdio', 'interrupted'],
+    ]);
+    console.log(`launcher group SIGINT between profiles: clean ${ms} ms after the signal`);
+  });
+});
