@@ -84,10 +84,3 @@ export function marginOutgrows(calibration: Calibration, thresholds: readonly Th
   if (!t) return undefined;
   return `the calibration margin (+${t.marginMs} ms, p95 ${calibration.p95Ms} ms) is larger than the bound of "${t.expr}": the machine is too loaded for this profile's timing`;
 }
-
-/** One line for the console and summary.md. */
-export function describeCalibration(c: Calibration): string {
-  if (c.unavailable !== undefined) return `calibration: n/a, ${c.unavailable}`;
-  const margin = c.marginMs > 0 ? `, time bounds +${c.marginMs} ms` : ', no margin needed';
-  return `calibration: ${c.calls} pings, p50 ${c.p50Ms} ms, p95 ${c.p95Ms} ms (reference ${c.referenceP95Ms} ms)${margin}${c.tooLoaded ? ', too loaded' : ''}`;
-}

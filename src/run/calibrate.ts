@@ -11,7 +11,7 @@ import type { Profile } from '../profile/schema.ts';
 /** Pings whose time is not kept (the first request of a connection pays for JIT and connection set-up). */
 const WARM_UP = 2;
 /** Pings measured: enough for a p95 that is not just the maximum, few enough to cost well under a second. */
-export const CALIBRATION_CALLS = 20;
+const CALIBRATION_CALLS = 20;
 
 /** Calibrates the pair and judges the result against the profile's timing. */
 export async function calibrateFor(profile: Profile, session: Session, signal: AbortSignal): Promise<Calibration> {
