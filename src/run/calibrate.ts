@@ -29,14 +29,20 @@ async function calibrate(session: Session, timeoutMs: number, signal: AbortSigna
   for (let i = 0; i < WARM_UP + CALIBRATION_CALLS && !signal.aborted; i++) {
     const { connection } = await session.get();
     const start = epochMs();
+    // A signal of its own per ping: the SDK leaves a listener on the signal it is given (see request-signal.ts).
+    const own = new AbortController();
+    const abort = () => own.abort();
+    signal.addEventListener('abort', abort, { once: true });
     try {
-      await connection.client.ping({ timeout: timeoutMs, signal });
+      await connection.client.ping({ timeout: timeoutMs, signal: own.signal });
     } catch (error) {
       if (signal.aborted) break;
       // Only a ping that ran out of time says something about the machine; any other answer (a server without
       // ping) leaves nothing to calibrate with.
       if (!isTimeout(error)) return { calls: 0, timedOut: 0, unavailable: describe(error) };
       timedOut++;
+    } finally {
+      signal.removeEventListener('abort', abort);
     }
     if (i >= WARM_UP) durations.push(epochMs() - start);
   }
