@@ -41,8 +41,8 @@ export interface Calibration extends CalibrationSample {
 }
 
 /**
- * Calibration ping p95 on a quiet 2-core machine, with margin: measured 0.6-1.1 ms for the reference server over
- * HTTP through the embedded Toxiproxy (loaded by other work, 2-6 ms).
+ * The calibration ping p95 taken as a quiet machine's, ms. An estimate: every calibration measured while this was
+ * written ran on 2 cores at load 11-23 (p95 16-241 ms); a quiet run should confirm or replace it.
  */
 export const REFERENCE_P95_MS = 5;
 /** Round trips a time bound is assumed to span (an op's first attempt, a retry after backoff, a recovery window's ops). */
