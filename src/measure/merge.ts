@@ -6,6 +6,7 @@ import type { FaultWindow, History } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
 import { formatShard, shareOf } from '../core/shard.ts';
 import { stableStringify } from '../core/stable-hash.ts';
+import type { Calibration } from './calibration.ts';
 import type { ProfileReport, RunReport } from './run-report.ts';
 import type { ShardOutput, ShardProfile } from './shard-format.ts';
 import type { MetricsOptions } from './types.ts';
@@ -50,6 +51,7 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
     const judging = judgeOf(parts[0]);
     const errors = unique(parts.flatMap((p) => (p.error ? [p.error] : [])));
     const inconclusive = unique(parts.flatMap((p) => (p.inconclusive ? [p.inconclusive] : [])));
+    const calibration = slowest(parts.flatMap((p) => (p.calibration ? [p.calibration] : [])));
     const where =
       first.split === 'ops'
         ? `merged from ${parts.length} shards split by ops; each shard's times aligned on its own start`
@@ -68,6 +70,7 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
         notes: [...unique(parts.flatMap((p) => p.notes)), where],
         ...(errors.length > 0 && { error: errors.join('; ') }),
         ...(inconclusive.length > 0 && { inconclusive: inconclusive.join('; ') }),
+        ...(calibration && { calibration }),
       }),
     );
     histories[name] = history;
@@ -235,4 +238,9 @@ function combinedHash(parts: readonly ShardProfile[]): string {
 
 function unique(items: readonly string[]): string[] {
   return [...new Set(items)];
+}
+
+/** The shards' calibration that judges the merged profile: the slowest (the largest margin, any too-loaded one). */
+function slowest(calibrations: readonly Calibration[]): Calibration | undefined {
+  return [...calibrations].sort((a, b) => Number(!!b.tooLoaded) - Number(!!a.tooLoaded) || b.marginMs - a.marginMs)[0];
 }

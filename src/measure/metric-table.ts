@@ -1,6 +1,7 @@
 // Threshold metric names and how to read each from Metrics. Adding a metric is adding a row.
 import { worstDetect } from './edge-metrics.ts';
 import { inertWindows } from './fault-windows.ts';
+import { type PerHitCount, perFaultHit, perHitNaReason } from './per-hit.ts';
 import type { Metrics, RecoveryWindow } from './types.ts';
 
 /**
@@ -15,7 +16,7 @@ export interface MetricValue {
 }
 
 /** How a value reads: a count, milliseconds, a 0..1 rate, ops per second, bytes. */
-export type MetricUnit = 'count' | 'ms' | 'rate' | 'ops/s' | 'bytes' | 'attempts/op';
+export type MetricUnit = 'count' | 'ms' | 'rate' | 'ops/s' | 'bytes' | 'attempts/op' | 'per hit';
 
 export interface MetricDef {
   describe: string;
@@ -166,9 +167,45 @@ export const METRICS: Record<string, MetricDef> = {
     get: (m) => v(m.resultBytesMax ?? 0),
     unit: 'bytes',
   },
+  sse_resumptions_per_hit: {
+    describe: 'SSE resumptions per fault hit (e.g. per stream the server closed)',
+    get: (m) => perHit(m, 'sseResumptions'),
+    unit: 'per hit',
+  },
+  results_resumed_per_hit: {
+    describe: 'ops delivered once after an SSE resumption, per fault hit',
+    get: (m) => perHit(m, 'resultsResumed'),
+    unit: 'per hit',
+  },
+  results_lost_per_hit: {
+    describe: 'info ops whose effect exists (result lost), per fault hit',
+    get: (m) => perHit(m, 'resultsLost'),
+    unit: 'per hit',
+  },
+  attempts_timed_out_per_hit: {
+    describe: 'attempts that hung until the client timeout, per fault hit',
+    get: (m) => perHit(m, 'attemptsTimedOut'),
+    unit: 'per hit',
+  },
+  reexecutions_avoided_per_hit: {
+    describe: 'lookups that found the effect (no re-execution), per fault hit',
+    get: (m) => perHit(m, 'reexecutionsAvoided'),
+    unit: 'per hit',
+  },
+  proto_errors_per_hit: {
+    describe: 'failed attempts in category PROTO, per fault hit',
+    get: (m) => perHit(m, 'protoErrors'),
+    unit: 'per hit',
+  },
 };
 
 export const METRIC_NAMES = Object.keys(METRICS);
+
+/** A count divided by the fault windows' hits (measure/per-hit.ts); n/a without hits to divide by. */
+function perHit(m: Metrics, count: PerHitCount): MetricValue {
+  const value = (m.perFaultHit ?? perFaultHit(m)).ratios[count];
+  return value === null ? na(perHitNaReason(m)) : v(value);
+}
 
 /** The values a metric can take, inclusive: a rate from 0 to 1, everything else (counts, ms, bytes) 0 or more. */
 export function metricRange(def: MetricDef): readonly [number, number] {

@@ -7,6 +7,7 @@ import { faultWindows } from './fault-windows.ts';
 import { opLatency } from './latency.ts';
 import { findLeaks, leaksByKind } from './leaks.ts';
 import { outcomes, throughput } from './outcomes.ts';
+import { perFaultHit } from './per-hit.ts';
 import { reconcile } from './reconcile.ts';
 import { recovery } from './recovery.ts';
 import { retrySuccess } from './retry.ts';
@@ -20,7 +21,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
   const effects = reconcile(history);
   const rec = recovery(history, options.recovery);
   const leakFindings = findLeaks(history, { canaries: options.canaries });
-  return {
+  const metrics: Metrics = {
     ...o,
     effectsObservable: history.effectsObservable !== false,
     retrySuccessRate: retry.rate,
@@ -48,4 +49,5 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     ...edgeMetrics(history),
     ...serverSeamMetrics(history, effects),
   };
+  return { ...metrics, perFaultHit: perFaultHit(metrics) };
 }

@@ -1,12 +1,13 @@
 // The report a run writes (report.json and everything derived from it). DESIGN.md fixes the documented keys:
 // extend freely, never rename.
+import type { Calibration } from './calibration.ts';
 import type { ThresholdResult } from './thresholds.ts';
 import type { Metrics } from './types.ts';
 
 /**
  * pass: every threshold held and every fault window hit. fail: a threshold failed or the run errored. inert: a
- * fault window hit nothing, so the thresholds prove nothing. inconclusive: the start-up calibration found the
- * machine too loaded for the profile's timing. interrupted: the run was stopped (Ctrl-C, SIGTERM) before the end.
+ * fault window hit nothing, so the thresholds prove nothing. inconclusive: the machine was too loaded for the
+ * profile's timing (the start-up calibration said so, or too few ops finished before the first fault). interrupted: the run was stopped (Ctrl-C, SIGTERM) before the end.
  */
 export const VERDICTS = ['pass', 'fail', 'inert', 'inconclusive', 'interrupted'] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -27,6 +28,8 @@ export interface ProfileReport {
   verdict: Verdict;
   metrics: Metrics;
   thresholds: ThresholdResult[];
+  /** The start-up calibration (no-fault pings before the workload) and what it meant for the profile's timing. */
+  calibration?: Calibration;
   decisionLogSha256: string;
   /** Decisions in the log, so two runs can be compared before diffing hashes. */
   decisions?: number;

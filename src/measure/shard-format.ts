@@ -3,6 +3,7 @@
 // ran the same run), and per profile it ran the profile text, its hash, seed, policy, notes and whole history.
 import { z } from 'zod';
 import type { History } from '../core/history.ts';
+import type { Calibration } from './calibration.ts';
 
 export const SHARD_FILE = 'shard.json';
 export const SHARD_FORMAT = 1;
@@ -28,6 +29,8 @@ export interface ShardProfile {
   notes: string[];
   error?: string;
   inconclusive?: string;
+  /** The shard's start-up calibration of the profile (merge judges with the slowest of the shards'). */
+  calibration?: Calibration;
   history: History;
 }
 
@@ -82,6 +85,19 @@ const shardSchema = z.object({
       notes: z.array(z.string()),
       error: z.string().optional(),
       inconclusive: z.string().optional(),
+      calibration: z
+        .object({
+          calls: z.number(),
+          timedOut: z.number(),
+          p50Ms: z.number().optional(),
+          p95Ms: z.number().optional(),
+          maxMs: z.number().optional(),
+          unavailable: z.string().optional(),
+          referenceP95Ms: z.number(),
+          marginMs: z.number(),
+          tooLoaded: z.string().optional(),
+        })
+        .optional(),
       history: historySchema,
     }),
   ),

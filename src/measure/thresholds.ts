@@ -1,5 +1,6 @@
 // k6-style thresholds: `<metric> <op> <number>`, e.g. `duplicate_effects == 0`, `latency_p99_ms < 1500`.
 // A metric with nothing to measure is n/a and fails its thresholds, unless one ends in `or n/a`.
+import { widens } from './calibration.ts';
 import { METRIC_NAMES, METRICS } from './metric-table.ts';
 import type { Metrics } from './types.ts';
 
@@ -30,6 +31,8 @@ export interface ThresholdResult {
   allowNa?: boolean;
   /** Not in the profile's `expect`: a threshold every profile gets (measure/verdict.ts). */
   implicit?: boolean;
+  /** The start-up calibration's margin (ms) added to this time bound: it was judged against target + marginMs. */
+  marginMs?: number;
 }
 
 export class ThresholdError extends Error {
@@ -87,13 +90,26 @@ export function compare(actual: number, op: Operator, target: number): boolean {
   }
 }
 
-/** Throws ThresholdError on the first invalid expression: validate profiles with parseThreshold first. */
-export function evaluateThresholds(exprs: readonly string[], metrics: Metrics): ThresholdResult[] {
+/**
+ * Throws ThresholdError on the first invalid expression: validate profiles with parseThreshold first.
+ * `timeMarginMs` (the calibration's margin, measure/calibration.ts) widens every time upper bound.
+ */
+export function evaluateThresholds(exprs: readonly string[], metrics: Metrics, timeMarginMs = 0): ThresholdResult[] {
   return exprs.map((expr) => {
     const t = parseThreshold(expr);
-    const { value, reason, na } = METRICS[t.metric].get(metrics);
-    const ok = value === null ? na === true && t.allowNa === true : compare(value, t.op, t.target);
-    return { ...t, actual: value, ok, ...(reason ? { reason } : {}), ...(na ? { na } : {}) };
+    const def = METRICS[t.metric];
+    const { value, reason, na } = def.get(metrics);
+    const marginMs = timeMarginMs > 0 && widens(t, def.unit) ? timeMarginMs : undefined;
+    const bound = t.target + (marginMs ?? 0);
+    const ok = value === null ? na === true && t.allowNa === true : compare(value, t.op, bound);
+    return {
+      ...t,
+      actual: value,
+      ok,
+      ...(reason ? { reason } : {}),
+      ...(na ? { na } : {}),
+      ...(marginMs !== undefined && { marginMs }),
+    };
   });
 }
 

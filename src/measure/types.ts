@@ -3,6 +3,7 @@
 
 import type { ApplicationMetrics } from './client-guards.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
+import type { PerFaultHit } from './per-hit.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
 
 export interface AttemptsPerOp {
@@ -163,6 +164,8 @@ export interface Metrics extends Partial<ApplicationMetrics>, Partial<EdgeMetric
   retryAfterViolations: number;
   throughputOpsPerSec: number;
   durationMs: number;
+  /** Behaviour counts per fault hit (resumptions per closed stream, ...): ratios that do not depend on machine speed. */
+  perFaultHit?: PerFaultHit;
 }
 
 export interface RecoveryOptions {

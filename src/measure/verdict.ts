@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import type { History } from '../core/history.ts';
 import { packageVersion } from '../core/package-root.ts';
+import { type Calibration, marginOutgrows } from './calibration.ts';
 import { inertWindows } from './fault-windows.ts';
 import { computeMetrics } from './metrics.ts';
 import { RECOVERY_DEFAULTS } from './recovery.ts';
@@ -24,8 +25,10 @@ export interface ProfileInput {
   metricsOptions?: MetricsOptions;
   error?: string;
   notes?: string[];
-  /** The start-up calibration found the machine too loaded for this profile's timing: why. */
+  /** The machine was too loaded for this profile's timing (a shard's verdict reason, carried through a merge): why. */
   inconclusive?: string;
+  /** The start-up calibration, judged against the profile's timing: its margin widens time bounds. */
+  calibration?: Calibration;
   /** The run was stopped before the profile finished. */
   interrupted?: boolean;
   /** Why the server did not settle before the ledger was read (the drain limit passed): the verdict is fail. */
@@ -57,6 +60,7 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
   const thresholds = evaluateThresholds(
     all.map((t) => t.expr),
     metrics,
+    input.calibration?.marginMs,
   ).map((t, i) => (all[i].implicit ? { ...t, implicit: true } : t));
   return {
     name: input.name,
@@ -68,6 +72,7 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
     ...judge(input, thresholds, metrics),
     metrics,
     thresholds,
+    ...(input.calibration && { calibration: input.calibration }),
     decisionLogSha256: input.decisionLogSha256,
     decisions: input.history.decisions.length,
     startedAt: new Date(input.history.startMs).toISOString(),
@@ -87,6 +92,10 @@ function judge(
   if (input.interrupted)
     return { verdict: 'interrupted', verdictReason: 'the run was stopped before this profile ended' };
   if (input.error) return { verdict: 'fail' };
+  // A machine too loaded for the profile's timing explains whatever follows (a drain that did not settle, a window
+  // no op reached, a failed bound): nothing measured on it is a verdict on the system under test.
+  const loaded = input.calibration && (input.calibration.tooLoaded ?? marginOutgrows(input.calibration, thresholds));
+  if (loaded) return { verdict: 'inconclusive', verdictReason: loaded };
   if (input.unsettled) return { verdict: 'fail', verdictReason: input.unsettled };
   const inert = inertWindows(metrics.faultWindows);
   // An inert fault is the root cause to report first: thresholds measured without the fault prove nothing.
@@ -158,6 +167,12 @@ export function notesFor(m: Metrics, thresholds: readonly ThresholdResult[], opt
     notes.push(`${m.unattributedEffects} ledger effect(s) matched no op by trace id or argsKey`);
   }
   for (const w of m.recovery) if (!w.recovered) notes.push(`recovery of fault window ${w.fault}: ${w.note}`);
+  const widened = thresholds.filter((t) => t.marginMs !== undefined);
+  if (widened.length > 0) {
+    notes.push(
+      `calibration margin +${widened[0].marginMs} ms on ${widened.map((t) => `"${t.expr}"`).join(', ')} (the machine answered slower than the reference)`,
+    );
+  }
   if (Object.keys(options?.canaries ?? {}).length === 0) notes.push('no canaries given: the leak scan did not run');
   return notes;
 }

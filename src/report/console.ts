@@ -3,7 +3,7 @@
 
 import type { History } from '../core/history.ts';
 import type { BaselineComparison, RunReport } from '../measure/run-report.ts';
-import { controlPhrase, describeThreshold, fmtBreaker, fmtMs } from './format.ts';
+import { controlPhrase, describeThreshold, fmtBreaker, fmtCalibration, fmtMs } from './format.ts';
 import { metricRows } from './metric-rows.ts';
 import { workloadOffsetMs } from './time-base.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
@@ -27,10 +27,13 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
   for (const p of run.profiles) {
     const m = p.metrics;
     const control = controlPhrase(p);
+    const calibration = fmtCalibration(p);
     lines.push(
-      `${badge(profileBadge(p))} ${p.name} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed})`)}`,
+      `${badge(profileBadge(p))} ${p.name} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed}${calibration ? `, ${calibration}` : ''})`)}`,
     );
     if (control) lines.push(`  ${paint(profileBadge(p).ansi, control)}`);
+    if (p.verdict === 'inconclusive' && p.verdictReason)
+      lines.push(`  ${paint(profileBadge(p).ansi, p.verdictReason)}`);
     lines.push(...wrap(metricRows(m, { headline: true }).map((r) => `${r.name} ${r.text}`)));
     const breaker = fmtBreaker(m, workloadOffsetMs(p, options.histories?.[p.name]));
     if (breaker) lines.push(`  circuit breaker ${breaker}`);

@@ -44,13 +44,26 @@ export function fmtWindowRecovery(w: RecoveryWindow): string {
 export function describeThreshold(t: ThresholdResult): string {
   const none = t.na ? 'n/a' : 'none';
   const actual = t.actual === null ? `${none}${t.reason ? ` (${t.reason})` : ''}` : fmtNum(t.actual);
-  return `expected ${t.metric} ${t.op} ${fmtNum(t.target)}${t.allowNa ? ' or n/a' : ''}, actual ${actual}`;
+  return `expected ${t.metric} ${t.op} ${fmtNum(t.target)}${margin(t)}${t.allowNa ? ' or n/a' : ''}, actual ${actual}`;
 }
 
 /** "duplicate_effects 24 > 0": a threshold with its actual value in the middle. */
 export function fmtThresholdActual(t: ThresholdResult): string {
   const actual = t.actual === null ? (t.na ? 'n/a' : 'none') : fmtNum(t.actual);
-  return `${t.metric} ${actual} ${t.op} ${fmtNum(t.target)}${t.allowNa ? ' or n/a' : ''}`;
+  return `${t.metric} ${actual} ${t.op} ${fmtNum(t.target)}${margin(t)}${t.allowNa ? ' or n/a' : ''}`;
+}
+
+/** " (+120 ms calibration margin)" on a time bound the calibration widened. */
+function margin(t: ThresholdResult): string {
+  return t.marginMs === undefined ? '' : ` (+${fmtNum(t.marginMs)} ms calibration margin)`;
+}
+
+/** "calibration p95 3.1 ms" or "calibration p95 80 ms, margin +300 ms" for a profile header; undefined without one. */
+export function fmtCalibration(p: ProfileReport): string | undefined {
+  const c = p.calibration;
+  if (!c) return undefined;
+  if (c.p95Ms === undefined) return 'calibration n/a';
+  return `calibration p95 ${fmtMs(c.p95Ms)}${c.marginMs > 0 ? `, margin +${fmtMs(c.marginMs)}` : ''}`;
 }
 
 /**

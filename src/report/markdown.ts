@@ -9,6 +9,7 @@ import {
   controlPhrase,
   describeThreshold,
   fmtBreaker,
+  fmtCalibration,
   fmtMs,
   fmtThresholdActual,
   fmtWindowRecovery,
@@ -87,7 +88,13 @@ function passLine(p: ProfileReport): string {
     rest.map((t) => c(glyph(fmtThresholdActual(t)))).join(', '),
     zero.length > 0 ? `== 0: ${zero.map((t) => t.metric).join(', ')}` : '',
   ].filter((x) => x !== '');
-  return `- ${c(p.name)}${control}: ${parts.join('; ') || 'no thresholds'}`;
+  return `- ${c(p.name)}${control}: ${parts.join('; ') || 'no thresholds'}${calibrationText(p)}`;
+}
+
+/** " · calibration p95 3.1 ms" (with the margin when there was one), or nothing without a calibration. */
+function calibrationText(p: ProfileReport): string {
+  const text = fmtCalibration(p);
+  return text ? ` · ${c(text)}` : '';
 }
 
 function profileSection(p: ProfileReport, options: MarkdownOptions): string[] {
@@ -98,9 +105,10 @@ function profileSection(p: ProfileReport, options: MarkdownOptions): string[] {
   const out = [
     `### ${badge.icon} ${c(p.name)}: ${badge.label.toLowerCase()}`,
     '',
-    `seed ${p.seed} · policy ${mdCode(p.policy)}${p.control ? ' (negative control)' : ''} · ${fmtMs(p.durationMs ?? m.durationMs)} · decision log ${mdCode(p.decisionLogSha256.slice(0, 12))}`,
+    `seed ${p.seed} · policy ${mdCode(p.policy)}${p.control ? ' (negative control)' : ''} · ${fmtMs(p.durationMs ?? m.durationMs)} · decision log ${mdCode(p.decisionLogSha256.slice(0, 12))}${calibrationText(p)}`,
     '',
   ];
+  if (p.verdict === 'inconclusive' && p.verdictReason) out.push(`> **Inconclusive:** ${c(p.verdictReason)}`, '');
   if (p.error) out.push(`> **Error:** ${c(p.error)}`, '');
   const control = controlPhrase(p);
   if (control) out.push(`**${c(control)}**`, '');

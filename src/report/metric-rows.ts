@@ -27,6 +27,8 @@ export function formatMetricValue(def: MetricDef, value: MetricValue): string {
       return `${fmtNum(n)} ops/s`;
     case 'bytes':
       return `${fmtNum(n)} B`;
+    case 'per hit':
+      return `${fmtNum(n)} per hit`;
     default:
       return fmtNum(n);
   }

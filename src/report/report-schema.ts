@@ -1,6 +1,7 @@
 // report.json as a zod schema: the published JSON Schema (schema/report.schema.json) is generated from it, and
 // `faultline report` / `baseline` read reports through it. n/a is null; fields a run may not have are optional.
 import { z } from 'zod';
+import { PER_HIT_COUNTS } from '../measure/per-hit.ts';
 import { VERDICTS } from '../measure/run-report.ts';
 import { OPERATORS } from '../measure/thresholds.ts';
 
@@ -134,6 +135,15 @@ const metrics = obj({
   attemptsTimedOut: count.optional(),
   transportEvents: counts.optional(),
   reconnectExhausted: count.optional(),
+  // Behaviour counts per fault hit (measure/per-hit.ts).
+  perFaultHit: obj({
+    hits: na(count, 'no fault window, or a seam that cannot count its hits'),
+    ratios: obj(
+      Object.fromEntries(Object.keys(PER_HIT_COUNTS).map((name) => [name, na(z.number(), 'no hit to divide by')])),
+    ),
+  })
+    .optional()
+    .describe("behaviour counts divided by the fault windows' summed hits: ratios that do not depend on machine speed"),
 });
 
 const threshold = obj({
@@ -147,6 +157,23 @@ const threshold = obj({
   na: z.boolean().optional().describe('the metric had nothing to measure'),
   allowNa: z.boolean().optional().describe('the threshold ends in `or n/a`'),
   implicit: z.boolean().optional().describe('added by Faultline, not the profile (e.g. unattributed_effects == 0)'),
+  marginMs: ms
+    .optional()
+    .describe(
+      "the calibration margin added to this time bound: judged against target + marginMs (target is the profile's)",
+    ),
+});
+
+const calibration = obj({
+  calls: count.describe('no-fault MCP pings measured before the workload and before any fault window'),
+  timedOut: count.describe("pings that took longer than the client's attempt timeout"),
+  p50Ms: ms.optional(),
+  p95Ms: ms.optional(),
+  maxMs: ms.optional(),
+  unavailable: z.string().optional().describe('why there was nothing to calibrate with (no margin, no inconclusive)'),
+  referenceP95Ms: ms.describe('the no-fault p95 of a quiet machine the margin is measured from'),
+  marginMs: ms.describe('added to every time upper bound: 4 x max(0, p95Ms - referenceP95Ms), rounded'),
+  tooLoaded: z.string().optional().describe("why the machine is too loaded for the profile's timing (inconclusive)"),
 });
 
 const verdict = z
@@ -163,6 +190,7 @@ const profile = obj({
   verdict,
   metrics,
   thresholds: z.array(threshold),
+  calibration: calibration.optional().describe("the start-up calibration and what it meant for the profile's timing"),
   decisionLogSha256: z.string(),
   decisions: count.optional(),
   startedAt: z.string().optional(),

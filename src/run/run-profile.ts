@@ -1,7 +1,6 @@
 // Runs one profile end to end: environment up, faults on their timeline while the workload runs, drain (wait
 // until the server is quiet), read the ledger, measure, judge. The environment is torn down whatever happens.
 
-import { CANARY_MARKERS } from '../../mocks/canaries.ts';
 import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
@@ -12,8 +11,10 @@ import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import { buildPlan } from '../plan/plan.ts';
 import type { LoadedProfile } from '../profile/load.ts';
+import { calibrateFor } from './calibrate.ts';
 import { drain } from './drain.ts';
 import { startEnvironment } from './environment.ts';
+import { metricsOptionsFor } from './judging.ts';
 import { negotiationNotes } from './negotiation-notes.ts';
 import { Recorder } from './recorder.ts';
 import { TimelineDriver } from './timeline-driver.ts';
@@ -72,6 +73,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     // Stopped while the environment came up: straight to the tear-down (the suite reports it interrupted).
     if (options.signal.aborted) throw new Error('the run was stopped during set-up');
     await env.session.get();
+    const calibration = await calibrateFor(profile, env.session, options.signal);
     const t0 = epochMs() + LEAD_IN_MS;
     options.onPhase?.('workload');
     let faultsAtZeroInPlace!: () => void;
@@ -120,14 +122,8 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       drainMs: drained.drainMs,
       unsettled: drained.unsettled,
       interrupted: options.signal.aborted,
-      metricsOptions: {
-        recovery: {
-          windowMs: profile.steadyState.windowMs,
-          minOps: profile.steadyState.minOps,
-          targetSuccessRate: profile.steadyState.level,
-        },
-        canaries: CANARY_MARKERS,
-      },
+      calibration,
+      metricsOptions: metricsOptionsFor(profile),
       notes: [
         ...loaded.warnings,
         ...(env.session.renewals > 0 ? [`the client re-initialized its session ${env.session.renewals} time(s)`] : []),

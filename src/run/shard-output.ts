@@ -59,6 +59,7 @@ export function shardOutput(
       notes: ownNotes(report, loaded),
       ...(report.error && { error: report.error }),
       ...(report.verdict === 'inconclusive' && report.verdictReason && { inconclusive: report.verdictReason }),
+      ...(report.calibration && { calibration: report.calibration }),
       history,
     };
   });

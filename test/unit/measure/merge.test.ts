@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, FaultWindow, History, OpRecord } from '../../../src/core/history.ts';
 import { ownsOp, type Shard, shardOrder } from '../../../src/core/shard.ts';
+import { assessCalibration } from '../../../src/measure/calibration.ts';
 import {
   checkShards,
   type MergedRun,
@@ -224,6 +225,29 @@ describe('shard plus merge, split by profiles', () => {
     parts[1].shard.profiles[0].history = { ...parts[1].shard.profiles[0].history, ops: [] };
     const merged = mergeShards(parts, judgingOf);
     expect(merged.run.profiles.map((p) => p.metrics)).not.toEqual(SINGLE.profiles.map((p) => p.metrics));
+  });
+});
+
+describe('the calibration through a merge', () => {
+  it("a shard's calibration travels in shard.json and judges the merged profile (margin, too loaded)", () => {
+    const parts = shardRun(2);
+    const target = parts[0].shard.profiles[0];
+    const loaded = assessCalibration(
+      { calls: 20, timedOut: 0, p50Ms: 600, p95Ms: 900, maxMs: 950 },
+      { attemptTimeoutMs: 2000 },
+    );
+    target.calibration = loaded;
+    const reparsed = parseShardOutput(JSON.parse(JSON.stringify(parts[0].shard)));
+    if ('problem' in reparsed) throw new Error(reparsed.problem);
+    expect(reparsed.shard.profiles[0].calibration).toEqual(loaded);
+    const merged = mergeShards([{ label: 'shard-0', shard: reparsed.shard }, parts[1]], judgingOf);
+    const got = merged.run.profiles.find((p) => p.name === target.name)!;
+    expect(got.calibration).toEqual(loaded);
+    expect(got.verdict).toBe('inconclusive');
+    expect(got.verdictReason).toBe(loaded.tooLoaded);
+    // The other profiles had no calibration in their shards: judged as before.
+    const others = merged.run.profiles.filter((p) => p.name !== target.name);
+    expect(others.every((p) => p.calibration === undefined)).toBe(true);
   });
 });
 

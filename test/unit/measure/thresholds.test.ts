@@ -196,3 +196,34 @@ describe('nothing to measure fails closed', () => {
     expect(evaluateThresholds(['retried_ops >= 1'], quiet)[0]).toMatchObject({ ok: false, actual: 0 });
   });
 });
+
+describe('per-hit ratio metrics', () => {
+  const withWindows = (hits: (number | null)[], resumptions: number) =>
+    computeMetrics(
+      history({
+        ops: [op('a', 0, 10)],
+        attempts: [{ opId: 'a', attempt: 1, startMs: 0, endMs: 10, ok: true, resumptions }],
+        faults: hits.map((h, i) => ({ ...fault(`f${i}`, 0, 100), ...(h === null ? {} : { hits: h }) })),
+      }),
+    );
+
+  it('divides a behaviour count by the summed hits of every window', () => {
+    const [r] = evaluateThresholds(['sse_resumptions_per_hit >= 0.75'], withWindows([3, 1], 3));
+    expect(r).toMatchObject({ actual: 0.75, ok: true });
+    expect(evaluateThresholds(['sse_resumptions_per_hit >= 0.75'], withWindows([4], 2))[0]).toMatchObject({
+      actual: 0.5,
+      ok: false,
+    });
+  });
+
+  it('is n/a without a hit to divide by', () => {
+    for (const [hits, why] of [
+      [[], 'no fault window'],
+      [[0], 'the fault windows hit nothing'],
+      [[2, null], 'the dependency seam did not count the hits of f1'],
+    ] as const) {
+      const [r] = evaluateThresholds(['results_resumed_per_hit >= 0'], withWindows([...hits], 1));
+      expect(r).toMatchObject({ actual: null, na: true, ok: false, reason: `nothing to measure: ${why}` });
+    }
+  });
+});

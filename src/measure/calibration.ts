@@ -1,0 +1,86 @@
+// What the start-up calibration (run/calibrate.ts) means for one profile's timing. The rule (docs/calibration.md):
+//
+//   excess  = max(0, calibration p95 - REFERENCE_P95_MS)            how much slower than a quiet machine a call is
+//   margin  = MARGIN_CALLS x excess                                  added to every time upper bound (ms, < or <=)
+//   too loaded (verdict inconclusive) when a calibration ping timed out, or the p95 is above a quarter of the
+//   client's attempt timeout, or above a quarter of the shortest fault window, or the margin is larger than a
+//   time bound it widens (the bound would no longer test anything).
+//
+// Client timeouts are checked, never scaled: they are part of the behaviour under test (a profile may set an
+// attempt timeout under a fault's delay on purpose). Thresholds are not rewritten: each result keeps its target and
+// carries the margin it was judged with.
+import type { ThresholdResult } from './thresholds.ts';
+
+/** What the calibration measured (run/calibrate.ts). */
+export interface CalibrationSample {
+  /** Pings measured (after the warm-up). */
+  calls: number;
+  /** Pings that ran out of time (the client's attempt timeout). */
+  timedOut: number;
+  p50Ms?: number;
+  p95Ms?: number;
+  maxMs?: number;
+  /** Why there is nothing to calibrate with (the server does not answer ping): no margin, no inconclusive. */
+  unavailable?: string;
+}
+
+/** The parts of a profile whose timing the calibration is judged against. */
+export interface ProfileTiming {
+  attemptTimeoutMs: number;
+  /** The shortest fault window (stop - start), ms; absent without a window that closes. */
+  shortestWindowMs?: number;
+}
+
+export interface Calibration extends CalibrationSample {
+  /** The no-fault p95 of a quiet machine (the figure the margin is measured from). */
+  referenceP95Ms: number;
+  /** Added to every time-based upper bound of the profile's thresholds, ms (0 on a machine as fast as the reference). */
+  marginMs: number;
+  /** Why the machine is too loaded for this profile's timing: the verdict is inconclusive. */
+  tooLoaded?: string;
+}
+
+/**
+ * The calibration ping p95 taken as a quiet machine's, ms. An estimate: every calibration measured while this was
+ * written ran on 2 cores at load 11-23 (p95 16-241 ms); a quiet run should confirm or replace it.
+ */
+export const REFERENCE_P95_MS = 5;
+/** Round trips a time bound is assumed to span (an op's first attempt, a retry after backoff, a recovery window's ops). */
+export const MARGIN_CALLS = 4;
+/** A no-fault call may use at most this share of the client's attempt timeout, and of the shortest fault window. */
+export const LOAD_SHARE = 0.25;
+
+/** Metrics whose thresholds are times (unit ms): their upper bounds get the margin. */
+export function widens(t: { op: string }, unit: string | undefined): boolean {
+  return unit === 'ms' && (t.op === '<' || t.op === '<=');
+}
+
+export function assessCalibration(sample: CalibrationSample, timing: ProfileTiming): Calibration {
+  const base = { ...sample, referenceP95Ms: REFERENCE_P95_MS };
+  if (sample.unavailable !== undefined || sample.p95Ms === undefined) return { ...base, marginMs: 0 };
+  const p95 = sample.p95Ms;
+  const marginMs = Math.round(MARGIN_CALLS * Math.max(0, p95 - REFERENCE_P95_MS));
+  const tooLoaded = tooLoadedFor(sample, p95, timing);
+  return { ...base, marginMs, ...(tooLoaded && { tooLoaded }) };
+}
+
+function tooLoadedFor(sample: CalibrationSample, p95: number, timing: ProfileTiming): string | undefined {
+  const share = `${LOAD_SHARE * 100}%`;
+  if (sample.timedOut > 0) {
+    return `${sample.timedOut} of ${sample.calls} calibration pings took longer than the attempt timeout (${timing.attemptTimeoutMs} ms) with no fault on`;
+  }
+  if (p95 > LOAD_SHARE * timing.attemptTimeoutMs) {
+    return `calibration p95 ${p95} ms is over ${share} of the client's attempt timeout (${timing.attemptTimeoutMs} ms): the machine is too loaded for this profile's timing`;
+  }
+  if (timing.shortestWindowMs !== undefined && p95 > LOAD_SHARE * timing.shortestWindowMs) {
+    return `calibration p95 ${p95} ms is over ${share} of the shortest fault window (${timing.shortestWindowMs} ms): the machine is too loaded for this profile's timing`;
+  }
+  return undefined;
+}
+
+/** A time bound the margin more than doubles tests nothing on this machine: that makes the profile too loaded too. */
+export function marginOutgrows(calibration: Calibration, thresholds: readonly ThresholdResult[]): string | undefined {
+  const t = thresholds.find((r) => r.marginMs !== undefined && r.marginMs > r.target);
+  if (!t) return undefined;
+  return `the calibration margin (+${t.marginMs} ms, p95 ${calibration.p95Ms} ms) is larger than the bound of "${t.expr}": the machine is too loaded for this profile's timing`;
+}

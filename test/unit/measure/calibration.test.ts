@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assessCalibration,
+  type CalibrationSample,
+  LOAD_SHARE,
+  MARGIN_CALLS,
+  REFERENCE_P95_MS,
+} from '../../../src/measure/calibration.ts';
+import { evaluateThresholds } from '../../../src/measure/thresholds.ts';
+import { buildProfileReport } from '../../../src/measure/verdict.ts';
+import { fault, history, op, series } from './fixtures.ts';
+
+const sample = (p95Ms: number, extra: Partial<CalibrationSample> = {}): CalibrationSample => ({
+  calls: 20,
+  timedOut: 0,
+  p50Ms: p95Ms / 2,
+  p95Ms,
+  maxMs: p95Ms * 1.5,
+  ...extra,
+});
+const timing = { attemptTimeoutMs: 2000, shortestWindowMs: 1500 };
+
+describe('assessCalibration', () => {
+  it('needs no margin and finds nothing wrong on a machine as fast as the reference', () => {
+    const c = assessCalibration(sample(REFERENCE_P95_MS), timing);
+    expect(c).toMatchObject({ marginMs: 0, referenceP95Ms: REFERENCE_P95_MS });
+    expect(c.tooLoaded).toBeUndefined();
+  });
+
+  it('scales the margin with the excess over the reference p95', () => {
+    const c = assessCalibration(sample(REFERENCE_P95_MS + 30), timing);
+    expect(c.marginMs).toBe(MARGIN_CALLS * 30);
+    expect(c.tooLoaded).toBeUndefined();
+  });
+
+  it('is too loaded past a share of the attempt timeout or of the shortest window, or when a ping timed out', () => {
+    const overAttempt = assessCalibration(sample(LOAD_SHARE * 2000 + 1), { attemptTimeoutMs: 2000 });
+    expect(overAttempt.tooLoaded).toMatch(/over 25% of the client's attempt timeout \(2000 ms\)/);
+    const overWindow = assessCalibration(sample(LOAD_SHARE * 1500 + 1), {
+      attemptTimeoutMs: 10_000,
+      shortestWindowMs: 1500,
+    });
+    expect(overWindow.tooLoaded).toMatch(/over 25% of the shortest fault window \(1500 ms\)/);
+    expect(assessCalibration(sample(10, { timedOut: 2 }), timing).tooLoaded).toMatch(/2 of 20 calibration pings/);
+  });
+
+  it('leaves a server without ping alone: no margin, never inconclusive', () => {
+    const c = assessCalibration({ calls: 0, timedOut: 0, unavailable: 'the server did not answer ping' }, timing);
+    expect(c).toMatchObject({ marginMs: 0 });
+    expect(c.tooLoaded).toBeUndefined();
+  });
+});
+
+describe('the calibration margin on thresholds', () => {
+  // One fault window 1000..2000 ms; the first success after it comes 300 ms later.
+  const h = history({
+    ops: [...series('pre', 0, 10, 90), op('post', 2000, 2300), ...series('late', 2400, 10, 60)],
+    faults: [{ ...fault('f0', 1000, 2000), hits: 4 }],
+  });
+  const metrics = buildProfileReport({
+    name: 'p',
+    seed: 1,
+    policy: 'resilient',
+    history: h,
+    expect: [],
+    decisionLogSha256: '',
+  }).metrics;
+
+  it('widens time upper bounds only, keeps the target and says by how much', () => {
+    const [first, lower, count] = evaluateThresholds(
+      ['first_success_ms <= 200', 'first_success_ms >= 250', 'ops <= 5'],
+      metrics,
+      120,
+    );
+    expect(first).toMatchObject({ target: 200, marginMs: 120, actual: 300, ok: true });
+    expect(lower).toMatchObject({ target: 250, ok: true });
+    expect(lower.marginMs).toBeUndefined();
+    expect(count.marginMs).toBeUndefined();
+    // Without the margin the same bound fails: the margin is what passed it.
+    expect(evaluateThresholds(['first_success_ms <= 200'], metrics)[0].ok).toBe(false);
+  });
+
+  it('makes the verdict inconclusive, not fail, on a too-loaded calibration, and passes a normal one', () => {
+    const judge = (p95Ms: number) =>
+      buildProfileReport({
+        name: 'p',
+        seed: 1,
+        policy: 'resilient',
+        history: h,
+        expect: ['first_success_ms <= 200', 'ops >= 1'],
+        decisionLogSha256: '',
+        calibration: assessCalibration(sample(p95Ms), timing),
+      });
+    const loaded = judge(900);
+    expect(loaded.verdict).toBe('inconclusive');
+    expect(loaded.verdictReason).toMatch(/calibration p95 900 ms/);
+    expect(loaded.calibration?.p95Ms).toBe(900);
+    const quiet = judge(REFERENCE_P95_MS);
+    expect(quiet.verdict).toBe('fail');
+    expect(quiet.calibration?.marginMs).toBe(0);
+  });
+
+  it('is inconclusive when the margin would more than double a time bound', () => {
+    const r = buildProfileReport({
+      name: 'p',
+      seed: 1,
+      policy: 'resilient',
+      history: h,
+      expect: ['first_success_ms <= 100'],
+      decisionLogSha256: '',
+      calibration: assessCalibration(sample(REFERENCE_P95_MS + 40), timing),
+    });
+    expect(r.verdict).toBe('inconclusive');
+    expect(r.verdictReason).toMatch(/margin \(\+160 ms.*larger than the bound of "first_success_ms <= 100"/);
+    expect(r.notes.join('\n')).toContain('calibration margin +160 ms on "first_success_ms <= 100"');
+  });
+});

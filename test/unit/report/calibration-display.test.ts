@@ -1,0 +1,69 @@
+// The calibration as the reports show it: the p95 in each profile's header, the margin next to a widened bound,
+// an inconclusive profile's reason, and report.json still valid against its schema.
+import { describe, expect, it } from 'vitest';
+import { assessCalibration } from '../../../src/measure/calibration.ts';
+import { buildProfileReport, buildRunReport } from '../../../src/measure/verdict.ts';
+import { formatConsoleSummary } from '../../../src/report/console.ts';
+import { renderJson } from '../../../src/report/json.ts';
+import { renderMarkdown } from '../../../src/report/markdown.ts';
+import { runReportSchema } from '../../../src/report/report-schema.ts';
+import { T0 } from '../measure/fixtures.ts';
+import { sampleHistories } from './fixtures.ts';
+
+function calibratedRun() {
+  const h = sampleHistories();
+  const timing = { attemptTimeoutMs: 2000, shortestWindowMs: 1000 };
+  const sample = (p95Ms: number) => ({ calls: 20, timedOut: 0, p50Ms: p95Ms / 2, p95Ms, maxMs: p95Ms });
+  const profile = (name: string, p95Ms: number, expect: string[]) =>
+    buildProfileReport({
+      name,
+      seed: 7,
+      policy: 'resilient',
+      history: h.good,
+      expect,
+      decisionLogSha256: 'a'.repeat(64),
+      calibration: assessCalibration(sample(p95Ms), timing),
+    });
+  return buildRunReport({
+    seed: 7,
+    startedAt: new Date(T0),
+    durationMs: 9000,
+    profiles: [
+      profile('slow', 35, ['latency_p99_ms < 200', 'duplicate_effects == 0']),
+      profile('loaded', 800, ['duplicate_effects == 0']),
+    ],
+  });
+}
+
+describe('calibration in the reports', () => {
+  const run = calibratedRun();
+
+  it('console: p95 and margin in the header, the margin on the failed bound, the inconclusive reason', () => {
+    const text = formatConsoleSummary(run, { color: false });
+    expect(text).toContain('FAIL slow (resilient, seed 7, calibration p95 35 ms, margin +120 ms)');
+    expect(text).toMatch(
+      /✗ latency_p99_ms < 200: expected latency_p99_ms < 200 \(\+120 ms calibration margin\), actual 400/,
+    );
+    expect(text).toContain('INCONCLUSIVE loaded (resilient, seed 7, calibration p95 800 ms, margin +3180 ms)');
+    expect(text).toContain("calibration p95 800 ms is over 25% of the client's attempt timeout (2000 ms)");
+  });
+
+  it("summary.md: the calibration in each profile's line, the inconclusive reason quoted", () => {
+    const md = renderMarkdown(run);
+    expect(md).toContain('calibration p95 35 ms, margin +120 ms');
+    expect(md).toMatch(/> \*\*Inconclusive:\*\* calibration p95 800 ms is over 25%/);
+  });
+
+  it('report.json: calibration and marginMs are in the schema', () => {
+    const json = JSON.parse(renderJson(run));
+    expect(runReportSchema.safeParse(json).error?.issues).toBeUndefined();
+    expect(json.profiles[0].calibration).toMatchObject({ p95Ms: 35, referenceP95Ms: 5, marginMs: 120 });
+    expect(json.profiles[0].thresholds[0]).toMatchObject({
+      expr: 'latency_p99_ms < 200',
+      target: 200,
+      marginMs: 120,
+      ok: false,
+    });
+    expect(json.profiles[0].metrics.perFaultHit).toEqual(expect.objectContaining({ ratios: expect.any(Object) }));
+  });
+});
