@@ -1,6 +1,8 @@
 // Issues the plan's ops through the client policy: open model (ops start on schedule whatever the latency) or
 // closed model (N ops in flight, each next op the plan's next by index). Every op ends inside its deadline, so
-// the drain is bounded.
+// the drain is bounded. In the open model an op's latency counts from its intended start (t0 + atMs), not from
+// when the driver got round to it: a late start (a busy event loop, a slow client) is queueing the op suffered,
+// and measuring from the actual start would hide it (coordinated omission).
 
 import type { ClientPolicy, OpRunner, PolicySession } from '../client/policy.ts';
 import { epochMs } from '../core/clock.ts';
@@ -36,8 +38,8 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
     recordBreakerEvent: recorder.breakerEvent,
   });
   let done = 0;
-  const runOp = async (planned: PlannedOp) => {
-    await executeOp(runner, deps, planned);
+  const runOp = async (planned: PlannedOp, intendedStartMs?: number) => {
+    await executeOp(runner, deps, planned, intendedStartMs);
     deps.onProgress?.(++done);
   };
   if (ops.count !== undefined) {
@@ -45,9 +47,10 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
     const inFlight: Promise<void>[] = [];
     for (let i = 0; i < ops.count && !signal.aborted; i++) {
       const planned = ops.at(i);
-      await sleep(t0 + planned.atMs! - epochMs(), signal);
+      const intended = t0 + planned.atMs!;
+      await sleep(intended - epochMs(), signal);
       if (signal.aborted) break;
-      inFlight.push(runOp(planned));
+      inFlight.push(runOp(planned, intended));
     }
     await Promise.all(inFlight);
     return;
@@ -60,8 +63,13 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
   await Promise.all(Array.from({ length: profile.workload.concurrency! }, worker));
 }
 
-async function executeOp(runOp: OpRunner, deps: WorkloadDeps, planned: PlannedOp): Promise<void> {
-  const startMs = epochMs();
+async function executeOp(
+  runOp: OpRunner,
+  deps: WorkloadDeps,
+  planned: PlannedOp,
+  intendedStartMs?: number,
+): Promise<void> {
+  const startMs = intendedStartMs ?? epochMs();
   const fields = await runOp(planned, deps.client.child(planned.opId));
   // What the op's effect is recorded under when it carries no trace id (reconcile's fallback).
   const argsKey = effectArgsKey(planned.tool, planned.args);
