@@ -16,7 +16,7 @@ const SERIES = [
   { key: 'faulted', label: 'faulted', color: '#d1242f', dash: '' },
 ] as const;
 
-const valueOf = (p: CapacityPoint, m: Measure) => (m === 'throughput' ? (p.ops > 0 ? p.okOpsPerSec : null) : p.p99);
+const plotted = (p: CapacityPoint, m: Measure) => (m === 'throughput' ? (p.ops > 0 ? p.okOpsPerSec : null) : p.p99);
 const fmt = (v: number, m: Measure) => (m === 'throughput' ? `${v} ok ops/s` : fmtMs(v));
 
 export function renderCapacitySvg(review: CapacityReview, measure: Measure): string {
@@ -25,7 +25,7 @@ export function renderCapacitySvg(review: CapacityReview, measure: Measure): str
   const top = 24;
   const base = H - 26;
   const levels = review.levels;
-  const values = levels.flatMap((l) => [valueOf(l.control, measure), valueOf(l.faulted, measure)]);
+  const values = levels.flatMap((l) => [plotted(l.control, measure), plotted(l.faulted, measure)]);
   const present = values.filter((v): v is number => v !== null);
   const step = levels.length > 1 ? (right - left) / (levels.length - 1) : 0;
   const x = (i: number) => (levels.length > 1 ? left + i * step : (left + right) / 2);
@@ -58,7 +58,7 @@ export function renderCapacitySvg(review: CapacityReview, measure: Measure): str
   }
   SERIES.forEach((s, row) => {
     const points = levels
-      .map((l, i) => ({ i, level: l.level, v: valueOf(l[s.key], measure) }))
+      .map((l, i) => ({ i, level: l.level, v: plotted(l[s.key], measure) }))
       .filter((p): p is { i: number; level: number; v: number } => p.v !== null);
     if (points.length > 1) {
       const d = points.map((p, k) => `${k === 0 ? 'M' : 'L'}${n(x(p.i))} ${n(y(p.v))}`).join(' ');
