@@ -101,7 +101,8 @@ export function breaksAway(control: CapacityPoint, faulted: CapacityPoint, rule:
   if (cp > 0 ? fp > rule.p99Ratio * cp : fp > 0) {
     reasons.push(`p99 ${fp} ms > ${rule.p99Ratio}× control ${cp} ms`);
   }
-  const drop = ((control.successRate ?? 0) - (faulted.successRate ?? 0)) * 100;
+  // Rounded so that 5 points is 5, not 5.000000000000004 (float error would move the knee).
+  const drop = Math.round(((control.successRate ?? 0) - (faulted.successRate ?? 0)) * 100 * 1e6) / 1e6;
   if (drop > rule.successDropPoints) {
     reasons.push(
       `success ${pct(faulted.successRate)} is ${drop.toFixed(1)} points below control ${pct(control.successRate)}`,
