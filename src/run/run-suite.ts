@@ -6,7 +6,7 @@ import { buildRunReport } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { type NetworkFactory, type RunOptions, runProfile } from './run-profile.ts';
 
-export interface SuiteOptions extends Pick<RunOptions, 'onProgress' | 'onPhase'> {
+export interface SuiteOptions extends Pick<RunOptions, 'onProgress' | 'onPhase' | 'opShard'> {
   network: NetworkFactory;
   seed?: number;
   policy?: PolicyName;

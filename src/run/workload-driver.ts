@@ -7,6 +7,7 @@
 import type { ClientPolicy, OpRunner, PolicySession } from '../client/policy.ts';
 import { epochMs } from '../core/clock.ts';
 import type { RandomStream } from '../core/random.ts';
+import { ownsOp, type Shard, workerShare } from '../core/shard.ts';
 import { sleep } from '../core/sleep.ts';
 import type { Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
@@ -23,6 +24,11 @@ export interface WorkloadDeps {
   /** The client's stream: one child per op for backoff jitter. */
   client: RandomStream;
   onProgress?: (done: number) => void;
+  /**
+   * This run is one shard of a profile split by ops (core/shard.ts): it plans every op in order and runs only
+   * the indices it owns (open model), or its share of the workers taking only owned indices (closed model).
+   */
+  opShard?: Shard;
 }
 
 export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortSignal): Promise<void> {
@@ -46,6 +52,7 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
     // Open model: the plan holds every op and its start.
     const inFlight: Promise<void>[] = [];
     for (let i = 0; i < ops.count && !signal.aborted; i++) {
+      if (deps.opShard && !ownsOp(deps.opShard, i)) continue;
       const planned = ops.at(i);
       const intended = t0 + planned.atMs!;
       await sleep(intended - epochMs(), signal);
@@ -55,12 +62,20 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
     await Promise.all(inFlight);
     return;
   }
-  let next = 0;
+  // Closed model: the next op is the plan's next index this run owns (every index when it is not a shard).
+  const stride = deps.opShard?.count ?? 1;
+  let next = (deps.opShard?.index ?? 1) - 1;
   const end = t0 + profile.duration;
   const worker = async () => {
-    while (!signal.aborted && epochMs() < end) await runOp(ops.at(next++));
+    while (!signal.aborted && epochMs() < end) {
+      const index = next;
+      next += stride;
+      await runOp(ops.at(index));
+    }
   };
-  await Promise.all(Array.from({ length: profile.workload.concurrency! }, worker));
+  const concurrency = profile.workload.concurrency!;
+  const workers = deps.opShard ? workerShare(deps.opShard, concurrency) : concurrency;
+  await Promise.all(Array.from({ length: workers }, worker));
 }
 
 async function executeOp(
