@@ -64,9 +64,9 @@ export interface CapacityReview {
   kneeText: string;
 }
 
-export const UNIT_OF: Record<CapacityMode, string> = { concurrency: 'ops in flight', rate: 'ops/s offered' };
+const UNIT_OF: Record<CapacityMode, string> = { concurrency: 'ops in flight', rate: 'ops/s offered' };
 
-export function describeRule(rule: KneeRule): string {
+function describeRule(rule: KneeRule): string {
   return `knee = the lowest level where the faulted p99 is over ${rule.p99Ratio}× the control's p99, or the faulted op success is over ${rule.successDropPoints} points below the control's; a level where either run has no ops is n/a and cannot be the knee`;
 }
 

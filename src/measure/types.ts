@@ -5,7 +5,7 @@ import type { ApplicationMetrics } from './client-guards.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
 
-export interface AttemptsPerOp {
+interface AttemptsPerOp {
   mean: number;
   max: number;
 }

@@ -6,7 +6,7 @@ import { escapeHtml, escapeMd } from './escape.ts';
 import { fmtMs, fmtPct } from './format.ts';
 import { htmlTable } from './html-table.ts';
 
-export const CAPACITY_HEADERS = [
+const CAPACITY_HEADERS = [
   'level',
   'run',
   'ok ops/s',
@@ -48,7 +48,7 @@ function pointCells(level: CapacityLevel, p: CapacityPoint, faulted: boolean): s
 }
 
 /** Every row of the table, with whether the row is the faulted run of a level that breaks away. */
-export function capacityRows(review: CapacityReview): { cells: string[]; breaks: boolean }[] {
+function capacityRows(review: CapacityReview): { cells: string[]; breaks: boolean }[] {
   return review.levels.flatMap((l) => [
     { cells: pointCells(l, l.control, false), breaks: false },
     { cells: pointCells(l, l.faulted, true), breaks: (l.breaks?.length ?? 0) > 0 },

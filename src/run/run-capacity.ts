@@ -16,7 +16,7 @@ export interface CapacityLevelRuns {
 }
 
 /** The run names of a level: `<profile>-c16` (16 in flight) or `<profile>-r50` (50 ops/s), `-nofault` for the control. */
-export function levelRunName(profile: string, mode: CapacityMode, level: number, control: boolean): string {
+function levelRunName(profile: string, mode: CapacityMode, level: number, control: boolean): string {
   return `${profile}-${mode === 'concurrency' ? 'c' : 'r'}${level}${control ? '-nofault' : ''}`;
 }
 
