@@ -62,6 +62,11 @@ export interface CapacityReview {
   knee: { level: number; reasons: string[] } | null;
   /** The finding in one line: where the knee is and why, or that none was found among the levels tried. */
   kneeText: string;
+  /**
+   * Levels whose control was not clean (ops failed, or retried without any fault): the system, or the machine
+   * running the harness, was already saturated there, so the faulted run is compared with a degraded baseline.
+   */
+  notes: string[];
 }
 
 const UNIT_OF: Record<CapacityMode, string> = { concurrency: 'ops in flight', rate: 'ops/s offered' };
@@ -139,6 +144,13 @@ export function buildCapacityReview(input: CapacityInput): CapacityReview {
     : compared === 0
       ? `no knee: no level could be compared (every level tried, ${tried}, had a run without ops)`
       : `no knee found at the levels tried (${tried} ${unit}): the faulted runs stayed within the rule${compared < levels.length ? `; ${levels.length - compared} level(s) n/a` : ''}`;
+  const notes = levels.flatMap(({ level, control: c }) =>
+    c.ops > 0 && (c.successRate! < 1 || c.attemptsPerOp! > 1)
+      ? [
+          `the control at ${level} was not clean (${pct(c.successRate)} success, ${c.attemptsPerOp} attempts/op with no fault): saturated without faults`,
+        ]
+      : [],
+  );
   return {
     profile: input.profile,
     mode: input.mode,
@@ -148,5 +160,6 @@ export function buildCapacityReview(input: CapacityInput): CapacityReview {
     levels,
     knee: first ? { level: first.level, reasons: first.breaks! } : null,
     kneeText,
+    notes,
   };
 }

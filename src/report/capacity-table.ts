@@ -69,7 +69,14 @@ export function formatCapacityText(review: CapacityReview): string {
       .join('  ')
       .trimEnd(),
   );
-  return [title(review), ...lines, review.kneeText, `rule: ${review.ruleText}`, ''].join('\n');
+  return [
+    title(review),
+    ...lines,
+    review.kneeText,
+    ...review.notes.map((n) => `note: ${n}`),
+    `rule: ${review.ruleText}`,
+    '',
+  ].join('\n');
 }
 
 export function capacityMarkdown(review: CapacityReview): string[] {
@@ -78,6 +85,8 @@ export function capacityMarkdown(review: CapacityReview): string[] {
     '',
     `**${escapeMd(review.kneeText)}**`,
     '',
+    ...review.notes.map((n) => `- ${escapeMd(n)}`),
+    ...(review.notes.length > 0 ? [''] : []),
     `| ${CAPACITY_HEADERS.join(' | ')} |`,
     `| ${CAPACITY_HEADERS.map((_, i) => (i >= 2 && i <= 7 ? '---:' : '---')).join(' | ')} |`,
     ...capacityRows(review).map((r) => `| ${r.cells.map(escapeMd).join(' | ')} |`),
@@ -94,6 +103,7 @@ export function capacityHtml(review: CapacityReview): string {
   }));
   return `<section id="capacity"><h2>${escapeHtml(title(review))}</h2>
 <p><strong>${escapeHtml(review.kneeText)}</strong></p>
+${review.notes.map((n) => `<p class="meta">${escapeHtml(n)}</p>`).join('')}
 <div class="charts"><figure><figcaption>ok ops/s against load</figcaption>${renderCapacitySvg(review, 'throughput')}</figure><figure><figcaption>p99 against load</figcaption>${renderCapacitySvg(review, 'p99')}</figure></div>
 ${htmlTable('capacity', CAPACITY_HEADERS, rows)}
 <p class="meta">Rule: ${escapeHtml(review.ruleText)}. Each level runs the same plan (seed, mix, timeline) twice: without its faults (the control) and with them.</p>

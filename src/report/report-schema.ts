@@ -226,6 +226,7 @@ const capacity = obj({
     .nullable()
     .describe('null: no level broke away (or none could be compared)'),
   kneeText: z.string(),
+  notes: z.array(z.string()).describe('levels whose no-fault control already failed or retried ops (saturated)'),
 });
 
 export const runReportSchema = obj({

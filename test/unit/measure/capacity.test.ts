@@ -118,4 +118,18 @@ describe('capacity knee rule', () => {
     expect(p.okOpsPerSec).toBeCloseTo(5 / 0.91, 1);
     expect(p.successRate).toBe(0.5);
   });
+
+  it('notes a level whose no-fault control already failed or retried (a degraded baseline)', () => {
+    const review = buildCapacityReview({
+      profile: 'p',
+      mode: 'concurrency',
+      levels: [
+        level(1, report('c1', 10, 10), report('f1', 10, 10)),
+        level(8, report('c8', 10, 10, [...Array(9).fill('ok'), 'fail']), report('f8', 10, 10)),
+      ],
+    });
+    expect(review.notes).toEqual([
+      'the control at 8 was not clean (90.0% success, 1 attempts/op with no fault): saturated without faults',
+    ]);
+  });
 });
