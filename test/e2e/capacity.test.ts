@@ -136,3 +136,31 @@ describe('faultline capacity', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('faultline capacity --rates (open loop)', () => {
+  it('runs each rate on its fixed schedule: the plan decides how many ops, and latency counts from the intended start', async () => {
+    const openOut = join(dir, 'open');
+    const open = await runCli(['capacity', profile, '--rates', '4,12', '--out', openOut], { timeoutMs: 120_000 });
+    expect(open.code, open.stderr).toBe(0);
+    expect(open.stdout).toContain('Capacity of capacity-short: 2 level(s) of ops/s offered');
+    const r: RunReport = JSON.parse(readFileSync(join(openOut, 'report.json'), 'utf8'));
+    expect(r.capacity?.mode).toBe('rate');
+    expect(r.profiles.map((p) => p.name)).toEqual([
+      'capacity-short-r4-nofault',
+      'capacity-short-r4',
+      'capacity-short-r12-nofault',
+      'capacity-short-r12',
+    ]);
+    // 1.5 s at 4 and 12 ops/s: 6 and 18 ops, whatever the latency (open loop), in both runs of a level.
+    expect(r.capacity?.levels.map((l) => [l.control.ops, l.faulted.ops])).toEqual([
+      [6, 6],
+      [18, 18],
+    ]);
+    const h = parseHistories(readFileSync(join(openOut, 'history.jsonl'), 'utf8'), 'history.jsonl');
+    // Op i of a 12 ops/s run was due at i × 83.3 ms after the first: its recorded start is that instant.
+    const ops = [...h['capacity-short-r12'].ops].sort((a, b) => a.opId.localeCompare(b.opId));
+    ops.forEach((o, i) => {
+      expect(o.startMs - ops[0].startMs).toBeCloseTo(Math.round((i * 1000) / 12), 6);
+    });
+  }, 130_000);
+});
