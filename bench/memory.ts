@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { AttemptRecord, OpRecord } from '../src/core/history.ts';
 import { computeMetrics } from '../src/measure/metrics.ts';
-import { StreamCounters } from '../src/measure/stream-counters.ts';
+import { type CountedMetrics, StreamCounters } from '../src/measure/stream-counters.ts';
 import { HistorySpill, readSpill, spillPath } from '../src/run/history-spill.ts';
 import { Recorder } from '../src/run/recorder.ts';
 
@@ -113,6 +113,48 @@ function* syntheticOps(count: number): Generator<{ attempts: AttemptRecord[]; op
 
 const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 
+/** Where a path puts each record as it arrives, and how it gets the metrics at the end. */
+interface Sink {
+  attempt(a: AttemptRecord): void;
+  op(o: OpRecord): void;
+  /** The metrics, and (stream path) how many records the spill read back; `sample` is called as it reads. */
+  finish(sample: () => void): Promise<{ metrics: CountedMetrics; readBack?: number }>;
+  dispose(): void;
+}
+
+function arraysSink(): Sink {
+  const recorder = new Recorder();
+  return {
+    attempt: recorder.attempt,
+    op: (o) => recorder.op(o),
+    finish: async () => ({ metrics: computeMetrics(recorder.history([], [])) }),
+    dispose: () => {},
+  };
+}
+
+function streamSink(): Sink {
+  const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-memory-'));
+  const spill = new HistorySpill(spillPath(dir, 'bench'));
+  const counters = new StreamCounters();
+  return {
+    attempt: (a) => {
+      spill.attempt(a);
+      counters.attempt(a);
+    },
+    op: (o) => {
+      spill.op(o);
+      counters.op(o);
+    },
+    finish: async (sample) => {
+      spill.close();
+      let readBack = 0;
+      for await (const _ of readSpill(spill.file)) if (++readBack % SAMPLE_EVERY === 0) sample();
+      return { metrics: counters.metrics(), readBack };
+    },
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 async function runPath(path: Path, count: number): Promise<PathResult> {
   const start = performance.now();
   let sampled = process.memoryUsage().rss;
@@ -120,45 +162,15 @@ async function runPath(path: Path, count: number): Promise<PathResult> {
     const rss = process.memoryUsage().rss;
     if (rss > sampled) sampled = rss;
   };
-  let i = 0;
-  if (path === 'arrays') {
-    const recorder = new Recorder();
-    for (const { attempts, op } of syntheticOps(count)) {
-      for (const a of attempts) recorder.attempt(a);
-      recorder.op(op);
-      if (++i % SAMPLE_EVERY === 0) sample();
-    }
-    const metrics = computeMetrics(recorder.history([], []));
-    sample();
-    return {
-      path,
-      ops: metrics.ops,
-      attempts: metrics.attempts,
-      p50: metrics.latencyMs.p50,
-      p99: metrics.latencyMs.p99,
-      errorsByCode: metrics.errorsByCode,
-      peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
-      sampledPeakMb: mb(sampled),
-      seconds: (performance.now() - start) / 1000,
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-memory-'));
+  const sink = path === 'arrays' ? arraysSink() : streamSink();
   try {
-    const spill = new HistorySpill(spillPath(dir, 'bench'));
-    const counters = new StreamCounters();
+    let i = 0;
     for (const { attempts, op } of syntheticOps(count)) {
-      for (const a of attempts) {
-        spill.attempt(a);
-        counters.attempt(a);
-      }
-      spill.op(op);
-      counters.op(op);
+      for (const a of attempts) sink.attempt(a);
+      sink.op(op);
       if (++i % SAMPLE_EVERY === 0) sample();
     }
-    spill.close();
-    const metrics = counters.metrics();
-    let readBack = 0;
-    for await (const _ of readSpill(spill.file)) if (++readBack % SAMPLE_EVERY === 0) sample();
+    const { metrics, readBack } = await sink.finish(sample);
     sample();
     return {
       path,
@@ -167,13 +179,13 @@ async function runPath(path: Path, count: number): Promise<PathResult> {
       p50: metrics.latencyMs.p50,
       p99: metrics.latencyMs.p99,
       errorsByCode: metrics.errorsByCode,
-      readBack,
+      ...(readBack !== undefined && { readBack }),
       peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
       sampledPeakMb: mb(sampled),
       seconds: (performance.now() - start) / 1000,
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    sink.dispose();
   }
 }
 

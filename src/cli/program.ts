@@ -5,9 +5,10 @@ import { Command, Option } from 'commander';
 import { POLICY_NAMES } from '../client/policies/names.ts';
 import { packageVersion } from '../core/package-root.ts';
 import { parseShard } from '../core/shard.ts';
-import { LARGE_CAPS } from '../profile/caps.ts';
+import { LARGE_CAPS, WORKLOAD_LIMITS } from '../profile/caps.ts';
+import type { CapacityFlags } from './capacity-command.ts';
 import type { LimitsFlags } from './limits-command.ts';
-import { parseCount, parsePort, parseSeed } from './parse.ts';
+import { parseCount, parseLevelList, parsePort, parsePositive, parseSeed } from './parse.ts';
 import type { PlanFlags } from './plan-command.ts';
 import type { ReplayFlags } from './replay-command.ts';
 import type { RunFlags } from './run-command.ts';
@@ -63,6 +64,54 @@ export function buildProgram(): Command {
     .action(async (profiles: string[], flags: RunFlags) => {
       const { runCommand } = await import('./run-command.ts');
       process.exitCode = await runCommand(profiles, flags);
+    });
+
+  program
+    .command('capacity')
+    .description(
+      'run one profile at several load levels, each as a no-fault control and the faulted run, and name the knee',
+    )
+    .argument('<profile>', 'a profile file (with faults)')
+    .option(
+      '--levels <list>',
+      'closed loop: ops in flight per level, e.g. 1,4,16,64 (replaces workload.concurrency/rate)',
+      (v: string) => parseLevelList(v, 'ops in flight', WORKLOAD_LIMITS.concurrency, false),
+    )
+    .option(
+      '--rates <list>',
+      'open loop: ops started per second per level, e.g. 10,50,200; latency counts from the intended start',
+      (v: string) => parseLevelList(v, 'ops per second', WORKLOAD_LIMITS.rate, true),
+    )
+    .option('--seed <n>', 'override the profile seed (every run of every level uses the same one)', parseSeed)
+    .option('--out <dir>', 'where to write report.json, report.html, summary.md and the rest', 'faultline-capacity')
+    .addOption(new Option('--policy <name>', 'override the client policy').choices(POLICY_NAMES))
+    .option('--toxiproxy <backend>', 'network backend: embedded, container, or the URL of a Toxiproxy API', 'embedded')
+    .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
+    .option('--allow-large', 'run levels over the size caps (as faultline run --allow-large)')
+    .option(
+      '--knee-p99-ratio <x>',
+      "the knee rule: faulted p99 over this many times the control's (default 2)",
+      parsePositive,
+    )
+    .option(
+      '--knee-success-drop <points>',
+      "the knee rule: faulted op success more than this many points below the control's (default 5)",
+      parsePositive,
+    )
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Each level runs the profile twice with the same seed and plan: without its faults and thresholds (the',
+        'control), then as written. The knee is the lowest level where the faulted run breaks away from its control',
+        '(the rule is printed with the table). Exit codes: 0 the review was written, 1 a run could not complete,',
+        '2 bad input, 130 interrupted. See docs/capacity.md.',
+        '',
+      ].join('\n'),
+    )
+    .action(async (file: string, flags: CapacityFlags) => {
+      const { capacityCommand } = await import('./capacity-command.ts');
+      process.exitCode = await capacityCommand(file, flags);
     });
 
   program

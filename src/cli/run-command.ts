@@ -38,7 +38,7 @@ export interface RunFlags {
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {
   const all = discoverProfiles(args).map(loadProfile);
-  const loaded = flags.shard ? shardProfiles(all, flags.shard) : all;
+  const { profiles: loaded, opShard } = flags.shard ? shardProfiles(all, flags.shard) : { profiles: all };
   if (!flags.allowLarge) refuseLarge(loaded);
   // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.
   const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;
@@ -66,6 +66,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       policy: flags.policy,
       signal: interrupt.signal,
       allowNonLoopback: flags.allowNonLoopback === true,
+      opShard,
       say,
       onProfileStart: progress.onProfileStart,
       onPhase: progress.onPhase,

@@ -1,6 +1,7 @@
 // The report a run writes (report.json and everything derived from it). DESIGN.md fixes the documented keys:
 // extend freely, never rename.
 import type { Calibration } from './calibration.ts';
+import type { CapacityReview } from './capacity.ts';
 import type { ThresholdResult } from './thresholds.ts';
 import type { Metrics } from './types.ts';
 
@@ -67,6 +68,8 @@ export interface RunReport {
   profiles: ProfileReport[];
   /** The comparison with a stored baseline (`faultline run --baseline FILE`); it decides the exit code. */
   baseline?: BaselineComparison;
+  /** `faultline capacity`: the levels side by side (control and faulted run of each) and the knee. */
+  capacity?: CapacityReview;
 }
 
 /** What `--baseline` found: known failures excused, regressions and stale entries not. */

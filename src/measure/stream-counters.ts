@@ -4,37 +4,23 @@
 // (outcomes.ts, errors.ts, latency.ts); the unit test holds them equal on the same history.
 import type { AttemptRecord, OpRecord } from '../core/history.ts';
 import { CIRCUIT_OPEN, sortKeys } from './errors.ts';
-import { type EncodedLatency, LatencyHistogram } from './latency-histogram.ts';
-import type { AttemptsPerOp, LatencySummary } from './types.ts';
+import { type EncodedLatency, LatencyHistogram, mergeLatency } from './latency-histogram.ts';
+import type { Metrics } from './types.ts';
 
-/** What the counters report, under computeMetrics' names. */
-export interface CountedMetrics {
-  ops: number;
-  opsOk: number;
-  opsFail: number;
-  opsInfo: number;
-  attempts: number;
-  attemptsPerOp: AttemptsPerOp;
-  errorRate: number;
-  errorsByCategory: Record<string, number>;
-  errorsByCode: Record<string, number>;
-  latencyMs: LatencySummary;
-  attemptLatencyMs: LatencySummary;
-  throughputOpsPerSec: number;
-}
+/** The outcome counts, under computeMetrics' names (they add across shards as they are). */
+type OutcomeCounts = Pick<Metrics, 'ops' | 'opsOk' | 'opsFail' | 'opsInfo' | 'attempts'>;
+type ErrorCounts = Pick<Metrics, 'errorsByCategory' | 'errorsByCode'>;
+
+/** What the counters report: these fields of Metrics, defined as computeMetrics defines them. */
+export type CountedMetrics = OutcomeCounts &
+  ErrorCounts &
+  Pick<Metrics, 'attemptsPerOp' | 'errorRate' | 'latencyMs' | 'attemptLatencyMs' | 'throughputOpsPerSec'>;
 
 /** The counters in transit (JSON-safe), to be added to others. */
-export interface CounterSnapshot {
-  ops: number;
-  opsOk: number;
-  opsFail: number;
-  opsInfo: number;
-  attempts: number;
+export interface CounterSnapshot extends OutcomeCounts, ErrorCounts {
   /** Sum and max over ops of max(attempt records, op.attempts). */
   attemptsPerOpSum: number;
   attemptsPerOpMax: number;
-  errorsByCategory: Record<string, number>;
-  errorsByCode: Record<string, number>;
   /** Epoch ms; null without ops. */
   firstStartMs: number | null;
   lastEndMs: number | null;
@@ -42,12 +28,16 @@ export interface CounterSnapshot {
   attemptLatency: EncodedLatency;
 }
 
+const OUTCOME_KEYS = [
+  'ops',
+  'opsOk',
+  'opsFail',
+  'opsInfo',
+  'attempts',
+] as const satisfies readonly (keyof OutcomeCounts)[];
+
 export class StreamCounters {
-  private ops = 0;
-  private opsOk = 0;
-  private opsFail = 0;
-  private opsInfo = 0;
-  private attempts = 0;
+  private readonly counts: OutcomeCounts = { ops: 0, opsOk: 0, opsFail: 0, opsInfo: 0, attempts: 0 };
   private perOpSum = 0;
   private perOpMax = 0;
   private firstStartMs = Number.POSITIVE_INFINITY;
@@ -61,17 +51,17 @@ export class StreamCounters {
 
   /** An attempt, recorded before its op ends (as the client policy records them). */
   attempt = (a: AttemptRecord): void => {
-    this.attempts++;
+    this.counts.attempts++;
     this.openAttempts.set(a.opId, (this.openAttempts.get(a.opId) ?? 0) + 1);
     this.attemptLatency.record(a.endMs - a.startMs);
     if (!a.ok) this.countError(a.category ?? 'UNKNOWN', a.errorCode ?? 'UNKNOWN');
   };
 
   op = (o: OpRecord): void => {
-    this.ops++;
-    if (o.outcome === 'ok') this.opsOk++;
-    else if (o.outcome === 'fail') this.opsFail++;
-    else this.opsInfo++;
+    this.counts.ops++;
+    if (o.outcome === 'ok') this.counts.opsOk++;
+    else if (o.outcome === 'fail') this.counts.opsFail++;
+    else this.counts.opsInfo++;
     const n = Math.max(this.openAttempts.get(o.opId) ?? 0, o.attempts);
     this.openAttempts.delete(o.opId);
     this.perOpSum += n;
@@ -83,18 +73,15 @@ export class StreamCounters {
   };
 
   snapshot(): CounterSnapshot {
+    const has = this.counts.ops > 0;
     return {
-      ops: this.ops,
-      opsOk: this.opsOk,
-      opsFail: this.opsFail,
-      opsInfo: this.opsInfo,
-      attempts: this.attempts,
+      ...this.counts,
       attemptsPerOpSum: this.perOpSum,
       attemptsPerOpMax: this.perOpMax,
       errorsByCategory: sortKeys(Object.fromEntries(this.byCategory)),
       errorsByCode: sortKeys(Object.fromEntries(this.byCode)),
-      firstStartMs: this.ops > 0 ? this.firstStartMs : null,
-      lastEndMs: this.ops > 0 ? this.lastEndMs : null,
+      firstStartMs: has ? this.firstStartMs : null,
+      lastEndMs: has ? this.lastEndMs : null,
       latency: this.latency.encode(),
       attemptLatency: this.attemptLatency.encode(),
     };
@@ -123,22 +110,13 @@ export function addSnapshots(parts: readonly CounterSnapshot[]): CounterSnapshot
     return present.length > 0 ? pick(...present) : null;
   };
   const mergeEncoded = (pick: (s: CounterSnapshot) => EncodedLatency) => {
-    const merged = LatencyHistogram.empty();
-    for (const s of parts) {
-      const h = LatencyHistogram.decode(pick(s));
-      merged.add(h);
-      h.destroy();
-    }
+    const merged = mergeLatency(parts.map(pick));
     const encoded = merged.encode();
     merged.destroy();
     return encoded;
   };
   return {
-    ops: sum((s) => s.ops),
-    opsOk: sum((s) => s.opsOk),
-    opsFail: sum((s) => s.opsFail),
-    opsInfo: sum((s) => s.opsInfo),
-    attempts: sum((s) => s.attempts),
+    ...(Object.fromEntries(OUTCOME_KEYS.map((k) => [k, sum((s) => s[k])])) as OutcomeCounts),
     attemptsPerOpSum: sum((s) => s.attemptsPerOpSum),
     attemptsPerOpMax: Math.max(0, ...parts.map((s) => s.attemptsPerOpMax)),
     errorsByCategory: addRecords((s) => s.errorsByCategory),
@@ -165,11 +143,7 @@ export function countedMetrics(s: CounterSnapshot): CountedMetrics {
   };
   const seconds = s.firstStartMs === null || s.lastEndMs === null ? 0 : (s.lastEndMs - s.firstStartMs) / 1000;
   return {
-    ops: s.ops,
-    opsOk: s.opsOk,
-    opsFail: s.opsFail,
-    opsInfo: s.opsInfo,
-    attempts: s.attempts,
+    ...(Object.fromEntries(OUTCOME_KEYS.map((k) => [k, s[k]])) as OutcomeCounts),
     attemptsPerOp: { mean: s.ops === 0 ? 0 : s.attemptsPerOpSum / s.ops, max: s.attemptsPerOpMax },
     errorRate: s.ops === 0 ? 0 : (s.opsFail + s.opsInfo) / s.ops,
     errorsByCategory: s.errorsByCategory,

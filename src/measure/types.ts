@@ -6,7 +6,7 @@ import type { EdgeMetrics } from './edge-metrics.ts';
 import type { PerFaultHit } from './per-hit.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
 
-export interface AttemptsPerOp {
+interface AttemptsPerOp {
   mean: number;
   max: number;
 }

@@ -6,6 +6,7 @@ import { DEFAULT_DEPENDENCY_TIMEOUT_MS, STEADY_STATE_DEFAULTS } from '../core/de
 import type { Seam } from '../faults/kind.ts';
 import { faultEntryUnion } from '../faults/registry.ts';
 import { generatorSchema } from '../plan/generators.ts';
+import { WORKLOAD_LIMITS } from './caps.ts';
 import { durationSchema, positiveDurationSchema } from './duration.ts';
 
 const referenceTarget = z.strictObject({
@@ -99,9 +100,9 @@ const mistakesSchema = z.strictObject({
 const workloadSchema = z
   .strictObject({
     /** Open model: ops started per second, whatever the latency. */
-    rate: z.number().positive().max(10_000).optional(),
+    rate: z.number().positive().max(WORKLOAD_LIMITS.rate).optional(),
     /** Closed model: this many ops in flight, each starting when the last ends. */
-    concurrency: z.number().int().positive().max(1000).optional(),
+    concurrency: z.number().int().positive().max(WORKLOAD_LIMITS.concurrency).optional(),
     /**
      * Closed model only: run exactly this many ops, then stop, however long they take (known-answer runs whose
      * counts must not depend on the machine's speed). `duration` then times the fault windows only, and a window

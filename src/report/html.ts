@@ -3,6 +3,7 @@
 import type { History } from '../core/history.ts';
 import { METRICS } from '../measure/metric-table.ts';
 import type { BaselineComparison, ProfileReport, RunReport } from '../measure/run-report.ts';
+import { capacityHtml } from './capacity-table.ts';
 import { escapeHtml as e } from './escape.ts';
 import { fmtMs, fmtRetry, worstRecovery } from './format.ts';
 import { anchor, profileSection } from './html-profile.ts';
@@ -60,6 +61,7 @@ export function renderHtml(run: RunReport, histories: Record<string, History>, o
 <p class="meta">seed ${run.seed} · started ${e(run.startedAt)} · ${e(fmtMs(run.durationMs))} · faultline ${e(run.faultline)} · ${run.profiles.length} profile(s): ${e(tallyText(run.profiles))}</p>
 <p class="meta">Times count from each workload's start (set-up excluded).</p>
 ${run.baseline ? baselineBlock(run.baseline) : ''}
+${run.capacity ? capacityHtml(run.capacity) : ''}
 ${htmlTable('overview', ['profile', 'verdict', 'policy', 'ops', 'retry success', 'dup / ghost / lost', 'worst recovery', 'thresholds'], run.profiles.map(overviewRow))}
 ${run.profiles.map((p) => profileSection(p, histories[p.name], options.reportPath)).join('\n')}
 </body></html>

@@ -4,6 +4,7 @@
 import type { History } from '../core/history.ts';
 import { METRICS } from '../measure/metric-table.ts';
 import type { BaselineComparison, ProfileReport, RunReport } from '../measure/run-report.ts';
+import { capacityMarkdown } from './capacity-table.ts';
 import { escapeMd, mdCode } from './escape.ts';
 import {
   controlPhrase,
@@ -47,6 +48,7 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
     '',
   ];
   if (run.baseline) out.push(...baselineSection(run.baseline));
+  if (run.capacity) out.push(...capacityMarkdown(run.capacity));
   const expanded = run.profiles.filter((p) => p.verdict !== 'pass');
   for (const p of expanded) out.push(...profileSection(p, options));
   const passes = run.profiles.filter((p) => p.verdict === 'pass');

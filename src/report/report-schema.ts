@@ -218,6 +218,45 @@ const baseline = obj({
   ),
 });
 
+const capacityPoint = obj({
+  run: z.string().describe("the run's name in profiles"),
+  verdict,
+  ops: count,
+  okOpsPerSec: z.number().describe('ops that ended ok per second of workload'),
+  p50: na(ms, 'no ops'),
+  p95: na(ms, 'no ops'),
+  p99: na(ms, 'no ops'),
+  successRate: na(rate, 'no ops'),
+  attemptsPerOp: na(z.number(), 'no ops').describe('retry amplification: mean attempts per op'),
+  duplicates: na(count, 'the target gives no way to see effects'),
+  ghosts: na(count, 'the target gives no way to see effects'),
+  lost: na(count, 'the target gives no way to see effects'),
+});
+
+const capacity = obj({
+  profile: z.string(),
+  mode: z.enum(['concurrency', 'rate']).describe('concurrency: closed loop (ops in flight); rate: open loop (ops/s)'),
+  unit: z.string(),
+  rule: obj({ p99Ratio: z.number(), successDropPoints: z.number() }),
+  ruleText: z.string().describe('the knee rule in words'),
+  levels: z.array(
+    obj({
+      level: z.number(),
+      control: capacityPoint.describe('the no-fault control run (same seed and plan, faults taken out)'),
+      faulted: capacityPoint,
+      breaks: z
+        .array(z.string())
+        .nullable()
+        .describe('why the rule says this level breaks away ([] = it holds); null = n/a (a run without ops)'),
+    }),
+  ),
+  knee: obj({ level: z.number(), reasons: z.array(z.string()) })
+    .nullable()
+    .describe('null: no level broke away (or none could be compared)'),
+  kneeText: z.string(),
+  notes: z.array(z.string()).describe('levels whose no-fault control already failed or retried ops (saturated)'),
+});
+
 export const runReportSchema = obj({
   schemaVersion: z.literal(2).describe('bumps on breaking changes; 2: n/a metrics are null'),
   faultline: z.string(),
@@ -227,6 +266,7 @@ export const runReportSchema = obj({
   verdict,
   profiles: z.array(profile),
   baseline: baseline.optional(),
+  capacity: capacity.optional().describe('faultline capacity: the levels side by side and the knee'),
 });
 
 export function reportJsonSchema(): Record<string, unknown> {

@@ -4,6 +4,7 @@
 import { Session } from '../client/session.ts';
 import { epochMs } from '../core/clock.ts';
 import type { TransportEvent } from '../core/history.ts';
+import type { Shard } from '../core/shard.ts';
 import type { FaultEnvironment } from '../faults/context.ts';
 import { EdgeController } from '../faults/edge/http/controller.ts';
 import { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
@@ -29,6 +30,8 @@ const STDIO_CONNECT_TIMEOUT_MS = 20_000;
 export interface EnvironmentOptions {
   /** A url target (and its admin endpoint) may be outside 127.0.0.0/8 and ::1. */
   allowNonLoopback?: boolean;
+  /** This run is one shard of a profile split by ops: its proxy is named apart from the other shards' on a shared Toxiproxy. */
+  opShard?: Shard;
 }
 
 export async function startEnvironment(
@@ -86,7 +89,7 @@ export async function startEnvironment(
       leaky: target.kind === 'reference' ? target.leaky : undefined,
     }));
   const upstream = remote ? new URL(remote.url) : new URL((server as ServerHandle).url);
-  network.mcpProxy = `mcp-${profile.name}`;
+  network.mcpProxy = `mcp-${profile.name}${options.opShard ? `-${options.opShard.index}-of-${options.opShard.count}` : ''}`;
   let session: Session | undefined;
   const stopServer = () => (server instanceof ServerHandle ? server.stop() : Promise.resolve());
   try {

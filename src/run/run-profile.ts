@@ -6,6 +6,7 @@ import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';
 import type { DecisionSink } from '../core/random.ts';
+import type { Shard } from '../core/shard.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
@@ -35,6 +36,8 @@ export interface RunOptions {
   onPhase?: (phase: ProfilePhase) => void;
   /** A url target may be outside loopback (--allow-non-loopback). */
   allowNonLoopback?: boolean;
+  /** Run only this shard's ops of the profile (a profile split by ops, `--shard i/n` with one profile). */
+  opShard?: Shard;
 }
 
 export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
@@ -55,12 +58,13 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const plan = buildPlan(profile, seed, log.sink);
   options.onPhase?.('set-up');
   const backend = await options.network(seed, log.sink);
-  const env = await startEnvironment(profile, seed, backend, { allowNonLoopback: options.allowNonLoopback }).catch(
-    async (error) => {
-      await backend.close();
-      throw error;
-    },
-  );
+  const env = await startEnvironment(profile, seed, backend, {
+    allowNonLoopback: options.allowNonLoopback,
+    opShard: options.opShard,
+  }).catch(async (error) => {
+    await backend.close();
+    throw error;
+  });
   const recorder = new Recorder();
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
   let scanned = 0;
@@ -91,6 +95,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
             session: env.session,
             recorder,
             client: log.stream('client'),
+            opShard: options.opShard,
             onProgress: options.onProgress && ((done) => options.onProgress?.(done, failedSoFar())),
           },
           t0,

@@ -9,7 +9,7 @@ import type { LoadedProfile } from '../profile/load.ts';
 import { interruptedReport, notRunNote } from './interrupted-report.ts';
 import { type NetworkFactory, type RunOptions, runProfile } from './run-profile.ts';
 
-export interface SuiteOptions extends Pick<RunOptions, 'onProgress' | 'onPhase'> {
+export interface SuiteOptions extends Pick<RunOptions, 'onProgress' | 'onPhase' | 'opShard'> {
   network: NetworkFactory;
   seed?: number;
   policy?: PolicyName;

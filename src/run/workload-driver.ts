@@ -1,10 +1,13 @@
 // Issues the plan's ops through the client policy: open model (ops start on schedule whatever the latency) or
 // closed model (N ops in flight, each next op the plan's next by index). Every op ends inside its deadline, so
-// the drain is bounded.
+// the drain is bounded. In the open model an op's latency counts from its intended start (t0 + atMs), not from
+// when the driver got round to it: a late start (a busy event loop, a slow client) is queueing the op suffered,
+// and measuring from the actual start would hide it (coordinated omission).
 
 import type { ClientPolicy, OpRunner, PolicySession } from '../client/policy.ts';
 import { epochMs } from '../core/clock.ts';
 import type { RandomStream } from '../core/random.ts';
+import { ownsOp, type Shard, workerShare } from '../core/shard.ts';
 import { sleep } from '../core/sleep.ts';
 import type { Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
@@ -21,6 +24,11 @@ export interface WorkloadDeps {
   /** The client's stream: one child per op for backoff jitter. */
   client: RandomStream;
   onProgress?: (done: number) => void;
+  /**
+   * This run is one shard of a profile split by ops (core/shard.ts): it plans every op in order and runs only
+   * the indices it owns (open model), or its share of the workers taking only owned indices (closed model).
+   */
+  opShard?: Shard;
 }
 
 export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortSignal): Promise<void> {
@@ -36,31 +44,41 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
     recordBreakerEvent: recorder.breakerEvent,
   });
   let done = 0;
-  const runOp = async (planned: PlannedOp) => {
-    await executeOp(runner, deps, planned);
+  const runOp = async (planned: PlannedOp, intendedStartMs?: number) => {
+    await executeOp(runner, deps, planned, intendedStartMs);
     deps.onProgress?.(++done);
   };
   if (ops.count !== undefined) {
     // Open model: the plan holds every op and its start.
     const inFlight: Promise<void>[] = [];
     for (let i = 0; i < ops.count && !signal.aborted; i++) {
+      if (deps.opShard && !ownsOp(deps.opShard, i)) continue;
       const planned = ops.at(i);
-      await sleep(t0 + planned.atMs! - epochMs(), signal);
+      const intended = t0 + planned.atMs!;
+      await sleep(intended - epochMs(), signal);
       if (signal.aborted) break;
-      inFlight.push(runOp(planned));
+      inFlight.push(runOp(planned, intended));
     }
     await settledOrStopped(Promise.all(inFlight), signal);
     return;
   }
-  // Closed model: until the duration ends, or exactly `ops` ops however long they take.
-  let next = 0;
+  // Closed model: until the duration ends, or exactly `ops` ops however long they take. The next op is the plan's
+  // next index this run owns (every index when it is not a shard).
+  const stride = deps.opShard?.count ?? 1;
+  let next = (deps.opShard?.index ?? 1) - 1;
   const end = t0 + profile.duration;
   const cap = profile.workload.ops;
   const more = () => (cap === undefined ? epochMs() < end : next < cap);
   const worker = async () => {
-    while (!signal.aborted && more()) await runOp(ops.at(next++));
+    while (!signal.aborted && more()) {
+      const index = next;
+      next += stride;
+      await runOp(ops.at(index));
+    }
   };
-  await settledOrStopped(Promise.all(Array.from({ length: profile.workload.concurrency! }, worker)), signal);
+  const concurrency = profile.workload.concurrency!;
+  const workers = deps.opShard ? workerShare(deps.opShard, concurrency) : concurrency;
+  await settledOrStopped(Promise.all(Array.from({ length: workers }, worker)), signal);
 }
 
 /** How long ops in flight get to end once the run is stopped (Ctrl-C, SIGTERM); then the environment is torn down
@@ -83,8 +101,13 @@ async function settledOrStopped(work: Promise<unknown>, signal: AbortSignal): Pr
   }
 }
 
-async function executeOp(runOp: OpRunner, deps: WorkloadDeps, planned: PlannedOp): Promise<void> {
-  const startMs = epochMs();
+async function executeOp(
+  runOp: OpRunner,
+  deps: WorkloadDeps,
+  planned: PlannedOp,
+  intendedStartMs?: number,
+): Promise<void> {
+  const startMs = intendedStartMs ?? epochMs();
   const fields = await runOp(planned, deps.client.child(planned.opId));
   // What the op's effect is recorded under when it carries no trace id (reconcile's fallback).
   const argsKey = effectArgsKey(planned.tool, planned.args);

@@ -146,7 +146,7 @@ const SINGLE = runOf(PROFILES, HISTORIES);
 function shardRun(n: number, seed?: number): ShardInput[] {
   return Array.from({ length: n }, (_, k) => {
     const shard: Shard = { index: k + 1, count: n };
-    const mine = shardProfiles(PROFILES, shard);
+    const mine = shardProfiles(PROFILES, shard).profiles;
     const histories = Object.fromEntries(mine.map((l) => [l.profile.name, HISTORIES[l.profile.name]]));
     const output = shardOutput(shard, PROFILES, runOf(mine, histories), histories, seed);
     const parsed = parseShardOutput(JSON.parse(JSON.stringify(output)));

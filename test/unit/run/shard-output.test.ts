@@ -9,24 +9,36 @@ const shipped = (name: string) =>
 describe('shardProfiles', () => {
   it('deals several profiles out by name', () => {
     const all = [shipped('network-reset'), shipped('baseline'), shipped('dependency-5xx')];
-    expect(shardProfiles(all, { index: 1, count: 2 }).map((l) => l.profile.name)).toEqual([
+    expect(shardProfiles(all, { index: 1, count: 2 }).profiles.map((l) => l.profile.name)).toEqual([
       'baseline',
       'network-reset',
     ]);
-    expect(shardProfiles(all, { index: 2, count: 2 }).map((l) => l.profile.name)).toEqual(['dependency-5xx']);
+    expect(shardProfiles(all, { index: 2, count: 2 }).profiles.map((l) => l.profile.name)).toEqual(['dependency-5xx']);
+    expect(shardProfiles(all, { index: 2, count: 2 }).opShard).toBeUndefined();
   });
 
-  it('refuses to split one profile by ops until the workload hook lands, in one line that says what to do', () => {
+  it('splits one profile by its ops: the profile, and the shard its workload runs', () => {
+    const share = shardProfiles([shipped('baseline')], { index: 2, count: 3 });
+    expect(share.profiles.map((l) => l.profile.name)).toEqual(['baseline']);
+    expect(share.opShard).toEqual({ index: 2, count: 3 });
+    expect(shardProfiles([shipped('baseline')], { index: 1, count: 1 }).opShard).toBeUndefined();
+  });
+
+  it('refuses to split one url-target profile by ops (one shared server, unscoped keys), in one line', () => {
+    const base = shipped('baseline');
+    const url = {
+      ...base,
+      profile: { ...base.profile, target: { kind: 'url' as const, url: 'http://127.0.0.1:1/mcp', adminTokenEnv: 'X' } },
+    };
     const error = (() => {
       try {
-        shardProfiles([shipped('baseline')], { index: 2, count: 3 });
+        shardProfiles([url], { index: 2, count: 3 });
       } catch (e) {
         return e as Error & { userFacing?: boolean };
       }
     })();
-    expect(error?.message).toMatch(/^--shard 2\/3: one profile \(baseline\) is split by its ops, .*--shard 1\/1$/);
+    expect(error?.message).toMatch(/^--shard 2\/3: one profile \(baseline\) split by its ops on a url target/);
     expect(error?.message).not.toContain('\n');
     expect(error?.userFacing).toBe(true);
-    expect(shardProfiles([shipped('baseline')], { index: 1, count: 1 })).toHaveLength(1);
   });
 });
