@@ -1,5 +1,6 @@
 // The report a run writes (report.json and everything derived from it). DESIGN.md fixes the documented keys:
 // extend freely, never rename.
+import type { NotApplicable, ProtocolMatrix } from './protocol-matrix.ts';
 import type { ThresholdResult } from './thresholds.ts';
 import type { Metrics } from './types.ts';
 
@@ -50,6 +51,8 @@ export interface ProfileReport {
    * `controls:` list, so a pass means the detectors fired (reports say "control fired", not PASS).
    */
   control?: boolean;
+  /** The protocol pairing it ran in (core/pairing.ts), when the run chose one (`--protocol`, `protocol:`). */
+  pairing?: string;
 }
 
 export interface RunReport {
@@ -64,6 +67,10 @@ export interface RunReport {
   profiles: ProfileReport[];
   /** The comparison with a stored baseline (`faultline run --baseline FILE`); it decides the exit code. */
   baseline?: BaselineComparison;
+  /** Profiles not run in a pairing because its era removed what they test (not failures). */
+  notApplicable?: NotApplicable[];
+  /** Several pairings (`--protocol auto|matrix`): one column per pairing, differences named. */
+  matrix?: ProtocolMatrix;
 }
 
 /** What `--baseline` found: known failures excused, regressions and stale entries not. */

@@ -28,7 +28,7 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
     const m = p.metrics;
     const control = controlPhrase(p);
     lines.push(
-      `${badge(profileBadge(p))} ${p.name} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed})`)}`,
+      `${badge(profileBadge(p))} ${p.name}${p.pairing ? ` [${p.pairing}]` : ''} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed})`)}`,
     );
     if (control) lines.push(`  ${paint(profileBadge(p).ansi, control)}`);
     lines.push(...wrap(metricRows(m, { headline: true }).map((r) => `${r.name} ${r.text}`)));

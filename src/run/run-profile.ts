@@ -6,6 +6,7 @@ import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';
+import type { Pairing } from '../core/pairing.ts';
 import type { DecisionSink } from '../core/random.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import { buildProfileReport } from '../measure/verdict.ts';
@@ -34,6 +35,8 @@ export interface RunOptions {
   onPhase?: (phase: ProfilePhase) => void;
   /** A url target may be outside loopback (--allow-non-loopback). */
   allowNonLoopback?: boolean;
+  /** The protocol pairing: client SDK and server front end (default legacy: SDK 1.32 on both sides). */
+  pairing?: Pairing;
 }
 
 export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
@@ -54,12 +57,13 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const plan = buildPlan(profile, seed, log.sink);
   options.onPhase?.('set-up');
   const backend = await options.network(seed, log.sink);
-  const env = await startEnvironment(profile, seed, backend, { allowNonLoopback: options.allowNonLoopback }).catch(
-    async (error) => {
-      await backend.close();
-      throw error;
-    },
-  );
+  const env = await startEnvironment(profile, seed, backend, {
+    allowNonLoopback: options.allowNonLoopback,
+    pairing: options.pairing,
+  }).catch(async (error) => {
+    await backend.close();
+    throw error;
+  });
   const recorder = new Recorder();
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
   let scanned = 0;
@@ -128,7 +132,11 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         ...(drained.observable ? [] : ['the target cannot say when it is quiet: the ledger was read without a drain']),
       ],
     });
-    const report = { ...built, workloadOffsetMs: Math.round(t0 - history.startMs), ...(control && { control }) };
+    const report = {
+      ...built,
+      workloadOffsetMs: Math.round(t0 - history.startMs),
+      ...(control && { control }),
+    };
     return { report, history };
   } finally {
     await driver.clear().catch(() => {});

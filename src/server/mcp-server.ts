@@ -11,7 +11,8 @@ export function createMcpServer(runtime: ServerRuntime): McpServer {
     instructions: SERVER_INSTRUCTIONS,
   });
   // The callback is never called: installToolDispatcher replaces the tools/call handler.
-  for (const tool of TOOLS) server.registerTool(tool.name, toolListing(tool), async () => ({ content: [], isError: true }));
+  for (const tool of TOOLS)
+    server.registerTool(tool.name, toolListing(tool), async () => ({ content: [], isError: true }));
   installToolDispatcher(server, TOOLS, runtime);
   return server;
 }

@@ -21,7 +21,12 @@ export interface IncomingToolCall {
   /** Aborted when the client cancels (notifications/cancelled, or a closed response stream). */
   signal: AbortSignal;
   /** Sends notifications/progress on the request's own stream. */
-  notifyProgress(params: { progressToken: string | number; progress: number; total: number; message: string }): Promise<void>;
+  notifyProgress(params: {
+    progressToken: string | number;
+    progress: number;
+    total: number;
+    message: string;
+  }): Promise<void>;
 }
 
 export interface ToolCallOutput {
