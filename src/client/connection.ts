@@ -15,7 +15,7 @@ import { openSdk2 } from './sdk2-client.ts';
 export type McpClient = Pick<Client, 'callTool' | 'listTools'>;
 
 /** SDK 2.4's version negotiation: 2025-11-25 initialize only, probe server/discover first, or one pinned version. */
-export type Sdk2Negotiation = 'legacy' | 'auto' | { pin: string };
+type Sdk2Negotiation = 'legacy' | 'auto' | { pin: string };
 
 export interface ConnectionOptions {
   url: string;

@@ -8,7 +8,7 @@ import { verdictStyle } from './verdict-style.ts';
 const c = (s: string) => escapeMd(s);
 
 /** A cell as text: verdict icon and label, then the key numbers; the ones that differ are bold. */
-export function matrixCellText(cell: MatrixCell, differs: readonly string[]): { verdict: string; numbers: string } {
+function matrixCellText(cell: MatrixCell, differs: readonly string[]): { verdict: string; numbers: string } {
   if (cell.verdict === 'n/a') return { verdict: '➖ n/a', numbers: cell.reason ?? '' };
   const style = verdictStyle(cell.verdict);
   const verdict = `${style.icon} ${cell.control ? 'control ' : ''}${style.label.toLowerCase()}`;

@@ -34,7 +34,7 @@ export interface SuiteResult {
 }
 
 /** Where a profile report's history is in SuiteResult.histories. */
-export function historyKey(report: Pick<ProfileReport, 'name' | 'pairing'>, severalPairings: boolean): string {
+function historyKey(report: Pick<ProfileReport, 'name' | 'pairing'>, severalPairings: boolean): string {
   return severalPairings && report.pairing ? `${report.name}@${report.pairing}` : report.name;
 }
 
