@@ -40,13 +40,13 @@ export function asSdk1Error(error: unknown): unknown {
   if (error instanceof SdkHttpError) return new StreamableHTTPError(error.status, error.message);
   if (error instanceof ProtocolError) return new McpError(error.code, error.message, error.data);
   if (error instanceof SdkError) {
+    // A send or a version probe that failed on the network keeps fetch's TypeError (with the socket cause).
+    if (error.cause instanceof TypeError) return error.cause;
     if (error.code === SdkErrorCode.RequestTimeout) return new McpError(-32001, error.message, error.data);
     if (error.code === SdkErrorCode.ConnectionClosed) return new McpError(-32000, error.message, error.data);
     if (error.code === SdkErrorCode.EraNegotiationFailed) {
       return new Error(`protocol version is not supported: ${error.message}`);
     }
-    // A send that failed on the network keeps fetch's TypeError (with the socket cause) as its cause.
-    if (error.cause instanceof TypeError) return error.cause;
     if (error.code === SdkErrorCode.NotConnected) return new Error(`Not connected: ${error.message}`);
   }
   return error;

@@ -29,6 +29,17 @@ describe('SDK 2.4 errors through the one classification', () => {
     [new ProtocolError(-32602, 'Unknown tool: x'), ['VALIDATION.UNKNOWN_TOOL', false, false]],
     [new ProtocolError(-32020, 'Header mismatch'), ['PROTO.JSONRPC_32020', false, true]],
     [new SdkError(SdkErrorCode.EraNegotiationFailed, 'no overlap'), ['PROTO.VERSION_UNSUPPORTED', false, false]],
+    // A discovery probe that met a dead server is a link failure, not a version refusal: it is retried.
+    [
+      new SdkError(SdkErrorCode.EraNegotiationFailed, 'Version negotiation probe failed: fetch failed', undefined, {
+        cause: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }),
+      }),
+      ['LINK.REFUSED', true, false],
+    ],
+    [
+      new SdkHttpError(SdkErrorCode.EraNegotiationFailed, 'probe answered HTTP 503', { status: 503 }),
+      ['DEPENDENCY.UNAVAILABLE', true, true],
+    ],
     [
       new SdkError(SdkErrorCode.SendFailed, 'send failed', undefined, {
         cause: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }),
