@@ -82,6 +82,14 @@ module.exports = {
       from: { path: stage('client') },
       to: { path: '^(src|mocks)/', pathNot: '^src/(client|core|model)/', dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'sdk2-only-in-its-front-ends',
+      severity: 'error',
+      comment:
+        'SDK 2.4 (the 2026-07-28 era) lives behind two seams: the server front end (server/modern/) and the client adapter (client/sdk2-client.ts); everything else sees one tool implementation and one McpClient',
+      from: { path: '^(src|mocks)/', pathNot: '^src/(server/modern/|client/sdk2-client\\.ts$)' },
+      to: { path: 'node_modules/@modelcontextprotocol/(client|server|node|core)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

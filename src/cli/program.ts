@@ -4,6 +4,7 @@
 import { Command, Option } from 'commander';
 import { POLICY_NAMES } from '../client/policies/names.ts';
 import { packageVersion } from '../core/package-root.ts';
+import { PROTOCOL_CHOICES } from '../core/pairing.ts';
 import { parseShard } from '../core/shard.ts';
 import { LARGE_CAPS, WORKLOAD_LIMITS } from '../profile/caps.ts';
 import type { CapacityFlags } from './capacity-command.ts';
@@ -36,6 +37,12 @@ export function buildProgram(): Command {
       new Option('--policy <name>', 'override the client policy (naive and none are negative controls)').choices(
         POLICY_NAMES,
       ),
+    )
+    .addOption(
+      new Option(
+        '--protocol <pairing>',
+        "override every profile's protocol: legacy (SDK 1.32, 2025-11-25), modern (SDK 2.4, 2026-07-28), auto (negotiating against a dual-era server), matrix (all, one column each)",
+      ).choices(PROTOCOL_CHOICES),
     )
     .option('--toxiproxy <backend>', 'network backend: embedded, container, or the URL of a Toxiproxy API', 'embedded')
     .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')

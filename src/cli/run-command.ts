@@ -1,6 +1,7 @@
 // faultline run [PROFILE...]: the main job (its flags are declared in program.ts).
 import { writeFile } from 'node:fs/promises';
 import type { PolicyName } from '../client/policies/names.ts';
+import type { ProtocolChoice } from '../core/pairing.ts';
 import type { Shard } from '../core/shard.ts';
 import { EXIT_CODE_OF } from '../measure/run-report.ts';
 import { createNetworkBackend } from '../network/index.ts';
@@ -9,7 +10,7 @@ import { largeProfileProblem } from '../profile/size.ts';
 import { compareWithBaseline } from '../report/baseline.ts';
 import { formatConsoleSummary } from '../report/console.ts';
 import { renderPrometheus } from '../report/prometheus.ts';
-import { writeReports } from '../report/write.ts';
+import { writePairingReports, writeReports } from '../report/write.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
 import { shardProfiles, writeShardOutput } from '../run/shard-output.ts';
@@ -24,6 +25,8 @@ export interface RunFlags {
   seed?: number;
   out: string;
   policy?: PolicyName;
+  /** Override every profile's protocol pairing choice. */
+  protocol?: ProtocolChoice;
   toxiproxy: string;
   allowNonLoopback?: boolean;
   /** Run profiles over the size caps (LARGE_CAPS). */
@@ -64,6 +67,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       network,
       seed: flags.seed,
       policy: flags.policy,
+      protocol: flags.protocol,
       signal: interrupt.signal,
       allowNonLoopback: flags.allowNonLoopback === true,
       opShard,
@@ -75,7 +79,9 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     });
     progress.stop();
     if (baseline && flags.baseline) run.baseline = compareWithBaseline(run, baseline, flags.baseline);
-    const written = await writeReports(flags.out, run, histories);
+    const written = run.matrix
+      ? await writePairingReports(flags.out, run, histories)
+      : await writeReports(flags.out, run, histories);
     if (flags.metricsOut) {
       await writeFile(flags.metricsOut, await renderPrometheus(run));
       written.push(flags.metricsOut);

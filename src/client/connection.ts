@@ -1,6 +1,7 @@
 // One MCP session: the SDK Client over Streamable HTTP, with the fetch chain the harness needs
 // (edge faults inside, attempt recording outside) and complete reconnection options (a partial object
-// gives NaN delays in SDK 1.32, see notes §1.2).
+// gives NaN delays in SDK 1.32, see notes §1.2). The client is SDK 1.32's, or SDK 2.4's behind the same shape
+// (sdk2-client.ts) when `sdk2` says how it negotiates: the policies see one McpClient either way.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -8,6 +9,15 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { noteNotification, recordingFetch } from './attempt-context.ts';
 import { offerObserver } from './offer-observer.ts';
 import { ownSignalPerRequest } from './request-signal.ts';
+import { openSdk2 } from './sdk2-client.ts';
+
+/** What policies call on a session's client (the shape of SDK 1.32's Client; SDK 2.4's is adapted to it). */
+export type McpClient = Pick<Client, 'callTool' | 'listTools'>;
+/** A connection's client: the policies' part, and `ping`, the start-up calibration's no-effect request. */
+export type ConnectionClient = McpClient & Pick<Client, 'ping'>;
+
+/** SDK 2.4's version negotiation: 2025-11-25 initialize only, probe server/discover first, or one pinned version. */
+type Sdk2Negotiation = 'legacy' | 'auto' | { pin: string };
 
 export interface ConnectionOptions {
   url: string;
@@ -18,6 +28,8 @@ export interface ConnectionOptions {
   onError?: (error: Error) => void;
   /** Another transport instead of Streamable HTTP (stdio targets), made per connect; `url` then only names it. */
   transport?: () => Transport;
+  /** Use SDK 2.4's client (Streamable HTTP only) with this negotiation; SDK 1.32's when absent. */
+  sdk2?: { negotiation: Sdk2Negotiation };
 }
 
 /** Streamable HTTP, or another transport that may offer the same extras (the stdio decorator has protocolVersion). */
@@ -33,10 +45,11 @@ export function transportFetch(inner: typeof fetch): typeof fetch {
 
 export class Connection {
   private constructor(
-    readonly client: Client,
+    readonly client: ConnectionClient,
     readonly transport: ClientTransport,
     /** The protocol version the initialize request offered on the wire (after any edge rewrite). */
     readonly offeredVersion: string | undefined,
+    private readonly closeClient: () => Promise<void>,
   ) {}
 
   static async open(options: ConnectionOptions): Promise<Connection> {
@@ -44,6 +57,23 @@ export class Connection {
     const observer = offerObserver(fetch);
     const inner = options.wrapFetch ? options.wrapFetch(observer.fetch) : observer.fetch;
     const r = options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 };
+    if (options.sdk2) {
+      try {
+        const opened = await openSdk2({
+          negotiation: options.sdk2.negotiation,
+          url: options.url,
+          fetch: transportFetch(inner),
+          reconnection: r,
+          connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+          onError: options.onError,
+          onLog: (params) => noteNotification(JSON.stringify(params)),
+        });
+        return new Connection(opened.client, opened.transport, observer.offered(), opened.close);
+      } catch (error) {
+        if (error instanceof Error) (error as OpenFailure).offeredVersion = observer.offered();
+        throw error;
+      }
+    }
     const transport: ClientTransport =
       options.transport?.() ??
       new StreamableHTTPClientTransport(new URL(options.url), {
@@ -68,7 +98,7 @@ export class Connection {
       if (error instanceof Error) (error as OpenFailure).offeredVersion = observer.offered();
       throw error;
     }
-    return new Connection(client, transport, observer.offered());
+    return new Connection(client, transport, observer.offered(), () => client.close());
   }
 
   get protocolVersion(): string | undefined {
@@ -78,7 +108,7 @@ export class Connection {
   /** Ends the session on the server (DELETE) as well as locally: client.close() alone leaks it. */
   async close(): Promise<void> {
     await Connection.terminate(this.transport);
-    await this.client.close().catch(() => {});
+    await this.closeClient().catch(() => {});
   }
 
   private static async terminate(transport: ClientTransport): Promise<void> {

@@ -1,5 +1,9 @@
-// Watches the initialize request on its way out and remembers the protocol version it offered: the SDK always
-// offers its latest, but an edge fault (or a proxy) may have rewritten it.
+// Watches the initialize request (2025 era) or the server/discover probe (2026-07-28: the version travels in
+// `_meta`) on its way out and remembers the protocol version it offered: the SDK always offers its latest, but an
+// edge fault (or a proxy) may have rewritten it.
+/** Where a 2026-07-28 request carries its protocol version. */
+const ENVELOPE_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+
 export interface OfferObserver {
   fetch: typeof fetch;
   offered(): string | undefined;
@@ -11,12 +15,19 @@ export function offerObserver(inner: typeof fetch): OfferObserver {
     offered: () => offered,
     fetch: async (input, init) => {
       const body = init?.body;
-      if (typeof body === 'string' && body.includes('"initialize"')) {
+      if (typeof body === 'string' && (body.includes('"initialize"') || body.includes('"server/discover"'))) {
         try {
-          const message = JSON.parse(body) as { method?: string; params?: { protocolVersion?: unknown } };
-          if (message.method === 'initialize' && typeof message.params?.protocolVersion === 'string') {
-            offered = message.params.protocolVersion;
-          }
+          const message = JSON.parse(body) as {
+            method?: string;
+            params?: { protocolVersion?: unknown; _meta?: Record<string, unknown> };
+          };
+          const version =
+            message.method === 'initialize'
+              ? message.params?.protocolVersion
+              : message.method === 'server/discover'
+                ? message.params?._meta?.[ENVELOPE_VERSION_KEY]
+                : undefined;
+          if (typeof version === 'string') offered = version;
         } catch {
           // Not JSON: nothing offered that we can read.
         }

@@ -1,12 +1,12 @@
 // A client policy: how the client turns one planned op into calls, attempts and an op record. A policy is a
 // composition of small units (client/units/); this file is the contract between the policy, the workload
 // driver and the units.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AttemptRecord, BreakerEvent, OpRecord } from '../core/history.ts';
 import type { RandomStream } from '../core/random.ts';
 import type { FieldError } from '../core/taxonomy.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
+import type { McpClient } from './connection.ts';
 import type { PolicyName } from './policies/names.ts';
 
 export interface LogicalCall {
@@ -35,7 +35,7 @@ export interface CallOutcome {
 /** The session as policies use it (client/session.ts; unit tests pass a fake). */
 export interface PolicySession {
   /** The live connection and its generation (pass the generation back to renew()). */
-  get(): Promise<{ connection: { client: Pick<Client, 'callTool' | 'listTools'> }; generation: number }>;
+  get(): Promise<{ connection: { client: McpClient }; generation: number }>;
   /** Replaces the session that `generation` referred to, unless someone already did. */
   renew(generation: number): Promise<void>;
 }

@@ -40,6 +40,11 @@ export interface FaultKind<S extends z.ZodObject = any> {
   params: S;
   /** What the target must be able to do (the profile loader refuses a target that cannot). */
   needs: readonly TargetCapability[];
+  /**
+   * Why the fault means nothing on the 2026-07-28 wire (the mechanism it acts on was removed there): a profile
+   * with it is reported n/a, not failed, for a pairing that speaks that era.
+   */
+  removedOnModernWire?: string;
   /** Set-up before the run when a profile has this kind (e.g. a standby process for a fast restart). */
   prepare?(env: FaultEnvironment): void | Promise<void>;
   /** Applies the fault on the wire (or in the process); resolves once it is in place. */

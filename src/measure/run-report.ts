@@ -2,6 +2,7 @@
 // extend freely, never rename.
 import type { Calibration } from './calibration.ts';
 import type { CapacityReview } from './capacity.ts';
+import type { NotApplicable, ProtocolMatrix } from './protocol-matrix.ts';
 import type { ThresholdResult } from './thresholds.ts';
 import type { Metrics } from './types.ts';
 
@@ -54,6 +55,8 @@ export interface ProfileReport {
    * `controls:` list, so a pass means the detectors fired (reports say "control fired", not PASS).
    */
   control?: boolean;
+  /** The protocol pairing it ran in (core/pairing.ts), when the run chose one (`--protocol`, `protocol:`). */
+  pairing?: string;
 }
 
 export interface RunReport {
@@ -70,6 +73,10 @@ export interface RunReport {
   baseline?: BaselineComparison;
   /** `faultline capacity`: the levels side by side (control and faulted run of each) and the knee. */
   capacity?: CapacityReview;
+  /** Profiles not run in a pairing because its era removed what they test (not failures). */
+  notApplicable?: NotApplicable[];
+  /** Several pairings (`--protocol auto|matrix`): one column per pairing, differences named. */
+  matrix?: ProtocolMatrix;
 }
 
 /** What `--baseline` found: known failures excused, regressions and stale entries not. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { POLICY_NAMES } from '../client/policies/names.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS, STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
+import { PROTOCOL_CHOICES } from '../core/pairing.ts';
 import type { Seam } from '../faults/kind.ts';
 import { faultEntryUnion } from '../faults/registry.ts';
 import { generatorSchema } from '../plan/generators.ts';
@@ -176,6 +177,14 @@ export const profileSchema = z.strictObject({
     leaky: false,
   }),
   client: clientSchema.default(clientSchema.parse({})),
+  protocol: z
+    .enum(PROTOCOL_CHOICES)
+    .default('legacy')
+    .describe(
+      'protocol pairing: legacy (SDK 1.32 client and server, 2025-11-25), modern (SDK 2.4 client pinned to ' +
+        '2026-07-28, SDK 2.4 server), auto (SDK 2.4 client negotiating, and SDK 1.32 client, against a dual-era ' +
+        'server), matrix (all of them); --protocol overrides it',
+    ),
   workload: workloadSchema,
   faults: z.array(faultEntrySchema).default([]),
   steadyState: steadyStateSchema.default({ ...STEADY_STATE_DEFAULTS }),

@@ -29,7 +29,7 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
     const control = controlPhrase(p);
     const calibration = fmtCalibration(p);
     lines.push(
-      `${badge(profileBadge(p))} ${p.name} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed}${calibration ? `, ${calibration}` : ''})`)}`,
+      `${badge(profileBadge(p))} ${p.name}${p.pairing ? ` [${p.pairing}]` : ''} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed}${calibration ? `, ${calibration}` : ''})`)}`,
     );
     if (control) lines.push(`  ${paint(profileBadge(p).ansi, control)}`);
     if (p.verdict === 'inconclusive' && p.verdictReason)

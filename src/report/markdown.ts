@@ -17,6 +17,7 @@ import {
   worstRecovery,
 } from './format.ts';
 import { fmtHits, windowHits } from './hits.ts';
+import { matrixSection } from './matrix-markdown.ts';
 import { formatMetricValue, metricRows } from './metric-rows.ts';
 import { replayCommands } from './replay.ts';
 import { workloadOffsetMs } from './time-base.ts';
@@ -42,6 +43,7 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
     '',
     `seed ${run.seed}${policyColumn ? '' : ` · policy ${policies[0] ?? '–'}`} · ${run.startedAt} · ${fmtMs(run.durationMs)} · faultline ${run.faultline} · ${tallyText(run.profiles)}`,
     '',
+    ...matrixSection(run),
     `| | profile${policyColumn ? ' | policy' : ''} | ops | retry success | dup/ghost/lost | recovery | thresholds |`,
     `| --- | ---${policyColumn ? ' | ---' : ''} | ---: | --- | --- | --- | --- |`,
     ...run.profiles.map((p) => overviewRow(p, policyColumn)),
@@ -74,7 +76,8 @@ function overviewRow(p: ProfileReport, policyColumn: boolean): string {
   const recovery = worstRecovery(m.recovery).replace(/ \(.*\)$/, '');
   const thresholds = failed === 0 ? `${p.thresholds.length} ok` : `**${failed} of ${p.thresholds.length} failed**`;
   const policy = policyColumn ? ` | ${c(p.policy)}` : '';
-  return `| ${badge.icon}${p.control ? ' control' : ''} | ${c(p.name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
+  const name = p.pairing ? `${p.name} [${p.pairing}]` : p.name;
+  return `| ${badge.icon}${p.control ? ' control' : ''} | ${c(name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
 }
 
 /**
@@ -105,7 +108,7 @@ function profileSection(p: ProfileReport, options: MarkdownOptions): string[] {
   const offset = workloadOffsetMs(p, history);
   const badge = profileBadge(p);
   const out = [
-    `### ${badge.icon} ${c(p.name)}: ${badge.label.toLowerCase()}`,
+    `### ${badge.icon} ${c(p.pairing ? `${p.name} [${p.pairing}]` : p.name)}: ${badge.label.toLowerCase()}`,
     '',
     `seed ${p.seed} · policy ${mdCode(p.policy)}${p.control ? ' (negative control)' : ''} · ${fmtMs(p.durationMs ?? m.durationMs)} · decision log ${mdCode(p.decisionLogSha256.slice(0, 12))}${calibrationText(p)}`,
     '',

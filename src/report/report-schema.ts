@@ -201,7 +201,34 @@ const profile = obj({
   error: z.string().optional(),
   verdictReason: z.string().optional().describe('why the verdict is inert, inconclusive or interrupted'),
   control: z.boolean().optional().describe("a negative control: thresholds came from the profile's controls"),
+  pairing: z
+    .string()
+    .optional()
+    .describe('the protocol pairing it ran in (legacy, modern, auto, auto-sdk1), when the run chose one (--protocol)'),
 });
+
+const notApplicable = obj({ profile: z.string(), pairing: z.string(), reason: z.string() }).describe(
+  'a profile not run in a pairing because its era removed what it tests: not a failure',
+);
+
+const matrixCell = obj({
+  verdict: z.union([verdict, z.literal('n/a')]),
+  reason: z.string().optional(),
+  control: z.boolean().optional(),
+  numbers: z.record(z.string(), z.number().nullable()).describe('key metrics by name; null = n/a'),
+});
+
+const matrix = obj({
+  pairings: z.array(obj({ name: z.string(), summary: z.string() })),
+  rows: z.array(
+    obj({
+      profile: z.string(),
+      policy: z.string(),
+      cells: z.record(z.string(), matrixCell).describe('by pairing name'),
+      differs: z.array(z.string()).describe('"verdict" and the key metrics that differ between pairings'),
+    }),
+  ),
+}).describe('a run in several pairings (--protocol auto|matrix): one column per pairing');
 
 const baseline = obj({
   file: z.string(),
@@ -267,6 +294,8 @@ export const runReportSchema = obj({
   profiles: z.array(profile),
   baseline: baseline.optional(),
   capacity: capacity.optional().describe('faultline capacity: the levels side by side and the knee'),
+  notApplicable: z.array(notApplicable).optional(),
+  matrix: matrix.optional(),
 });
 
 export function reportJsonSchema(): Record<string, unknown> {

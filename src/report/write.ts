@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from '../core/history.ts';
 import type { RunReport } from '../measure/run-report.ts';
+import { worstVerdict } from '../measure/verdict.ts';
 import { HISTORY_FILE, renderHistories } from './history-file.ts';
 import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
@@ -25,6 +26,32 @@ export type ReportFile = (typeof REPORT_FILES)[number];
 export interface WriteOptions {
   /** Write only these files (default: all). `faultline report` leaves report.json and history.jsonl as they are. */
   only?: readonly ReportFile[];
+}
+
+/**
+ * A run in several pairings: report.json (every pairing, with the matrix) and summary.md (the matrix first) in
+ * `outDir`, and each pairing's complete reports in `outDir/<pairing>/`. `histories` is keyed `name@pairing`.
+ */
+export async function writePairingReports(
+  outDir: string,
+  run: RunReport,
+  histories: Record<string, History>,
+): Promise<string[]> {
+  const written = await writeReports(outDir, run, {}, { only: ['report.json', 'summary.md'] });
+  for (const { name: pairing } of run.matrix?.pairings ?? []) {
+    const profiles = run.profiles.filter((p) => p.pairing === pairing);
+    const own = Object.fromEntries(profiles.map((p) => [p.name, histories[`${p.name}@${pairing}`]]));
+    const notApplicable = run.notApplicable?.filter((n) => n.pairing === pairing);
+    const sub: RunReport = {
+      ...run,
+      verdict: worstVerdict(profiles.map((p) => p.verdict)),
+      profiles,
+      matrix: undefined,
+      ...(notApplicable?.length ? { notApplicable } : { notApplicable: undefined }),
+    };
+    written.push(...(await writeReports(join(outDir, pairing), sub, own)));
+  }
+  return written;
 }
 
 /** Returns the paths written, in order. `histories` is keyed by profile name. */

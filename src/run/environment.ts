@@ -4,6 +4,7 @@
 import { Session } from '../client/session.ts';
 import { epochMs } from '../core/clock.ts';
 import type { TransportEvent } from '../core/history.ts';
+import { PAIRINGS, type Pairing } from '../core/pairing.ts';
 import type { Shard } from '../core/shard.ts';
 import type { FaultEnvironment } from '../faults/context.ts';
 import { EdgeController } from '../faults/edge/http/controller.ts';
@@ -32,6 +33,8 @@ export interface EnvironmentOptions {
   allowNonLoopback?: boolean;
   /** This run is one shard of a profile split by ops: its proxy is named apart from the other shards' on a shared Toxiproxy. */
   opShard?: Shard;
+  /** The client SDK and server front end (default: legacy, SDK 1.32 on both sides). */
+  pairing?: Pairing;
 }
 
 export async function startEnvironment(
@@ -41,6 +44,8 @@ export async function startEnvironment(
   options: EnvironmentOptions = {},
 ): Promise<Environment> {
   const target = profile.target;
+  const pairing = options.pairing ?? PAIRINGS[0];
+  const sdk2 = pairing.client.sdk === 'sdk2' ? { negotiation: pairing.client.negotiation } : undefined;
   const transportEvents: TransportEvent[] = [];
   const onError = (error: Error) => transportEvents.push(transportEvent(error));
   const edge = new EdgeController();
@@ -87,6 +92,7 @@ export async function startEnvironment(
       retryIntervalMs: target.kind === 'reference' ? target.retryIntervalMs : undefined,
       dependencyTimeoutMs: target.dependencyTimeoutMs,
       leaky: target.kind === 'reference' ? target.leaky : undefined,
+      frontEnd: pairing.server,
     }));
   const upstream = remote ? new URL(remote.url) : new URL((server as ServerHandle).url);
   network.mcpProxy = `mcp-${profile.name}${options.opShard ? `-${options.opShard.index}-of-${options.opShard.count}` : ''}`;
@@ -98,7 +104,7 @@ export async function startEnvironment(
       port: Number(upstream.port || 80),
     });
     const mcpUrl = `http://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${listen.port}${upstream.pathname}`;
-    session = new Session({ url: mcpUrl, wrapFetch: edge.wrap, onError });
+    session = new Session({ url: mcpUrl, wrapFetch: edge.wrap, onError, sdk2 });
     const env: Environment = {
       server,
       session,

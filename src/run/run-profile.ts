@@ -5,6 +5,7 @@ import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';
+import type { Pairing } from '../core/pairing.ts';
 import type { DecisionSink } from '../core/random.ts';
 import type { Shard } from '../core/shard.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
@@ -38,6 +39,8 @@ export interface RunOptions {
   allowNonLoopback?: boolean;
   /** Run only this shard's ops of the profile (a profile split by ops, `--shard i/n` with one profile). */
   opShard?: Shard;
+  /** The protocol pairing: client SDK and server front end (default legacy: SDK 1.32 on both sides). */
+  pairing?: Pairing;
 }
 
 export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
@@ -61,6 +64,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const env = await startEnvironment(profile, seed, backend, {
     allowNonLoopback: options.allowNonLoopback,
     opShard: options.opShard,
+    pairing: options.pairing,
   }).catch(async (error) => {
     await backend.close();
     throw error;
@@ -138,7 +142,11 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         ...(drained.observable ? [] : ['the target cannot say when it is quiet: the ledger was read without a drain']),
       ],
     });
-    const report = { ...built, workloadOffsetMs: Math.round(t0 - history.startMs), ...(control && { control }) };
+    const report = {
+      ...built,
+      workloadOffsetMs: Math.round(t0 - history.startMs),
+      ...(control && { control }),
+    };
     return { report, history };
   } finally {
     await driver.clear().catch(() => {});

@@ -1,11 +1,16 @@
-// Runs several profiles on one network backend and writes one report for all of them. Stopped (Ctrl-C, SIGTERM),
-// it returns what it has: the profiles that finished, and the one it was in (or would have started) marked
+// Runs several profiles on one network backend and writes one report for all of them. Each profile runs in the
+// pairings of its protocol choice (`--protocol` or its `protocol:`): once for legacy, modern or one more, several
+// for auto and matrix; a pairing whose era removed what the profile tests is n/a, not run. Stopped (Ctrl-C,
+// SIGTERM), it returns what it has: the runs that finished, and the one it was in (or would have started) marked
 // interrupted; the profiles after it are named in that one's notes.
 import type { PolicyName } from '../client/policies/index.ts';
 import type { History } from '../core/history.ts';
+import { type Pairing, type ProtocolChoice, pairingsOf } from '../core/pairing.ts';
+import { buildProtocolMatrix, type NotApplicable } from '../measure/protocol-matrix.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { buildRunReport } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
+import { notApplicable } from './applicability.ts';
 import { interruptedReport, notRunNote } from './interrupted-report.ts';
 import { type NetworkFactory, type RunOptions, runProfile } from './run-profile.ts';
 
@@ -13,6 +18,8 @@ export interface SuiteOptions extends Pick<RunOptions, 'onProgress' | 'onPhase' 
   network: NetworkFactory;
   seed?: number;
   policy?: PolicyName;
+  /** Overrides every profile's `protocol:`. */
+  protocol?: ProtocolChoice;
   signal: AbortSignal;
   /** A url target may be outside loopback (--allow-non-loopback). */
   allowNonLoopback?: boolean;
@@ -25,44 +32,70 @@ export interface SuiteOptions extends Pick<RunOptions, 'onProgress' | 'onPhase' 
 
 export interface SuiteResult {
   run: RunReport;
+  /** Keyed by historyKey(report): the profile name, and `@pairing` in a run of several pairings. */
   histories: Record<string, History>;
+}
+
+/** Where a profile report's history is in SuiteResult.histories. */
+function historyKey(report: Pick<ProfileReport, 'name' | 'pairing'>, severalPairings: boolean): string {
+  return severalPairings && report.pairing ? `${report.name}@${report.pairing}` : report.name;
 }
 
 export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions): Promise<SuiteResult> {
   const startedAt = new Date();
   const reports: ProfileReport[] = [];
   const histories: Record<string, History> = {};
-  for (const [i, loaded] of profiles.entries()) {
+  const skipped: NotApplicable[] = [];
+  const choices = profiles.map((l) => options.protocol ?? l.profile.protocol);
+  const used = new Map<string, Pairing>();
+  for (const choice of choices) for (const p of pairingsOf(choice)) used.set(p.name, p);
+  // Reports name the pairing once the run chose anything but today's pair.
+  const named = [...used.keys()].some((name) => name !== 'legacy');
+  const several = used.size > 1;
+  const record = (report: ProfileReport, history: History) => {
+    options.onProfileEnd?.(report);
+    reports.push(report);
+    histories[historyKey(report, several)] = history;
+  };
+  suite: for (const [i, loaded] of profiles.entries()) {
     const { profile } = loaded;
     const seed = options.seed ?? profile.seed;
     const policy = options.policy ?? profile.client.policy;
     const notRun = profiles.slice(i + 1).map((p) => p.profile.name);
-    if (options.signal.aborted) {
-      // Stopped between profiles: the next one stands for the rest, so the run reads interrupted.
-      const stopped = interruptedReport(loaded, seed, policy, notRun, 'before this profile started');
-      reports.push(stopped.report);
-      histories[profile.name] = stopped.history;
-      break;
-    }
-    options.say(
-      `[${i + 1}/${profiles.length}] ${profile.name} (seed ${seed}, policy ${policy}, ${profile.duration / 1000}s) ...`,
-    );
-    options.onProfileStart?.(i, loaded);
-    const { report, history } = await runProfile(loaded, { ...options, seed, policy }).catch((error: unknown) => {
-      // A set-up cut short by the interrupt is not a failure of the target.
-      if (!options.signal.aborted) throw error;
-      return interruptedReport(loaded, seed, policy, notRun, 'during its set-up');
-    });
-    options.onProfileEnd?.(report);
-    reports.push(report);
-    histories[profile.name] = history;
-    const failed = report.thresholds.filter((t) => !t.ok).length;
-    options.say(
-      `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${failed} of ${report.thresholds.length} thresholds failed`,
-    );
-    if (options.signal.aborted) {
-      if (notRun.length > 0) report.notes.push(notRunNote(notRun));
-      break;
+    for (const pairing of pairingsOf(choices[i])) {
+      const tagged = (report: ProfileReport) => (named ? { ...report, pairing: pairing.name } : report);
+      if (options.signal.aborted) {
+        // Stopped between runs: the next one stands for the rest, so the run reads interrupted.
+        const stopped = interruptedReport(loaded, seed, policy, notRun, 'before this profile started');
+        record(tagged(stopped.report), stopped.history);
+        break suite;
+      }
+      const reason = notApplicable(profile, pairing);
+      const where = named ? ` [${pairing.name}]` : '';
+      if (reason) {
+        skipped.push({ profile: profile.name, pairing: pairing.name, reason });
+        options.say(`[${i + 1}/${profiles.length}] ${profile.name}${where}: n/a (${reason})`);
+        continue;
+      }
+      options.say(
+        `[${i + 1}/${profiles.length}] ${profile.name}${where} (seed ${seed}, policy ${policy}, ${profile.duration / 1000}s) ...`,
+      );
+      options.onProfileStart?.(i, loaded);
+      const result = await runProfile(loaded, { ...options, seed, policy, pairing }).catch((error: unknown) => {
+        // A set-up cut short by the interrupt is not a failure of the target.
+        if (!options.signal.aborted) throw error;
+        return interruptedReport(loaded, seed, policy, notRun, 'during its set-up');
+      });
+      const report = tagged(result.report);
+      record(report, result.history);
+      const failed = report.thresholds.filter((t) => !t.ok).length;
+      options.say(
+        `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${failed} of ${report.thresholds.length} thresholds failed`,
+      );
+      if (options.signal.aborted) {
+        if (notRun.length > 0) report.notes.push(notRunNote(notRun));
+        break suite;
+      }
     }
   }
   const run = buildRunReport({
@@ -71,5 +104,7 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
     durationMs: Date.now() - startedAt.getTime(),
     profiles: reports,
   });
+  if (skipped.length > 0) run.notApplicable = skipped;
+  if (several) run.matrix = buildProtocolMatrix([...used.values()], reports, skipped);
   return { run, histories };
 }

@@ -1,4 +1,6 @@
-// The reference server over Streamable HTTP on node:http: stateful sessions (one McpServer and transport per
+// The reference server over Streamable HTTP on node:http, behind one of three front ends (core/front-end.ts): SDK
+// 1.32 (the 2025-11-25 era), SDK 2.4 (modern/http-front.ts, 2026-07-28 only), or both by era of each request.
+// The SDK 1.32 front end: stateful sessions (one McpServer and transport per
 // session, 404 for unknown session ids), resumability through our own event store (optional), retryInterval.
 // The transport reads the body itself (no parsedBody), so the SDK's 4 MiB request limit applies.
 // Every request's Host and Origin must name loopback (host-guard.ts): 403 otherwise.
@@ -13,6 +15,7 @@ import {
   type InitializeResult,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { FrontEnd } from '../core/front-end.ts';
 import { HitCounter } from '../core/hit-counter.ts';
 import { writeJsonRpcError as jsonRpcError } from '../core/json-rpc.ts';
 import { type BehaviourSpec, type BehaviourStats, emptyBehaviourStats } from './behaviour.ts';
@@ -21,6 +24,7 @@ import { BEHAVIOURS } from './behaviours/index.ts';
 import { CountingEventStore } from './event-store.ts';
 import { hostRefusal } from './host-guard.ts';
 import { createMcpServer } from './mcp-server.ts';
+import { modernFront } from './modern/http-front.ts';
 import type { ServerRuntime } from './runtime.ts';
 
 export interface HttpServerOptions {
@@ -31,6 +35,8 @@ export interface HttpServerOptions {
   /** SSE `retry:` advice in priming events. */
   retryIntervalMs?: number;
   keepAliveMs?: number;
+  /** The protocol front end (default sdk1). Server behaviours act on the SDK 1.32 sessions only. */
+  frontEnd?: FrontEnd;
   /** Where the behaviours' hits go, by window id (the process's world counter; a private one by default). */
   hits?: HitCounter;
   /** Host names answered besides loopback ones (host-guard.ts), e.g. a proxy's service name in a cluster. */
@@ -135,11 +141,23 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
     return session;
   }
 
+  const frontEnd = opts.frontEnd ?? 'sdk1';
+  const modern = frontEnd === 'sdk1' ? undefined : modernFront(runtime, { keepAliveMs: opts.keepAliveMs });
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = hostRefusal(req, opts.allowedHosts);
     if (refused) return jsonRpcError(res, 403, -32000, `Forbidden: ${refused} (DNS-rebinding protection)`);
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== '/mcp') return jsonRpcError(res, 404, -32000, 'Not found: the MCP endpoint is /mcp');
+    if (!modern) return handleLegacy(req, res);
+    if (frontEnd === 'sdk2') return modern.serve(req, res);
+    const era = await modern.classify(req).catch(() => undefined);
+    if (!era) return jsonRpcError(res, 413, -32000, 'Request body too large');
+    return era.legacy ? handleLegacy(req, res, era.parsedBody) : modern.serve(req, res, era.parsedBody);
+  }
+
+  /** The SDK 1.32 sessions; `parsedBody` when the dual front end has read the body already. */
+  async function handleLegacy(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
     const header = req.headers['mcp-session-id'];
     const sid = Array.isArray(header) ? header[0] : header;
     if (sid) {
@@ -148,13 +166,13 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
       const session = sessions.get(sid);
       if (!session) return jsonRpcError(res, 404, -32001, 'Session not found');
       if (req.method === 'POST') session.posts++;
-      return session.transport.handleRequest(req, res);
+      return session.transport.handleRequest(req, res, parsedBody);
     }
     // No session yet: only an initialize POST creates one; the transport answers anything else with a 400.
     const session = newSession();
     await session.server.connect(session.transport);
     instrument(session);
-    await session.transport.handleRequest(req, res);
+    await session.transport.handleRequest(req, res, parsedBody);
     if (session.transport.sessionId === undefined) await session.server.close();
   }
 
@@ -196,7 +214,7 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
     async close() {
       const all = [...sessions.values()];
       sessions.clear();
-      await Promise.allSettled(all.map((s) => s.server.close()));
+      await Promise.allSettled([...all.map((s) => s.server.close()), modern?.close()]);
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();

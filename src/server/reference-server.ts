@@ -2,6 +2,7 @@
 // The child process entry and a standalone `faultline server` both build on this.
 import { LocalControl } from '../control/control.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../core/defaults.ts';
+import type { FrontEnd } from '../core/front-end.ts';
 import { type DependencyWorld, startDependencies, type WorldSnapshot } from './deps/world.ts';
 import { type McpHttpServer, startMcpHttpServer } from './http-server.ts';
 import { ServerRuntime } from './runtime.ts';
@@ -20,6 +21,8 @@ export interface ReferenceServerOptions {
   keepAliveMs?: number;
   /** Host names answered besides loopback ones (DNS-rebinding protection, host-guard.ts). */
   allowedHosts?: readonly string[];
+  /** The protocol front end: sdk1 (2025-11-25, default), sdk2 (2026-07-28) or dual (both eras). */
+  frontEnd?: FrontEnd;
 }
 
 export interface ReferenceServer {

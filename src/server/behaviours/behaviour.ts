@@ -38,6 +38,8 @@ export interface ServerBehaviourKind<S extends z.ZodObject = z.ZodObject, State 
   params: S;
   /** The behaviourStats counters it adds to. */
   counters: readonly string[];
+  /** Why it means nothing on the 2026-07-28 wire (its hooks act on SDK 1.32's sessions): the fault kind's. */
+  removedOnModernWire?: string;
   /** Its state on one server process. */
   state?(): State;
   /** A window with this behaviour opened (also when a restarted process receives the behaviour). */

@@ -17,6 +17,7 @@ export const evictSessions = defineBehaviour({
       .describe('evict a session once it has served this many POSTs (requests, after initialize)'),
   }),
   counters: [],
+  removedOnModernWire: 'the 2026-07-28 wire has no sessions: no Mcp-Session-Id to forget, no 404 on expiry',
   opened(p, host) {
     if (p.now) for (const id of [...host.sessions.keys()]) host.evict(id);
   },

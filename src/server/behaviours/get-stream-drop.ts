@@ -17,6 +17,7 @@ export const getStreamDrop = defineBehaviour({
       .describe('HTTP status that answers every GET for the standalone stream while the window is open'),
   }),
   counters: ['standaloneStreamsClosed', 'getsRefused'],
+  removedOnModernWire: 'the standalone GET stream is gone on the 2026-07-28 wire (subscriptions/listen replaces it)',
   opened(_p, host) {
     for (const session of host.sessions.values()) {
       // closeStandaloneSSEStream is a no-op when the session has no GET stream open.

@@ -13,6 +13,7 @@ export const protocolVersion = defineBehaviour({
     evictSessions: z.boolean().default(true).describe('evict every live session when the window opens (a redeploy)'),
   }),
   counters: ['initializeOverridden'],
+  removedOnModernWire: 'it changes the initialize answer; the 2026-07-28 wire has no initialize',
   opened(p, host) {
     if (p.evictSessions) for (const id of [...host.sessions.keys()]) host.evict(id);
   },

@@ -40,6 +40,8 @@ export const streamClose = defineBehaviour({
       .describe('close this many ms after the call arrived, if the result is not out yet (default: just before it)'),
   }),
   counters: ['toolStreamsClosed'],
+  removedOnModernWire:
+    'it closes a stream after its priming event for Last-Event-ID resumption, which the 2026-07-28 wire removed',
   state: (): StreamCloseState => ({ toolCalls: 0, closing: new WeakMap() }),
   received(p, message, session, host, state) {
     if (!isJSONRPCRequest(message) || message.method !== 'tools/call') return;

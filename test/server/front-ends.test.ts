@@ -1,0 +1,38 @@
+// The dual front end serves both eras from one process: an SDK 2.4 client in auto negotiation gets 2026-07-28
+// (no session), an SDK 1.32 client gets a 2025-11-25 session that the server behaviours still act on (an
+// eviction gives it the 404 a legacy client of a dual fleet still meets). The strict SDK 2.4 front end refuses
+// 2025-era traffic.
+import type { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { describe, expect, it } from 'vitest';
+import { Connection } from '../../src/client/connection.ts';
+import { MODERN_VERSION } from '../../src/core/pairing.ts';
+import { call, connect, startServer } from './helpers.ts';
+
+describe('protocol front ends', () => {
+  it('dual: SDK 2.4 auto negotiates 2026-07-28, SDK 1.32 gets an evictable 2025-11-25 session', async () => {
+    const server = await startServer({ frontEnd: 'dual' });
+    const modern = await Connection.open({ url: server.url, sdk2: { negotiation: 'auto' } });
+    try {
+      expect(modern.protocolVersion).toBe(MODERN_VERSION);
+      expect(modern.transport.sessionId).toBeUndefined();
+      const { client, transport } = await connect(server.url);
+      expect(transport.protocolVersion).toBe('2025-11-25');
+      expect(transport.sessionId).toBeTruthy();
+      await server.call('setBehaviour', [{ id: 'w', kind: 'evict-sessions' }]);
+      const error = await call(client, 'search_documents', { query: 'invoice' }).catch((e: unknown) => e);
+      expect((error as StreamableHTTPError).code).toBe(404);
+      expect((await server.behaviourStats()).sessionsEvicted).toBe(1);
+      // The modern client has no session to lose.
+      const result = await modern.client.callTool({ name: 'search_documents', arguments: { query: 'invoice' } });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await modern.close();
+    }
+  });
+
+  it('sdk2: an SDK 1.32 client cannot open a 2025-11-25 session there', async () => {
+    const server = await startServer({ frontEnd: 'sdk2' });
+    const error = await connect(server.url).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+  });
+});

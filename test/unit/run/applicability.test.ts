@@ -1,0 +1,41 @@
+// Which profiles are n/a in which pairing: a fault on a mechanism the 2026-07-28 wire removed makes the profile
+// n/a for the pairings that speak that era and only for them; stdio runs only with SDK 1.32 on both sides.
+import { describe, expect, it } from 'vitest';
+import { PAIRINGS, pairingsOf } from '../../../src/core/pairing.ts';
+import { loadProfile } from '../../../src/profile/load.ts';
+import { notApplicable } from '../../../src/run/applicability.ts';
+
+const profile = (name: string) => loadProfile(`chaos-profiles/${name}.yaml`).profile;
+const naIn = (name: string) => PAIRINGS.filter((p) => notApplicable(profile(name), p) !== undefined).map((p) => p.name);
+
+describe('pairings', () => {
+  it('auto is two pairings (SDK 2.4 negotiating, SDK 1.32) and matrix is all four', () => {
+    expect(pairingsOf('auto').map((p) => p.name)).toEqual(['auto', 'auto-sdk1']);
+    expect(pairingsOf('matrix').map((p) => p.name)).toEqual(['legacy', 'modern', 'auto', 'auto-sdk1']);
+    expect(pairingsOf('modern')[0]).toMatchObject({ server: 'sdk2', client: { negotiation: { pin: '2026-07-28' } } });
+  });
+});
+
+describe('not applicable', () => {
+  it.each([
+    ['session-loss', 'evict-sessions'],
+    ['sse-stream-close', 'stream-close'],
+    ['get-stream-drop', 'get-stream-drop'],
+    ['protocol-downgrade', 'protocol-version'],
+    ['protocol-version-client', 'protocol-version'],
+  ])('%s is n/a on the modern wire only (%s), with the reason', (name, kind) => {
+    expect(naIn(name)).toEqual(['modern', 'auto']);
+    expect(notApplicable(profile(name), pairingsOf('modern')[0])).toContain(kind);
+  });
+
+  it.each(['dependency-5xx', 'sse-cut', 'mcp-edge-5xx', 'server-crash', 'cancellation'])(
+    '%s applies in every pairing',
+    (name) => {
+      expect(naIn(name)).toEqual([]);
+    },
+  );
+
+  it('a stdio profile runs only with SDK 1.32 on both sides', () => {
+    expect(naIn('stdio-crash')).toEqual(['modern', 'auto', 'auto-sdk1']);
+  });
+});
