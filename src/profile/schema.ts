@@ -252,7 +252,7 @@ export const profileSchema = z.strictObject({
   setup: z
     .array(commandHook)
     .optional()
-    .describe('commands run before the target starts, each profile run and replay (e.g. seed a fresh ${tmpdir})'),
+    .describe('commands run before the target starts, each profile run and replay (e.g. seed the run directory, tmpdir)'),
   reset: z
     .array(z.union([commandHook, callHook]))
     .optional()
