@@ -42,6 +42,7 @@ export function buildProgram(): Command {
     .option('--target-url <url>', 'run every profile against this Streamable HTTP server')
     .option('--mcp-config <file>', 'run every profile against a server of this mcpServers JSON (with --server)')
     .option('--server <name>', 'the server of the --mcp-config file')
+    .option('--client-module <file>', 'run your own client instead of the policy (docs/own-client.md)')
     .option('--shard <i/n>', 'run the i-th of n deterministic shares and write shard.json (docs/scale.md)', parseShard)
     .option(
       '--allow-large',

@@ -1,5 +1,6 @@
 // faultline run [PROFILE...]: the main job (its flags are declared in program.ts).
 import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { PolicyName } from '../client/policies/names.ts';
 import type { Shard } from '../core/shard.ts';
 import { EXIT_CODE_OF } from '../measure/run-report.ts';
@@ -35,6 +36,8 @@ export interface RunFlags extends TargetFlags {
   baseline?: string;
   /** Also write the metrics in Prometheus text format here. */
   metricsOut?: string;
+  /** Your own client module for every profile (docs/own-client.md). */
+  clientModule?: string;
   /** Run only this share of the profiles and write shard.json for `faultline merge`. */
   shard?: Shard;
 }
@@ -70,6 +73,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       policy: flags.policy,
       signal: interrupt.signal,
       allowNonLoopback: flags.allowNonLoopback === true,
+      clientModule: flags.clientModule && resolve(flags.clientModule),
       say,
       onProfileStart: progress.onProfileStart,
       onPhase: progress.onPhase,

@@ -33,6 +33,25 @@ export function transportFetch(inner: typeof fetch): typeof fetch {
   return ownSignalPerRequest(recordingFetch(inner));
 }
 
+/** A new transport to the server as `options` say (Streamable HTTP through `wrapFetch`, or `options.transport`). */
+export function clientTransport(options: ConnectionOptions, innermost: typeof fetch = fetch): ClientTransport {
+  const inner = options.wrapFetch ? options.wrapFetch(innermost) : innermost;
+  const r = options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 };
+  return (
+    options.transport?.() ??
+    new StreamableHTTPClientTransport(new URL(options.url), {
+      fetch: transportFetch(inner),
+      ...(options.headers && { requestInit: { headers: options.headers } }),
+      reconnectionOptions: {
+        initialReconnectionDelay: r.initialMs,
+        maxReconnectionDelay: r.maxMs,
+        reconnectionDelayGrowFactor: r.grow,
+        maxRetries: r.maxRetries,
+      },
+    })
+  );
+}
+
 export class Connection {
   private constructor(
     readonly client: Client,
@@ -44,20 +63,7 @@ export class Connection {
   static async open(options: ConnectionOptions): Promise<Connection> {
     // Observed innermost, next to the real fetch: what the server was offered, whatever rewrote it on the way.
     const observer = offerObserver(fetch);
-    const inner = options.wrapFetch ? options.wrapFetch(observer.fetch) : observer.fetch;
-    const r = options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 };
-    const transport: ClientTransport =
-      options.transport?.() ??
-      new StreamableHTTPClientTransport(new URL(options.url), {
-        fetch: transportFetch(inner),
-        ...(options.headers && { requestInit: { headers: options.headers } }),
-        reconnectionOptions: {
-          initialReconnectionDelay: r.initialMs,
-          maxReconnectionDelay: r.maxMs,
-          reconnectionDelayGrowFactor: r.grow,
-          maxRetries: r.maxRetries,
-        },
-      });
+    const transport = clientTransport(options, observer.fetch);
     const client = new Client({ name: 'faultline', version: '0.1.0' });
     if (options.onError) client.onerror = options.onError;
     // A log message on an attempt's own stream is part of what the model may see of that attempt.

@@ -93,6 +93,13 @@ export function isReferenceKind(kind: string): boolean {
 
 export const clientSchema = z.strictObject({
   policy: z.enum(POLICY_NAMES).default('resilient'),
+  module: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "your own client instead of the policy: a module (path relative to the profile) whose default export builds it on the harness's transports (docs/own-client.md)",
+    ),
   attemptTimeoutMs: z.number().int().positive().default(2000),
   deadlineMs: z.number().int().positive().default(8000),
   maxAttempts: z.number().int().min(1).max(50).default(5),
@@ -252,7 +259,9 @@ export const profileSchema = z.strictObject({
   setup: z
     .array(commandHook)
     .optional()
-    .describe('commands run before the target starts, each profile run and replay (e.g. seed the run directory, tmpdir)'),
+    .describe(
+      'commands run before the target starts, each profile run and replay (e.g. seed the run directory, tmpdir)',
+    ),
   reset: z
     .array(z.union([commandHook, callHook]))
     .optional()

@@ -3,8 +3,10 @@
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { CANARY_MARKERS } from '../../mocks/canaries.ts';
+import { clientTransport } from '../client/connection.ts';
+import { modulePolicy } from '../client/module-client.ts';
 import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
@@ -16,6 +18,7 @@ import type { NetworkBackend } from '../network/backend.ts';
 import { buildPlan } from '../plan/plan.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { isReferenceKind } from '../profile/schema.ts';
+import { loadClientModule } from './client-module.ts';
 import { drain } from './drain.ts';
 import { startEnvironment } from './environment.ts';
 import { runHooks } from './hooks.ts';
@@ -41,6 +44,8 @@ export interface RunOptions {
   onPhase?: (phase: ProfilePhase) => void;
   /** A url target may be outside loopback (--allow-non-loopback). */
   allowNonLoopback?: boolean;
+  /** Your own client (--client-module, an absolute path): replaces the profile's client.module and policy. */
+  clientModule?: string;
 }
 
 export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
@@ -78,6 +83,23 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     removeWorkdir();
     throw error;
   });
+  // Your own client, unless a policy was asked for by name (a negative control): the profile's module or the flag's.
+  const moduleFile =
+    options.clientModule ??
+    (profile.client.module && options.policy === undefined
+      ? resolve(dirname(loaded.file), profile.client.module)
+      : undefined);
+  const userClient = moduleFile
+    ? await loadClientModule(moduleFile).then(
+        (factory) => modulePolicy(factory, () => clientTransport(env.session.options)),
+        async (error) => {
+          await env.close();
+          await backend.close();
+          removeWorkdir();
+          throw error;
+        },
+      )
+    : undefined;
   const recorder = new Recorder();
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
   let scanned = 0;
@@ -99,7 +121,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         {
           profile,
           plan,
-          policy: policyByName(policyName),
+          policy: userClient ?? policyByName(policyName),
           session: env.session,
           recorder,
           traitsOf: toolTraits(profile, listed),
@@ -148,6 +170,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         ...transportNotes(env.transportEvents),
         ...env.notes(),
         ...(listed ? traitNotes(profile, listed) : []),
+        ...(moduleFile ? [`client: your module ${moduleFile} (its own retries; attempts observed on the wire)`] : []),
         ...(drained.observable ? [] : ['the target cannot say when it is quiet: the ledger was read without a drain']),
       ],
     });
@@ -155,6 +178,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     return { report, history };
   } finally {
     await driver.clear().catch(() => {});
+    await userClient?.close();
     await env.close();
     await backend.close();
     removeWorkdir();

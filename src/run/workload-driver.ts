@@ -15,7 +15,7 @@ import type { Recorder } from './recorder.ts';
 export interface WorkloadDeps {
   profile: Profile;
   plan: Plan;
-  policy: ClientPolicy;
+  policy: Pick<ClientPolicy, 'forRun'>;
   session: PolicySession;
   recorder: Recorder;
   /** What the client knows of each tool (tool-traits.ts). */
