@@ -240,8 +240,7 @@ const callHook = z.strictObject({
   timeoutMs: positiveDurationSchema.default(10_000).describe('past this the hook failed (ms)'),
 });
 
-export type CommandHook = z.infer<typeof commandHook>;
-export type Hook = CommandHook | z.infer<typeof callHook>;
+export type Hook = z.infer<typeof commandHook> | z.infer<typeof callHook>;
 
 export const profileSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lowercase name such as "dependency-5xx"'),

@@ -7,7 +7,7 @@ import type { Hook } from '../profile/schema.ts';
 import { expandPlaceholders, expandRecord, type PlaceholderValues } from '../targets/placeholders.ts';
 
 /** A hook that failed: the CLI prints it as one line and exits 2. */
-export class HookError extends Error {
+class HookError extends Error {
   readonly userFacing = true;
   constructor(message: string) {
     super(message);
