@@ -86,6 +86,11 @@ const targetSchema = z.discriminatedUnion('kind', [
 
 export type TargetSpec = z.input<typeof targetSchema>;
 
+/** A server we did not write (kinds stdio and http): its tools/list is checked before the run, its annotations used. */
+export function isForeignKind(kind: string): boolean {
+  return kind === 'stdio' || kind === 'http';
+}
+
 /** Target kinds whose tools are the reference server's (checked at load); any other kind lists its own. */
 export function isReferenceKind(kind: string): boolean {
   return kind === 'reference' || kind === 'reference-stdio';

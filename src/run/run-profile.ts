@@ -17,7 +17,7 @@ import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import { buildPlan } from '../plan/plan.ts';
 import type { LoadedProfile } from '../profile/load.ts';
-import { isReferenceKind } from '../profile/schema.ts';
+import { isForeignKind } from '../profile/schema.ts';
 import { loadClientModule } from './client-module.ts';
 import { drain } from './drain.ts';
 import { startEnvironment } from './environment.ts';
@@ -111,7 +111,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   try {
     await env.session.get();
     // A server we did not write: its tools/list decides which workload tools exist and what they do.
-    const listed = isReferenceKind(profile.target.kind) ? undefined : await preflight(loaded, env.session);
+    const listed = isForeignKind(profile.target.kind) ? await preflight(loaded, env.session) : undefined;
     await runHooks('reset', profile.reset, placeholders, env.session);
     const t0 = epochMs() + LEAD_IN_MS;
     options.onPhase?.('workload');
