@@ -27,6 +27,7 @@ export {
   runProfile,
 } from './api/run-profile.ts';
 export { type FaultSpec, type WithFaultOptions, withFault } from './api/with-fault.ts';
+export type { ClientFactory, ClientModuleContext, UserClient } from './client/module-client.ts';
 export type { History } from './core/history.ts';
 export type { ProfileReport, Verdict } from './measure/run-report.ts';
 export type { ThresholdResult } from './measure/thresholds.ts';

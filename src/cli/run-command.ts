@@ -1,5 +1,6 @@
 // faultline run [PROFILE...]: the main job (its flags are declared in program.ts).
 import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { PolicyName } from '../client/policies/names.ts';
 import type { ProtocolChoice } from '../core/pairing.ts';
 import type { Shard } from '../core/shard.ts';
@@ -19,9 +20,10 @@ import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir } from './out-dir.ts';
 import { Progress } from './progress.ts';
+import { type TargetFlags, targetFromFlags } from './target-flags.ts';
 import { EXIT, UserError } from './user-error.ts';
 
-export interface RunFlags {
+export interface RunFlags extends TargetFlags {
   seed?: number;
   out: string;
   policy?: PolicyName;
@@ -35,12 +37,15 @@ export interface RunFlags {
   baseline?: string;
   /** Also write the metrics in Prometheus text format here. */
   metricsOut?: string;
+  /** Your own client module for every profile (docs/own-client.md). */
+  clientModule?: string;
   /** Run only this share of the profiles and write shard.json for `faultline merge`. */
   shard?: Shard;
 }
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {
-  const all = discoverProfiles(args).map(loadProfile);
+  const target = targetFromFlags(flags);
+  const all = discoverProfiles(args).map((file) => loadProfile(file, { target }));
   const { profiles: loaded, opShard } = flags.shard ? shardProfiles(all, flags.shard) : { profiles: all };
   if (!flags.allowLarge) refuseLarge(loaded);
   // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.
@@ -71,6 +76,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       signal: interrupt.signal,
       allowNonLoopback: flags.allowNonLoopback === true,
       opShard,
+      clientModule: flags.clientModule && resolve(flags.clientModule),
       say,
       onProfileStart: progress.onProfileStart,
       onPhase: progress.onPhase,

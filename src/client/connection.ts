@@ -26,6 +26,8 @@ export interface ConnectionOptions {
   connectTimeoutMs?: number;
   reconnection?: { initialMs: number; maxMs: number; grow: number; maxRetries: number };
   onError?: (error: Error) => void;
+  /** Sent with every HTTP request (a foreign server's Authorization, say). */
+  headers?: Record<string, string>;
   /** Another transport instead of Streamable HTTP (stdio targets), made per connect; `url` then only names it. */
   transport?: () => Transport;
   /** Use SDK 2.4's client (Streamable HTTP only) with this negotiation; SDK 1.32's when absent. */
@@ -41,6 +43,25 @@ export type OpenFailure = Error & { offeredVersion?: string };
 /** The fetch the transport calls: a signal of its own per request, the attempt's HTTP record, then `inner`. */
 export function transportFetch(inner: typeof fetch): typeof fetch {
   return ownSignalPerRequest(recordingFetch(inner));
+}
+
+/** A new transport to the server as `options` say (Streamable HTTP through `wrapFetch`, or `options.transport`). */
+export function clientTransport(options: ConnectionOptions, innermost: typeof fetch = fetch): ClientTransport {
+  const inner = options.wrapFetch ? options.wrapFetch(innermost) : innermost;
+  const r = options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 };
+  return (
+    options.transport?.() ??
+    new StreamableHTTPClientTransport(new URL(options.url), {
+      fetch: transportFetch(inner),
+      ...(options.headers && { requestInit: { headers: options.headers } }),
+      reconnectionOptions: {
+        initialReconnectionDelay: r.initialMs,
+        maxReconnectionDelay: r.maxMs,
+        reconnectionDelayGrowFactor: r.grow,
+        maxRetries: r.maxRetries,
+      },
+    })
+  );
 }
 
 export class Connection {
@@ -74,17 +95,7 @@ export class Connection {
         throw error;
       }
     }
-    const transport: ClientTransport =
-      options.transport?.() ??
-      new StreamableHTTPClientTransport(new URL(options.url), {
-        fetch: transportFetch(inner),
-        reconnectionOptions: {
-          initialReconnectionDelay: r.initialMs,
-          maxReconnectionDelay: r.maxMs,
-          reconnectionDelayGrowFactor: r.grow,
-          maxRetries: r.maxRetries,
-        },
-      });
+    const transport = clientTransport(options, observer.fetch);
     const client = new Client({ name: 'faultline', version: '0.1.0' });
     if (options.onError) client.onerror = options.onError;
     // A log message on an attempt's own stream is part of what the model may see of that attempt.

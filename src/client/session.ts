@@ -20,7 +20,7 @@ export class Session {
   /** Every initialize this session ran, in order (the report shows the negotiated versions). */
   readonly negotiations: Negotiation[] = [];
 
-  constructor(private readonly options: ConnectionOptions) {}
+  constructor(readonly options: ConnectionOptions) {}
 
   /** The live connection and its generation (pass the generation back to renew()). */
   async get(): Promise<{ connection: Connection; generation: number }> {

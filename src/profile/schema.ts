@@ -30,6 +30,8 @@ const referenceStdioTarget = z.strictObject({
   maxBufferBytes: z.number().int().positive().optional(),
 });
 
+const envVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name');
+
 /** A server someone else runs (docker-compose, another machine); loopback unless --allow-non-loopback. */
 const urlTarget = z.strictObject({
   kind: z.literal('url'),
@@ -38,18 +40,73 @@ const urlTarget = z.strictObject({
   /** Its control API (`faultline server --admin-port`), e.g. http://127.0.0.1:3002: dependency faults, ledger. */
   admin: z.url({ protocol: /^https?$/ }).optional(),
   /** Environment variable holding the admin bearer token. */
-  adminTokenEnv: z
-    .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name')
-    .default('FAULTLINE_ADMIN_TOKEN'),
+  adminTokenEnv: envVarName.default('FAULTLINE_ADMIN_TOKEN'),
   /** The server's dependency timeout, if known (only for the timeout-layering check). */
   dependencyTimeoutMs: z.number().int().positive().optional(),
 });
 
-const targetSchema = z.discriminatedUnion('kind', [referenceTarget, referenceStdioTarget, urlTarget]);
+/**
+ * A stdio MCP server the harness did not write: it spawns `command` (one process per connection) and owns the
+ * process, so crash and restart work; its effects are unknown unless an effects source is given. `${tmpdir}` in
+ * args, env values and cwd is a fresh temporary directory per profile run.
+ */
+const stdioTarget = z.strictObject({
+  kind: z.literal('stdio'),
+  /** The program to spawn, e.g. node or npx. */
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  /** Added to the SDK's default child environment (PATH, HOME, …). */
+  env: z.record(envVarName, z.string()).default({}),
+  cwd: z.string().min(1).optional(),
+  /** The client's stdio framing limit in bytes (SDK default 10 MiB). */
+  maxBufferBytes: z.number().int().positive().optional(),
+  /** The server's dependency timeout, if known (only for the timeout-layering check). */
+  dependencyTimeoutMs: z.number().int().positive().optional(),
+});
+
+/**
+ * A Streamable HTTP MCP server the harness did not write, reached through a Toxiproxy proxy (network faults) and
+ * the client's fetch (HTTP-edge faults); loopback unless --allow-non-loopback.
+ */
+const httpTarget = z.strictObject({
+  kind: z.literal('http'),
+  /** The MCP endpoint, e.g. http://127.0.0.1:3001/mcp */
+  url: z.url({ protocol: /^http$/ }),
+  /** Sent with every request, e.g. Authorization. `${env:NAME}` takes the value from the environment. */
+  headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'expected a header name'), z.string()).default({}),
+  /** The server's dependency timeout, if known (only for the timeout-layering check). */
+  dependencyTimeoutMs: z.number().int().positive().optional(),
+});
+
+const targetSchema = z.discriminatedUnion('kind', [
+  referenceTarget,
+  referenceStdioTarget,
+  urlTarget,
+  stdioTarget,
+  httpTarget,
+]);
+
+export type TargetSpec = z.input<typeof targetSchema>;
+
+/** A server we did not write (kinds stdio and http): its tools/list is checked before the run, its annotations used. */
+export function isForeignKind(kind: string): boolean {
+  return kind === 'stdio' || kind === 'http';
+}
+
+/** Target kinds whose tools are the reference server's (checked at load); any other kind lists its own. */
+export function isReferenceKind(kind: string): boolean {
+  return kind === 'reference' || kind === 'reference-stdio';
+}
 
 export const clientSchema = z.strictObject({
   policy: z.enum(POLICY_NAMES).default('resilient'),
+  module: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "your own client instead of the policy: a module (path relative to the profile) whose default export builds it on the harness's transports (docs/own-client.md)",
+    ),
   attemptTimeoutMs: z.number().int().positive().default(2000),
   deadlineMs: z.number().int().positive().default(8000),
   maxAttempts: z.number().int().min(1).max(50).default(5),
@@ -76,6 +133,26 @@ const workloadItemSchema = z.strictObject({
   tool: z.string().min(1),
   weight: z.number().positive().default(1),
   args: z.record(z.string(), generatorSchema).default({}),
+  sideEffect: z
+    .boolean()
+    .optional()
+    .describe(
+      'the tool changes state outside the call, so a failure after it ran is uncertain and its effects are reconciled ' +
+        "(default: the reference tools' own traits; another server's tool annotations: not readOnlyHint)",
+    ),
+  idempotencyKeyArg: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('the argument that carries an idempotency key: the client sets one key per op, the same on each retry'),
+  statusTool: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'a read-only tool that says whether a key took effect, called with the key in idempotencyKeyArg after an ' +
+        'uncertain failure; it answers structuredContent {status: "succeeded" | "not_found"}',
+    ),
 });
 
 export const MISTAKE_KINDS = [
@@ -164,6 +241,24 @@ const steadyStateSchema = z.strictObject({
   level: z.number().min(0).max(1).default(STEADY_STATE_DEFAULTS.level),
 });
 
+/** A program run by a setup or reset hook (no shell); `${tmpdir}` and `${env:NAME}` work in args, env and cwd. */
+const commandHook = z.strictObject({
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(envVarName, z.string()).default({}),
+  cwd: z.string().min(1).optional(),
+  timeoutMs: positiveDurationSchema.default(30_000).describe('past this the hook failed (ms)'),
+});
+
+/** An MCP tool call made by a reset hook on the connected server (e.g. a delete-everything tool). */
+const callHook = z.strictObject({
+  call: z.string().min(1).describe('the tool to call'),
+  args: z.record(z.string(), z.unknown()).default({}),
+  timeoutMs: positiveDurationSchema.default(10_000).describe('past this the hook failed (ms)'),
+});
+
+export type Hook = z.infer<typeof commandHook> | z.infer<typeof callHook>;
+
 export const profileSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lowercase name such as "dependency-5xx"'),
   description: z.string().min(1),
@@ -184,6 +279,18 @@ export const profileSchema = z.strictObject({
       'protocol pairing: legacy (SDK 1.32 client and server, 2025-11-25), modern (SDK 2.4 client pinned to ' +
         '2026-07-28, SDK 2.4 server), auto (SDK 2.4 client negotiating, and SDK 1.32 client, against a dual-era ' +
         'server), matrix (all of them); --protocol overrides it',
+    ),
+  setup: z
+    .array(commandHook)
+    .optional()
+    .describe(
+      'commands run before the target starts, each profile run and replay (e.g. seed the run directory, tmpdir)',
+    ),
+  reset: z
+    .array(z.union([commandHook, callHook]))
+    .optional()
+    .describe(
+      "commands or tool calls run once connected, before the workload: the server's state back to a known start",
     ),
   workload: workloadSchema,
   faults: z.array(faultEntrySchema).default([]),

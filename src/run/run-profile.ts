@@ -1,6 +1,11 @@
 // Runs one profile end to end: environment up, faults on their timeline while the workload runs, drain (wait
 // until the server is quiet), read the ledger, measure, judge. The environment is torn down whatever happens.
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { clientTransport } from '../client/connection.ts';
+import { modulePolicy } from '../client/module-client.ts';
 import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
@@ -13,13 +18,18 @@ import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import { buildPlan } from '../plan/plan.ts';
 import type { LoadedProfile } from '../profile/load.ts';
+import { isForeignKind } from '../profile/schema.ts';
 import { calibrateFor } from './calibrate.ts';
+import { loadClientModule } from './client-module.ts';
 import { drain } from './drain.ts';
 import { startEnvironment } from './environment.ts';
+import { runHooks } from './hooks.ts';
 import { metricsOptionsFor } from './judging.ts';
 import { negotiationNotes } from './negotiation-notes.ts';
+import { preflight } from './preflight.ts';
 import { Recorder } from './recorder.ts';
 import { TimelineDriver } from './timeline-driver.ts';
+import { toolTraits, traitNotes } from './tool-traits.ts';
 import { transportNotes } from './transport-notes.ts';
 import { runWorkload } from './workload-driver.ts';
 
@@ -41,6 +51,8 @@ export interface RunOptions {
   opShard?: Shard;
   /** The protocol pairing: client SDK and server front end (default legacy: SDK 1.32 on both sides). */
   pairing?: Pairing;
+  /** Your own client (--client-module, an absolute path): replaces the profile's client.module and policy. */
+  clientModule?: string;
 }
 
 export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
@@ -60,15 +72,43 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const log = new DecisionLog(seed);
   const plan = buildPlan(profile, seed, log.sink);
   options.onPhase?.('set-up');
-  const backend = await options.network(seed, log.sink);
+  // The profile run's own temporary directory (`${tmpdir}` in a foreign target and in hooks), removed afterwards.
+  const workdir = mkdtempSync(join(tmpdir(), `faultline-${profile.name}-`));
+  const removeWorkdir = () => rmSync(workdir, { recursive: true, force: true });
+  const placeholders = { tmpdir: workdir, env: process.env };
+  const backend = await runHooks('setup', profile.setup, placeholders)
+    .then(() => options.network(seed, log.sink))
+    .catch((error) => {
+      removeWorkdir();
+      throw error;
+    });
   const env = await startEnvironment(profile, seed, backend, {
     allowNonLoopback: options.allowNonLoopback,
+    placeholders,
     opShard: options.opShard,
     pairing: options.pairing,
   }).catch(async (error) => {
     await backend.close();
+    removeWorkdir();
     throw error;
   });
+  // Your own client, unless a policy was asked for by name (a negative control): the profile's module or the flag's.
+  const moduleFile =
+    options.clientModule ??
+    (profile.client.module && options.policy === undefined
+      ? resolve(dirname(loaded.file), profile.client.module)
+      : undefined);
+  const userClient = moduleFile
+    ? await loadClientModule(moduleFile).then(
+        (factory) => modulePolicy(factory, () => clientTransport(env.session.options)),
+        async (error) => {
+          await env.close();
+          await backend.close();
+          removeWorkdir();
+          throw error;
+        },
+      )
+    : undefined;
   const recorder = new Recorder();
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
   let scanned = 0;
@@ -81,6 +121,9 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     // Stopped while the environment came up: straight to the tear-down (the suite reports it interrupted).
     if (options.signal.aborted) throw new Error('the run was stopped during set-up');
     await env.session.get();
+    // A server we did not write: its tools/list decides which workload tools exist and what they do.
+    const listed = isForeignKind(profile.target.kind) ? await preflight(loaded, env.session) : undefined;
+    await runHooks('reset', profile.reset, placeholders, env.session);
     const calibration = await calibrateFor(profile, env.session, options.signal);
     const t0 = epochMs() + LEAD_IN_MS;
     options.onPhase?.('workload');
@@ -95,9 +138,10 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
           {
             profile,
             plan,
-            policy: policyByName(policyName),
+            policy: userClient ?? policyByName(policyName),
             session: env.session,
             recorder,
+            traitsOf: toolTraits(profile, listed),
             client: log.stream('client'),
             opShard: options.opShard,
             onProgress: options.onProgress && ((done) => options.onProgress?.(done, failedSoFar())),
@@ -139,6 +183,8 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         ...negotiationNotes(env.session.negotiations),
         ...transportNotes(env.transportEvents),
         ...env.notes(),
+        ...(listed ? traitNotes(profile, listed) : []),
+        ...(moduleFile ? [`client: your module ${moduleFile} (its own retries; attempts observed on the wire)`] : []),
         ...(drained.observable ? [] : ['the target cannot say when it is quiet: the ledger was read without a drain']),
       ],
     });
@@ -150,7 +196,9 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     return { report, history };
   } finally {
     await driver.clear().catch(() => {});
+    await userClient?.close();
     await env.close();
     await backend.close();
+    removeWorkdir();
   }
 }

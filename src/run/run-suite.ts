@@ -23,6 +23,8 @@ export interface SuiteOptions extends Pick<RunOptions, 'onProgress' | 'onPhase' 
   signal: AbortSignal;
   /** A url target may be outside loopback (--allow-non-loopback). */
   allowNonLoopback?: boolean;
+  /** Your own client for every profile (--client-module, absolute). */
+  clientModule?: string;
   /** Progress lines for a person watching (stderr). */
   say: (line: string) => void;
   /** A profile starts (index from 0) or has ended: for a progress display. */

@@ -12,15 +12,17 @@ import { sleep } from '../core/sleep.ts';
 import type { Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
-import { effectArgsKey, traitsOf } from '../server/tools/catalog.ts';
+import { effectArgsKey, type ToolTraits } from '../server/tools/catalog.ts';
 import type { Recorder } from './recorder.ts';
 
 export interface WorkloadDeps {
   profile: Profile;
   plan: Plan;
-  policy: ClientPolicy;
+  policy: Pick<ClientPolicy, 'forRun'>;
   session: PolicySession;
   recorder: Recorder;
+  /** What the client knows of each tool (tool-traits.ts). */
+  traitsOf: (tool: string) => ToolTraits;
   /** The client's stream: one child per op for backoff jitter. */
   client: RandomStream;
   onProgress?: (done: number) => void;
@@ -39,7 +41,7 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
     client: profile.client,
     target: profile.target,
     mistakes: profile.workload.mistakes,
-    traitsOf,
+    traitsOf: deps.traitsOf,
     recordAttempt: recorder.attempt,
     recordBreakerEvent: recorder.breakerEvent,
   });

@@ -7,6 +7,7 @@ import { RandomStream } from '../../../src/core/random.ts';
 import { buildPlan } from '../../../src/plan/plan.ts';
 import { parseProfile } from '../../../src/profile/load.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
+import { toolTraits } from '../../../src/run/tool-traits.ts';
 import { runWorkload } from '../../../src/run/workload-driver.ts';
 
 const { profile } = parseProfile(
@@ -51,6 +52,7 @@ describe('open-model workload driver', () => {
         policy,
         session: {} as PolicySession,
         recorder,
+        traitsOf: toolTraits(profile),
         client: new RandomStream(1, 'client'),
       },
       t0,
