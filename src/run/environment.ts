@@ -6,7 +6,7 @@ import { epochMs } from '../core/clock.ts';
 import type { TransportEvent } from '../core/history.ts';
 import type { FaultEnvironment } from '../faults/context.ts';
 import { EdgeController } from '../faults/edge/http/controller.ts';
-import { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
+import { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import type { Profile } from '../profile/schema.ts';

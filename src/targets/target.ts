@@ -47,7 +47,7 @@ export type TargetCapability =
   | 'network'
   /** The client's fetch to an HTTP MCP endpoint (status, header, SSE faults). */
   | 'http-edge'
-  /** The stdio Transport decorator and the stdio child's output (framing faults, slow writes). */
+  /** The interposer on the pipe to a stdio child (framing faults, slow writes, lost or cut messages). */
   | 'stdio-edge';
 
 export const CAPABILITY_WORDS: Record<TargetCapability, string> = {
