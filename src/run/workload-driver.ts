@@ -10,6 +10,7 @@ import type { Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
 import { effectArgsKey, traitsOf } from '../server/tools/catalog.ts';
+import { opEffectKey } from './read-back.ts';
 import type { Recorder } from './recorder.ts';
 
 export interface WorkloadDeps {
@@ -63,11 +64,15 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
 async function executeOp(runOp: OpRunner, deps: WorkloadDeps, planned: PlannedOp): Promise<void> {
   const startMs = epochMs();
   const fields = await runOp(planned, deps.client.child(planned.opId));
-  // What the op's effect is recorded under when it carries no trace id (reconcile's fallback).
-  const argsKey = effectArgsKey(planned.tool, planned.args);
+  // What the op's effect is recorded under when it carries no trace id (reconcile's fallback): the reference
+  // tool's distinguishing arguments, or a foreign tool's unique argument value (`effects.keys`).
+  const foreignKey = opEffectKey(deps.profile.effects, planned.tool, planned.args);
+  const argsKey = effectArgsKey(planned.tool, planned.args) ?? foreignKey;
   deps.recorder.op({
     opId: planned.opId,
     ...fields,
+    // A tool whose effect key the profile names is side-effecting: an ok op without its effect is a lost write.
+    ...(deps.profile.effects?.keys[planned.tool] !== undefined && { sideEffecting: true }),
     ...(argsKey !== undefined && { argsKey }),
     startMs,
     endMs: epochMs(),
