@@ -38,6 +38,10 @@ export function buildProgram(): Command {
     )
     .option('--toxiproxy <backend>', 'network backend: embedded, container, or the URL of a Toxiproxy API', 'embedded')
     .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
+    .option('--target-command <command>', 'run every profile against this stdio server, e.g. "node server.js"')
+    .option('--target-url <url>', 'run every profile against this Streamable HTTP server')
+    .option('--mcp-config <file>', 'run every profile against a server of this mcpServers JSON (with --server)')
+    .option('--server <name>', 'the server of the --mcp-config file')
     .option('--shard <i/n>', 'run the i-th of n deterministic shares and write shard.json (docs/scale.md)', parseShard)
     .option(
       '--allow-large',

@@ -18,9 +18,10 @@ import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir } from './out-dir.ts';
 import { Progress } from './progress.ts';
+import { type TargetFlags, targetFromFlags } from './target-flags.ts';
 import { EXIT, UserError } from './user-error.ts';
 
-export interface RunFlags {
+export interface RunFlags extends TargetFlags {
   seed?: number;
   out: string;
   policy?: PolicyName;
@@ -39,7 +40,8 @@ export interface RunFlags {
 }
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {
-  const all = discoverProfiles(args).map(loadProfile);
+  const target = targetFromFlags(flags);
+  const all = discoverProfiles(args).map((file) => loadProfile(file, { target }));
   const loaded = flags.shard ? shardProfiles(all, flags.shard) : all;
   if (!flags.allowLarge) refuseLarge(loaded);
   // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.

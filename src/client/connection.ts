@@ -16,6 +16,8 @@ export interface ConnectionOptions {
   connectTimeoutMs?: number;
   reconnection?: { initialMs: number; maxMs: number; grow: number; maxRetries: number };
   onError?: (error: Error) => void;
+  /** Sent with every HTTP request (a foreign server's Authorization, say). */
+  headers?: Record<string, string>;
   /** Another transport instead of Streamable HTTP (stdio targets), made per connect; `url` then only names it. */
   transport?: () => Transport;
 }
@@ -48,6 +50,7 @@ export class Connection {
       options.transport?.() ??
       new StreamableHTTPClientTransport(new URL(options.url), {
         fetch: transportFetch(inner),
+        ...(options.headers && { requestInit: { headers: options.headers } }),
         reconnectionOptions: {
           initialReconnectionDelay: r.initialMs,
           maxReconnectionDelay: r.maxMs,

@@ -1,5 +1,6 @@
 // k6-style thresholds: `<metric> <op> <number>`, e.g. `duplicate_effects == 0`, `latency_p99_ms < 1500`.
 // A metric with nothing to measure is n/a and fails its thresholds, unless one ends in `or n/a`.
+import { didYouMean } from '../core/did-you-mean.ts';
 import { METRIC_NAMES, METRICS } from './metric-table.ts';
 import type { Metrics } from './types.ts';
 
@@ -57,9 +58,8 @@ export function parseThreshold(expr: string): Threshold {
   }
   const [, metric, op, number, orNa] = match;
   if (!(metric in METRICS)) {
-    const hint = closest(metric);
     throw new ThresholdError(
-      `unknown metric "${metric}" in threshold "${expr}"${hint ? ` (did you mean "${hint}"?)` : ''}; ` +
+      `unknown metric "${metric}" in threshold "${expr}"${didYouMean(metric, METRIC_NAMES)}; ` +
         `known metrics: ${METRIC_NAMES.join(', ')}`,
       expr,
     );
@@ -95,30 +95,4 @@ export function evaluateThresholds(exprs: readonly string[], metrics: Metrics): 
     const ok = value === null ? na === true && t.allowNa === true : compare(value, t.op, t.target);
     return { ...t, actual: value, ok, ...(reason ? { reason } : {}), ...(na ? { na } : {}) };
   });
-}
-
-/** A readable name for a typo: the known metric with the smallest edit distance, when it is close. */
-function closest(name: string): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const known of METRIC_NAMES) {
-    const d = editDistance(name.toLowerCase(), known);
-    if (d < bestDistance) {
-      best = known;
-      bestDistance = d;
-    }
-  }
-  return bestDistance <= Math.max(2, Math.floor(name.length / 4)) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
 }

@@ -6,7 +6,7 @@ import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
 import { unsupportedFault } from '../targets/capabilities.ts';
 import { type DocPath, excerpt } from './profile-error.ts';
-import type { Profile } from './schema.ts';
+import { isReferenceKind, type Profile } from './schema.ts';
 import { thresholdsThatCannotFail } from './threshold-lint.ts';
 
 type Fail = (path: DocPath, problem: string) => never;
@@ -23,7 +23,7 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
       fail(['faults', i, 'start'], `expected a start within the duration (${profile.duration} ms)`);
   });
 
-  if (profile.target.kind !== 'url') {
+  if (isReferenceKind(profile.target.kind)) {
     profile.workload.mix.forEach((item, i) => {
       if (!Object.hasOwn(REFERENCE_TOOLS, item.tool)) {
         fail(

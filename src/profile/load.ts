@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { checkProfile } from './check.ts';
 import { checkLimits } from './limits.ts';
 import { type DocPath, excerpt, formatPath, ProfileError } from './profile-error.ts';
-import { type Profile, profileSchema } from './schema.ts';
+import { type Profile, profileSchema, type TargetSpec } from './schema.ts';
 import { checkToolArgs } from './tool-args.ts';
 import { readYaml } from './yaml-source.ts';
 
@@ -18,7 +18,12 @@ export interface LoadedProfile {
   sha256: string;
 }
 
-export function loadProfile(file: string): LoadedProfile {
+export interface LoadOptions {
+  /** Replaces the profile's target (--target-command, --target-url, --mcp-config): checked as if written there. */
+  target?: TargetSpec;
+}
+
+export function loadProfile(file: string, options: LoadOptions = {}): LoadedProfile {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -26,18 +31,19 @@ export function loadProfile(file: string): LoadedProfile {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ProfileError(file, '(file)', code === 'ENOENT' ? 'no such file' : `cannot read (${code})`);
   }
-  return parseProfile(file, text);
+  return parseProfile(file, text, options);
 }
 
-export function parseProfile(file: string, text: string): LoadedProfile {
+export function parseProfile(file: string, text: string, options: LoadOptions = {}): LoadedProfile {
   const source = readYaml(file, text);
   const fail = (path: DocPath, problem: string): never => {
     throw new ProfileError(file, formatPath(path), problem, source.lineOf(path));
   };
 
-  const raw = source.value;
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+  const written = source.value;
+  if (written === null || typeof written !== 'object' || Array.isArray(written))
     fail([], 'expected a mapping with name, description, workload, …');
+  const raw = options.target ? { ...(written as object), target: options.target } : written;
   const parsed = profileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -29,6 +29,8 @@ const referenceStdioTarget = z.strictObject({
   maxBufferBytes: z.number().int().positive().optional(),
 });
 
+const envVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name');
+
 /** A server someone else runs (docker-compose, another machine); loopback unless --allow-non-loopback. */
 const urlTarget = z.strictObject({
   kind: z.literal('url'),
@@ -37,15 +39,58 @@ const urlTarget = z.strictObject({
   /** Its control API (`faultline server --admin-port`), e.g. http://127.0.0.1:3002: dependency faults, ledger. */
   admin: z.url({ protocol: /^https?$/ }).optional(),
   /** Environment variable holding the admin bearer token. */
-  adminTokenEnv: z
-    .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name')
-    .default('FAULTLINE_ADMIN_TOKEN'),
+  adminTokenEnv: envVarName.default('FAULTLINE_ADMIN_TOKEN'),
   /** The server's dependency timeout, if known (only for the timeout-layering check). */
   dependencyTimeoutMs: z.number().int().positive().optional(),
 });
 
-const targetSchema = z.discriminatedUnion('kind', [referenceTarget, referenceStdioTarget, urlTarget]);
+/**
+ * A stdio MCP server the harness did not write: it spawns `command` (one process per connection) and owns the
+ * process, so crash and restart work; its effects are unknown unless an effects source is given. `${tmpdir}` in
+ * args, env values and cwd is a fresh temporary directory per profile run.
+ */
+const stdioTarget = z.strictObject({
+  kind: z.literal('stdio'),
+  /** The program to spawn, e.g. node or npx. */
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  /** Added to the SDK's default child environment (PATH, HOME, …). */
+  env: z.record(envVarName, z.string()).default({}),
+  cwd: z.string().min(1).optional(),
+  /** The client's stdio framing limit in bytes (SDK default 10 MiB). */
+  maxBufferBytes: z.number().int().positive().optional(),
+  /** The server's dependency timeout, if known (only for the timeout-layering check). */
+  dependencyTimeoutMs: z.number().int().positive().optional(),
+});
+
+/**
+ * A Streamable HTTP MCP server the harness did not write, reached through a Toxiproxy proxy (network faults) and
+ * the client's fetch (HTTP-edge faults); loopback unless --allow-non-loopback.
+ */
+const httpTarget = z.strictObject({
+  kind: z.literal('http'),
+  /** The MCP endpoint, e.g. http://127.0.0.1:3001/mcp */
+  url: z.url({ protocol: /^http$/ }),
+  /** Sent with every request, e.g. Authorization. `${env:NAME}` takes the value from the environment. */
+  headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'expected a header name'), z.string()).default({}),
+  /** The server's dependency timeout, if known (only for the timeout-layering check). */
+  dependencyTimeoutMs: z.number().int().positive().optional(),
+});
+
+const targetSchema = z.discriminatedUnion('kind', [
+  referenceTarget,
+  referenceStdioTarget,
+  urlTarget,
+  stdioTarget,
+  httpTarget,
+]);
+
+export type TargetSpec = z.input<typeof targetSchema>;
+
+/** Target kinds whose tools are the reference server's (checked at load); any other kind lists its own. */
+export function isReferenceKind(kind: string): boolean {
+  return kind === 'reference' || kind === 'reference-stdio';
+}
 
 export const clientSchema = z.strictObject({
   policy: z.enum(POLICY_NAMES).default('resilient'),

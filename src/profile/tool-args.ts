@@ -1,18 +1,18 @@
 // Workload arguments against the reference tools' input schemas (what the server will validate them with): argument
 // names, required arguments, and every value fixed in the profile (literals, pick choices, the ends of an int
-// range). Generated text and nested objects are left to the run. Targets the harness did not write (url) are
-// not checked: their schemas are only known once connected.
+// range). Generated text and nested objects are left to the run. Targets the harness did not write (url, stdio,
+// http) are checked by the run's preflight against the schemas their tools/list gives.
 import type { z } from 'zod';
 import type { Generator } from '../plan/generators.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
 import { TOOLS } from '../server/tools/index.ts';
 import type { DocPath } from './profile-error.ts';
-import type { Profile } from './schema.ts';
+import { isReferenceKind, type Profile } from './schema.ts';
 
 type Fail = (path: DocPath, problem: string) => never;
 
 export function checkToolArgs(profile: Profile, fail: Fail): void {
-  if (profile.target.kind === 'url') return;
+  if (!isReferenceKind(profile.target.kind)) return;
   profile.workload.mix.forEach((item, i) => {
     const tool = TOOLS.find((t) => t.name === item.tool);
     if (!tool) return;

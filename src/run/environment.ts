@@ -1,6 +1,9 @@
 // One profile's running system: the server under test (the reference server in its own process, the reference
-// server spawned over stdio by the client, or a remote server by URL), the MCP link through a Toxiproxy proxy
-// (not for stdio: no TCP link), and the client session. close() tears all of it down, whatever state it is in.
+// server spawned over stdio by the client, a remote server by URL, or a server we did not write, spawned over stdio
+// or reached over HTTP), the MCP link through a Toxiproxy proxy (not for stdio: no TCP link), and the client
+// session. close() tears all of it down, whatever state it is in.
+import { tmpdir } from 'node:os';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { Session } from '../client/session.ts';
 import { epochMs } from '../core/clock.ts';
 import type { TransportEvent } from '../core/history.ts';
@@ -11,8 +14,13 @@ import { findFaultKind } from '../faults/registry.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import type { Profile } from '../profile/schema.ts';
 import { ServerHandle } from '../targets/child-target.ts';
-import { remoteTargetFrom } from '../targets/remote-target.ts';
+import type { EffectSink } from '../targets/effect-source.ts';
+import { ForeignStdioTarget } from '../targets/foreign-stdio-target.ts';
+import { expandPlaceholders, expandRecord, type PlaceholderValues } from '../targets/placeholders.ts';
+import { assertLoopbackUrl, RemoteTarget, remoteTargetFrom } from '../targets/remote-target.ts';
 import { StdioTarget } from '../targets/stdio-target.ts';
+import type { ServerUnderTest } from '../targets/target.ts';
+import { effectSourceFor } from './effect-sources.ts';
 
 export interface Environment extends FaultEnvironment {
   session: Session;
@@ -29,7 +37,11 @@ const STDIO_CONNECT_TIMEOUT_MS = 20_000;
 export interface EnvironmentOptions {
   /** A url target (and its admin endpoint) may be outside 127.0.0.0/8 and ::1. */
   allowNonLoopback?: boolean;
+  /** What `${tmpdir}` and `${env:NAME}` stand for in a foreign target (default: the OS temp dir, process.env). */
+  placeholders?: PlaceholderValues;
 }
+
+type StdioServer = ServerUnderTest & { createTransport: () => Transport; notes(): string[]; close(): Promise<void> };
 
 export async function startEnvironment(
   profile: Profile,
@@ -44,13 +56,27 @@ export async function startEnvironment(
   const stdio = new StdioEdgeController();
   const network = { api: backend.api, mcpProxy: '', counters: backend.counters };
 
-  if (target.kind === 'reference-stdio') {
+  const placeholders = options.placeholders ?? { tmpdir: tmpdir(), env: process.env };
+  if (target.kind === 'reference-stdio' || target.kind === 'stdio') {
     // No TCP link: the client spawns the server; the stdio decorator is the edge seam.
-    const server = new StdioTarget({ seed, ...target, edge: stdio });
+    const server: StdioServer =
+      target.kind === 'stdio'
+        ? new ForeignStdioTarget(
+            {
+              command: expandPlaceholders(target.command, placeholders, 'target.command'),
+              args: target.args.map((arg, i) => expandPlaceholders(arg, placeholders, `target.args[${i}]`)),
+              env: expandRecord(target.env, placeholders, 'target.env'),
+              cwd: target.cwd && expandPlaceholders(target.cwd, placeholders, 'target.cwd'),
+              maxBufferBytes: target.maxBufferBytes,
+            },
+            stdio,
+          )
+        : new StdioTarget({ seed, ...target, edge: stdio });
+    const mcpUrl = target.kind === 'stdio' ? `stdio:${target.command}` : 'stdio:reference';
     // Over stdio, initialize includes spawning the server (Node + tsx + msw: 2-4 s, more on busy cores): a connect
     // timeout shorter than that would kill every new child before it answers.
     const session = new Session({
-      url: 'stdio:reference',
+      url: mcpUrl,
       transport: server.createTransport,
       onError,
       connectTimeoutMs: STDIO_CONNECT_TIMEOUT_MS,
@@ -58,7 +84,7 @@ export async function startEnvironment(
     const env: Environment = {
       server,
       session,
-      mcpUrl: 'stdio:reference',
+      mcpUrl,
       transportEvents,
       network,
       edge,
@@ -69,11 +95,18 @@ export async function startEnvironment(
         await server.close();
       },
     };
+    if (server instanceof ForeignStdioTarget) attachEffects(server, profile, env);
     await prepareFaults(profile, env);
     return env;
   }
 
-  const remote = target.kind === 'url' ? remoteTargetFrom(target, options.allowNonLoopback === true) : undefined;
+  const remote =
+    target.kind === 'url'
+      ? remoteTargetFrom(target, options.allowNonLoopback === true)
+      : target.kind === 'http'
+        ? foreignHttpTarget(target.url, options.allowNonLoopback === true)
+        : undefined;
+  const headers = target.kind === 'http' ? expandRecord(target.headers, placeholders, 'target.headers') : undefined;
   // A remote server outlives runs: start each profile from an empty ledger, state and fault set.
   if (remote?.hasControl) await remote.reset();
   const server =
@@ -95,7 +128,7 @@ export async function startEnvironment(
       port: Number(upstream.port || 80),
     });
     const mcpUrl = `http://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${listen.port}${upstream.pathname}`;
-    session = new Session({ url: mcpUrl, wrapFetch: edge.wrap, onError });
+    session = new Session({ url: mcpUrl, wrapFetch: edge.wrap, onError, headers });
     const env: Environment = {
       server,
       session,
@@ -105,8 +138,10 @@ export async function startEnvironment(
       edge,
       stdio,
       notes: () =>
-        remote && !remote.hasControl
-          ? ['url target without admin: no dependency faults and no ledger (effects unknown)']
+        remote && !remote.hasControl && !remote.observesEffects
+          ? [
+              `${target.kind === 'http' ? 'http target' : 'url target without admin'}: no dependency faults and no ledger (effects unknown)`,
+            ]
           : [],
       close: async () => {
         await session?.close();
@@ -114,6 +149,7 @@ export async function startEnvironment(
         await stopServer();
       },
     };
+    if (target.kind === 'http' && remote) attachEffects(remote, profile, env);
     await prepareFaults(profile, env);
     return env;
   } catch (error) {
@@ -121,6 +157,18 @@ export async function startEnvironment(
     await stopServer();
     throw error;
   }
+}
+
+/** A Streamable HTTP server we did not write: loopback unless allowed, no admin endpoint. */
+function foreignHttpTarget(url: string, allowNonLoopback: boolean): RemoteTarget {
+  assertLoopbackUrl('target.url', url, allowNonLoopback);
+  return new RemoteTarget(url, undefined, 'http');
+}
+
+/** A foreign target sees effects only through a source (read-back, interception); without one they stay unknown. */
+function attachEffects(server: EffectSink, profile: Profile, env: Environment): void {
+  const source = effectSourceFor(profile, env);
+  if (source) server.attachEffects(source);
 }
 
 /** Each fault kind in the profile gets its set-up done once (e.g. crash boots a standby process). */

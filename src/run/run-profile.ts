@@ -1,6 +1,9 @@
 // Runs one profile end to end: environment up, faults on their timeline while the workload runs, drain (wait
 // until the server is quiet), read the ledger, measure, judge. The environment is torn down whatever happens.
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CANARY_MARKERS } from '../../mocks/canaries.ts';
 import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import { epochMs } from '../core/clock.ts';
@@ -53,13 +56,21 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const log = new DecisionLog(seed);
   const plan = buildPlan(profile, seed, log.sink);
   options.onPhase?.('set-up');
-  const backend = await options.network(seed, log.sink);
-  const env = await startEnvironment(profile, seed, backend, { allowNonLoopback: options.allowNonLoopback }).catch(
-    async (error) => {
-      await backend.close();
-      throw error;
-    },
-  );
+  // The profile run's own temporary directory (`${tmpdir}` in a foreign target and in hooks), removed afterwards.
+  const workdir = mkdtempSync(join(tmpdir(), `faultline-${profile.name}-`));
+  const removeWorkdir = () => rmSync(workdir, { recursive: true, force: true });
+  const backend = await options.network(seed, log.sink).catch((error) => {
+    removeWorkdir();
+    throw error;
+  });
+  const env = await startEnvironment(profile, seed, backend, {
+    allowNonLoopback: options.allowNonLoopback,
+    placeholders: { tmpdir: workdir, env: process.env },
+  }).catch(async (error) => {
+    await backend.close();
+    removeWorkdir();
+    throw error;
+  });
   const recorder = new Recorder();
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
   let scanned = 0;
@@ -134,5 +145,6 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     await driver.clear().catch(() => {});
     await env.close();
     await backend.close();
+    removeWorkdir();
   }
 }

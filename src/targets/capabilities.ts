@@ -22,6 +22,13 @@ function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> 
         'http-edge',
         ...(target.admin ? (['control', 'behaviour'] as TargetCapability[]) : []),
       ]);
+    case 'stdio':
+      // A server we did not write: the harness spawns and owns its process (crash, restart), but it cannot be
+      // asked to spoil its own output, so there is no stdio-edge seam for it, and no control channel.
+      return new Set(['restart']);
+    case 'http':
+      // A server we did not write: a Toxiproxy proxy sits in front of its URL and the client's fetch is the edge.
+      return new Set(['network', 'http-edge']);
     default:
       return new Set();
   }

@@ -1,7 +1,8 @@
 // A server outside the harness's process tree (docker-compose, another machine), reached by URL. With an admin
 // endpoint (faultline server --admin-port) the control operations go over HTTP (AdminClient) and every change of
 // the desired fault state is pushed there; without one there are no dependency faults and no ledger. The harness
-// never owns its process, so kill and restart refuse.
+// never owns its process, so kill and restart refuse. Kind http is the same without an admin endpoint: a server we
+// did not write, whose effects come from an attached effect source, if any (effect-source.ts).
 
 import { AdminClient } from '../control/admin-http.ts';
 import { send } from '../control/control.ts';
@@ -11,6 +12,7 @@ import type { Effect } from '../core/ledger.ts';
 import { isLoopbackHost } from '../core/loopback.ts';
 import type { Quiescence } from '../server/in-flight.ts';
 import { appliedAtOf, DesiredFaultState } from './desired-state.ts';
+import { type EffectSink, type EffectSource, ForeignEffects } from './effect-source.ts';
 import { type ServerUnderTest, TargetCapabilityError } from './target.ts';
 
 export interface RemoteTargetSpec {
@@ -29,11 +31,7 @@ export function remoteTargetFrom(
     ['target.url', spec.url],
     ['target.admin', spec.admin],
   ] as const) {
-    if (url && !allowNonLoopback && !isLoopbackHost(new URL(url).hostname)) {
-      throw new TargetConfigError(
-        `${what} ${url}: not a loopback address; pass --allow-non-loopback to run faults against it`,
-      );
-    }
+    if (url) assertLoopbackUrl(what, url, allowNonLoopback);
   }
   if (!spec.admin) return new RemoteTarget(spec.url);
   const token = env[spec.adminTokenEnv];
@@ -43,6 +41,15 @@ export function remoteTargetFrom(
     );
   }
   return new RemoteTarget(spec.url, { url: spec.admin, token });
+}
+
+/** A URL the run would send faults to must be loopback unless the user allowed otherwise. */
+export function assertLoopbackUrl(what: string, url: string, allowNonLoopback: boolean): void {
+  if (!allowNonLoopback && !isLoopbackHost(new URL(url).hostname)) {
+    throw new TargetConfigError(
+      `${what} ${url}: not a loopback address; pass --allow-non-loopback to run faults against it`,
+    );
+  }
 }
 
 /** A target that cannot be used as configured (one line for the user). */
@@ -55,12 +62,15 @@ export class TargetConfigError extends Error {
   }
 }
 
-export class RemoteTarget implements ServerUnderTest {
+export class RemoteTarget implements ServerUnderTest, EffectSink {
   private readonly admin: AdminClient | undefined;
+  private readonly effects = new ForeignEffects();
 
   constructor(
     readonly url: string,
     admin?: { url: string; token: string },
+    /** The profile's target kind, for error messages (url, or http for a server we did not write). */
+    private readonly kind: 'url' | 'http' = 'url',
   ) {
     this.admin = admin ? new AdminClient(admin.url.replace(/\/+$/, ''), admin.token) : undefined;
   }
@@ -79,17 +89,21 @@ export class RemoteTarget implements ServerUnderTest {
   );
 
   private control(operation: string): AdminClient {
-    if (!this.admin) throw new TargetCapabilityError(operation, 'control', 'url');
+    if (!this.admin) throw new TargetCapabilityError(operation, 'control', this.kind);
     return this.admin;
   }
 
-  /** Without an admin endpoint there is no ledger to read: the effects are unknown, not zero. */
+  /** Without an admin endpoint or an effect source there is no ledger to read: the effects are unknown, not zero. */
   get observesEffects(): boolean {
-    return this.admin !== undefined;
+    return this.admin !== undefined || this.effects.observable;
+  }
+
+  attachEffects(source: EffectSource): void {
+    this.effects.attachEffects(source);
   }
 
   async ledger(): Promise<Effect[]> {
-    return this.admin ? this.admin.call('ledger') : [];
+    return this.admin ? this.admin.call('ledger') : this.effects.ledger();
   }
 
   async decisions(): Promise<DecisionRecord[]> {
@@ -106,9 +120,11 @@ export class RemoteTarget implements ServerUnderTest {
     return this.admin ? this.admin.call('quiescence') : undefined;
   }
 
+  /** Back to empty: the admin endpoint resets the server; without one only the effect source can forget. */
   async reset(): Promise<void> {
     this.desired.clear();
-    await this.control('reset').call('reset');
+    if (this.admin || !this.effects.observable) await this.control('reset').call('reset');
+    else await this.effects.reset();
   }
 
   /** Unknown from here: a remote server is assumed to run. */
@@ -117,13 +133,13 @@ export class RemoteTarget implements ServerUnderTest {
   }
 
   kill(): boolean {
-    throw new TargetCapabilityError('fault kind crash', 'restart', 'url');
+    throw new TargetCapabilityError('fault kind crash', 'restart', this.kind);
   }
 
   /** Nothing to boot: the harness cannot restart it. */
   prepareRestart(): void {}
 
   async restart(): Promise<void> {
-    throw new TargetCapabilityError('fault kind restart', 'restart', 'url');
+    throw new TargetCapabilityError('fault kind restart', 'restart', this.kind);
   }
 }

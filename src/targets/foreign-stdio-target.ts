@@ -1,0 +1,174 @@
+// A stdio MCP server the harness did not write (kind stdio): the client's StdioClientTransport spawns the profile's
+// command, one process per connection, so a crash is a killed process and a restart is the client's next connect.
+// It has no control channel: no dependency faults, no decisions, no ledger; its effects come from an attached
+// effect source, if any (effect-source.ts). Its stderr is kept (the last lines) for the report and for errors.
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { DecisionRecord } from '../core/history.ts';
+import type { HitCounts } from '../core/hit-counter.ts';
+import type { Effect } from '../core/ledger.ts';
+import { sleep } from '../core/sleep.ts';
+import type { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
+import type { Quiescence } from '../server/in-flight.ts';
+import { DesiredFaultState } from './desired-state.ts';
+import { type EffectSink, type EffectSource, ForeignEffects } from './effect-source.ts';
+import { type ServerUnderTest, TargetCapabilityError } from './target.ts';
+
+const EXIT_GRACE_MS = 3_000;
+const STDERR_TAIL_CHARS = 4000;
+
+export interface ForeignStdioSpec {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  maxBufferBytes?: number;
+}
+
+interface Child {
+  transport: StdioClientTransport;
+  pid?: number;
+  alive: boolean;
+  exited: Promise<void>;
+}
+
+export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
+  private readonly children: Child[] = [];
+  private readonly effects = new ForeignEffects();
+  /** The last lines the server wrote on stderr (all processes, in order). */
+  stderrTail = '';
+  kills = 0;
+  private closed = false;
+  readonly desired = new DesiredFaultState(async () => {
+    throw new TargetCapabilityError('dependency and behaviour faults', 'control', 'stdio');
+  });
+
+  constructor(
+    private readonly spec: ForeignStdioSpec,
+    private readonly edge: StdioEdgeController,
+  ) {}
+
+  /** Spawns a fresh server process when started: the client calls this on every (re)connect. */
+  createTransport = (): Transport => {
+    if (this.closed) throw new Error('stdio target closed');
+    const { command, args, env, cwd, maxBufferBytes } = this.spec;
+    const transport = new StdioClientTransport({
+      command,
+      args,
+      env,
+      ...(cwd && { cwd }),
+      stderr: 'pipe',
+      ...(maxBufferBytes && { maxBufferSize: maxBufferBytes }),
+    });
+    const child: Child = { transport, alive: true, exited: Promise.resolve() };
+    const stderr = transport.stderr as Readable;
+    child.exited = new Promise<void>((resolve) => {
+      stderr.once('end', () => {
+        child.alive = false;
+        resolve();
+      });
+    });
+    createInterface({ input: stderr, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
+      this.stderrTail = `${this.stderrTail}${line}\n`.slice(-STDERR_TAIL_CHARS);
+    });
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await start();
+      child.pid = transport.pid ?? undefined;
+    };
+    this.children.push(child);
+    return this.edge.wrap(transport);
+  };
+
+  get spawned(): number {
+    return this.children.length;
+  }
+
+  get alive(): boolean {
+    return this.children.some((c) => c.alive);
+  }
+
+  get observesEffects(): boolean {
+    return this.effects.observable;
+  }
+
+  attachEffects(source: EffectSource): void {
+    this.effects.attachEffects(source);
+  }
+
+  ledger(): Promise<Effect[]> {
+    return this.effects.ledger();
+  }
+
+  /** No control channel: the server's own random draws are not in the decision log. */
+  async decisions(): Promise<DecisionRecord[]> {
+    return [];
+  }
+
+  /** No dependency or behaviour faults reach it (the loader refuses them), so there are no hits to count. */
+  async faultHits(): Promise<HitCounts> {
+    return {};
+  }
+
+  /** The harness cannot see its handlers. */
+  async quiescence(): Promise<Quiescence | undefined> {
+    return undefined;
+  }
+
+  async reset(): Promise<void> {
+    this.desired.clear();
+    await this.effects.reset();
+  }
+
+  /** A crash of the newest live process (SIGKILL by default); the client's next connect spawns a new one. */
+  kill(signal: NodeJS.Signals = 'SIGKILL'): boolean {
+    const child = [...this.children].reverse().find((c) => c.alive);
+    const pid = child?.pid ?? child?.transport.pid ?? undefined;
+    if (pid === undefined) return false;
+    try {
+      process.kill(pid, signal);
+      this.kills++;
+      return true;
+    } catch {
+      return false; // already gone
+    }
+  }
+
+  /** Nothing to boot ahead: the client's next connect spawns the process. */
+  prepareRestart(): void {}
+
+  /** Nothing to do: over stdio the server comes back when the client reconnects. */
+  async restart(): Promise<void> {}
+
+  /** Waits for every process to exit (the session closes their transports first), killing any that lingers. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(
+      this.children.map(async (child) => {
+        if (!child.alive) return;
+        await Promise.race([child.exited, sleep(EXIT_GRACE_MS, undefined, { unref: true })]);
+        const pid = child.pid ?? child.transport.pid;
+        if (child.alive && pid != null) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {}
+          await Promise.race([child.exited, sleep(1000, undefined, { unref: true })]);
+        }
+      }),
+    );
+  }
+
+  notes(): string[] {
+    const t = this.edge.tally;
+    const notes = [
+      `stdio: the client spawned ${this.spawned} server process(es); ${this.kills} killed by a crash fault`,
+    ];
+    if (t.oversizedLines > 0)
+      notes.push(`stdio: ${t.oversizedLines} line(s) over the framing limit closed the transport`);
+    if (t.malformedLines > 0) notes.push(`stdio: ${t.malformedLines} malformed line(s) reported by onerror`);
+    if (t.otherErrors > 0) notes.push(`stdio: ${t.otherErrors} other transport error(s), e.g. "${t.otherSample}"`);
+    return notes;
+  }
+}
