@@ -45,6 +45,8 @@ export function probeModulePath(profileFile: string, probe: ReadBackProbe, index
 
 export class ReadBackError extends Error {
   override name = 'ReadBackError';
+  /** The CLI prints it as one line and exits 2 (a missing module; a failed read is caught, not thrown). */
+  readonly userFacing = true;
 }
 
 export class ReadBackSource {

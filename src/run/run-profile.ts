@@ -66,6 +66,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const env = await startEnvironment(profile, seed, backend, {
     allowNonLoopback: options.allowNonLoopback,
     placeholders: { tmpdir: workdir, env: process.env },
+    profileFile: loaded.file,
   }).catch(async (error) => {
     await backend.close();
     removeWorkdir();

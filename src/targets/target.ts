@@ -56,7 +56,7 @@ export const CAPABILITY_WORDS: Record<TargetCapability, string> = {
   behaviour: 'the reference HTTP server',
   network: 'a target reached over TCP (through a Toxiproxy proxy)',
   'http-edge': 'a target reached over HTTP',
-  'stdio-edge': 'a stdio target (kind reference-stdio)',
+  'stdio-edge': 'a stdio target (kind reference-stdio or stdio)',
 };
 
 /** An operation the target cannot perform, e.g. kill() on a server outside the harness's process tree. */
