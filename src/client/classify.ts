@@ -72,7 +72,15 @@ export function classifyResult(result: {
     return { ok: true, retryable: false, uncertain: false, sessionLost: false, transportLost: false };
   const error = toolErrorOf(result);
   if (!error) {
-    return failure({ category: 'INTERNAL', errorCode: 'INTERNAL.UNSTRUCTURED', retryable: false, uncertain: true });
+    // A server we did not write says what went wrong in its own words: keep them (trace.jsonl, the report).
+    const text = textContentOf(result.content);
+    return failure({
+      category: 'INTERNAL',
+      errorCode: 'INTERNAL.UNSTRUCTURED',
+      retryable: false,
+      uncertain: true,
+      ...(text && { message: text }),
+    });
   }
   return failure({
     category: error.category,
@@ -82,6 +90,15 @@ export function classifyResult(result: {
     uncertain: error.details?.uncertain === true,
     message: error.message,
   });
+}
+
+/** The text parts of a tool result's content, joined (empty when it has none). */
+function textContentOf(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  return content
+    .filter((c): c is { type: 'text'; text: string } => c?.type === 'text' && typeof c.text === 'string')
+    .map((c) => c.text)
+    .join('\n');
 }
 
 /** JSON-RPC errors a server answers before it runs anything: parse error, invalid request, unknown method, bad params. */

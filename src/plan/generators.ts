@@ -13,6 +13,7 @@ export type Generator =
   | { int: [number, number] }
   | { pick: Generator[] }
   | { text: number }
+  | { unique: string }
   | { object: Record<string, Generator> }
   | { list: Generator[] };
 
@@ -28,18 +29,31 @@ export const generatorSchema: z.ZodType<Generator> = z.lazy(() =>
         .nonnegative()
         .max(64 * 1024 * 1024),
     }),
+    z.strictObject({
+      unique: z
+        .string()
+        .max(200)
+        .describe(
+          'a value no other op of the run has: the prefix, the op number and a seeded tag, e.g. "ent-7-3fa9c2"',
+        ),
+    }),
     z.strictObject({ object: z.record(z.string(), generatorSchema) }),
     z.strictObject({ list: z.array(generatorSchema) }),
   ]),
 );
 
-/** Draws a value. Strings may use `{op}` (the op's sequence number) to make per-op unique values. */
+/**
+ * Draws a value. Strings may use `{op}` (the op's sequence number) to make per-op unique values; `{unique: prefix}`
+ * adds a tag drawn from the seed, so runs with other seeds do not reuse the values (effects can be attributed to
+ * their op by these values on a server that keeps state between runs).
+ */
 export function generate(gen: Generator, random: RandomStream, op: number): unknown {
   if (gen === null || typeof gen === 'number' || typeof gen === 'boolean') return gen;
   if (typeof gen === 'string') return gen.replaceAll('{op}', String(op));
   if ('int' in gen) return random.int('arg', gen.int[0], gen.int[1]);
   if ('pick' in gen) return generate(random.pick('arg', gen.pick), random, op);
   if ('text' in gen) return 'x'.repeat(gen.text);
+  if ('unique' in gen) return `${gen.unique}${op}-${random.int('unique', 0, 0xffffff).toString(16).padStart(6, '0')}`;
   if ('object' in gen)
     return Object.fromEntries(Object.entries(gen.object).map(([k, v]) => [k, generate(v, random, op)]));
   return gen.list.map((v) => generate(v, random, op));

@@ -41,6 +41,11 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
     });
   }
 
+  profile.workload.mix.forEach((item, i) => {
+    if (item.statusTool !== undefined && item.idempotencyKeyArg === undefined)
+      fail(['workload', 'mix', i, 'statusTool'], 'a status lookup asks by idempotency key: set idempotencyKeyArg too');
+  });
+
   const checkThresholds = (exprs: readonly string[], path: DocPath) =>
     exprs.forEach((expr, i) => {
       try {

@@ -48,7 +48,7 @@ export const effectsSchema = z
       .refine((keys) => Object.keys(keys).length > 0, { message: 'expected at least one tool' })
       .describe(
         "per side-effecting tool: the path into the op's arguments to the value that identifies its effect " +
-          '(make it unique per op, e.g. "e-{op}"); a tool named here is side-effecting',
+          '(make it unique per op, e.g. "e-{op}" or { unique: e- })',
       ),
     readBack: z.array(probeSchema).min(1).describe('the calls that read the effects back after the run'),
   })

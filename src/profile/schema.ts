@@ -120,6 +120,26 @@ const workloadItemSchema = z.strictObject({
   tool: z.string().min(1),
   weight: z.number().positive().default(1),
   args: z.record(z.string(), generatorSchema).default({}),
+  sideEffect: z
+    .boolean()
+    .optional()
+    .describe(
+      'the tool changes state outside the call, so a failure after it ran is uncertain and its effects are reconciled ' +
+        "(default: the reference tools' own traits; another server's tool annotations: not readOnlyHint)",
+    ),
+  idempotencyKeyArg: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('the argument that carries an idempotency key: the client sets one key per op, the same on each retry'),
+  statusTool: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'a read-only tool that says whether a key took effect, called with the key in idempotencyKeyArg after an ' +
+        'uncertain failure; it answers structuredContent {status: "succeeded" | "not_found"}',
+    ),
 });
 
 export const MISTAKE_KINDS = [

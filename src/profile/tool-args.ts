@@ -41,7 +41,7 @@ export function checkToolArgs(profile: Profile, fail: Fail): void {
 }
 
 /** The values a generator can only ever produce as written, with where they are. `{op}` stands for an op number. */
-function fixedValues(gen: Generator, path: DocPath): [unknown, DocPath][] {
+export function fixedValues(gen: Generator, path: DocPath): [unknown, DocPath][] {
   if (gen === null || typeof gen !== 'object')
     return [[typeof gen === 'string' ? gen.replaceAll('{op}', '1') : gen, path]];
   if ('pick' in gen) return gen.pick.flatMap((g, i) => fixedValues(g, [...path, 'pick', i]));

@@ -15,11 +15,14 @@ import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import { buildPlan } from '../plan/plan.ts';
 import type { LoadedProfile } from '../profile/load.ts';
+import { isReferenceKind } from '../profile/schema.ts';
 import { drain } from './drain.ts';
 import { startEnvironment } from './environment.ts';
 import { negotiationNotes } from './negotiation-notes.ts';
+import { preflight } from './preflight.ts';
 import { Recorder } from './recorder.ts';
 import { TimelineDriver } from './timeline-driver.ts';
+import { toolTraits, traitNotes } from './tool-traits.ts';
 import { transportNotes } from './transport-notes.ts';
 import { runWorkload } from './workload-driver.ts';
 
@@ -82,6 +85,8 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   };
   try {
     await env.session.get();
+    // A server we did not write: its tools/list decides which workload tools exist and what they do.
+    const listed = isReferenceKind(profile.target.kind) ? undefined : await preflight(loaded, env.session);
     const t0 = epochMs() + LEAD_IN_MS;
     options.onPhase?.('workload');
     await Promise.all([
@@ -93,6 +98,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
           policy: policyByName(policyName),
           session: env.session,
           recorder,
+          traitsOf: toolTraits(profile, listed),
           client: log.stream('client'),
           onProgress: options.onProgress && ((done) => options.onProgress?.(done, failedSoFar())),
         },
@@ -137,6 +143,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         ...negotiationNotes(env.session.negotiations),
         ...transportNotes(env.transportEvents),
         ...env.notes(),
+        ...(listed ? traitNotes(profile, listed) : []),
         ...(drained.observable ? [] : ['the target cannot say when it is quiet: the ledger was read without a drain']),
       ],
     });

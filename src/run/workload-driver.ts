@@ -9,7 +9,7 @@ import { sleep } from '../core/sleep.ts';
 import type { Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
-import { effectArgsKey, traitsOf } from '../server/tools/catalog.ts';
+import { effectArgsKey, type ToolTraits } from '../server/tools/catalog.ts';
 import { opEffectKey } from './read-back.ts';
 import type { Recorder } from './recorder.ts';
 
@@ -19,6 +19,8 @@ export interface WorkloadDeps {
   policy: ClientPolicy;
   session: PolicySession;
   recorder: Recorder;
+  /** What the client knows of each tool (tool-traits.ts). */
+  traitsOf: (tool: string) => ToolTraits;
   /** The client's stream: one child per op for backoff jitter. */
   client: RandomStream;
   onProgress?: (done: number) => void;
@@ -32,7 +34,7 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
     client: profile.client,
     target: profile.target,
     mistakes: profile.workload.mistakes,
-    traitsOf,
+    traitsOf: deps.traitsOf,
     recordAttempt: recorder.attempt,
     recordBreakerEvent: recorder.breakerEvent,
   });
@@ -71,8 +73,6 @@ async function executeOp(runOp: OpRunner, deps: WorkloadDeps, planned: PlannedOp
   deps.recorder.op({
     opId: planned.opId,
     ...fields,
-    // A tool whose effect key the profile names is side-effecting: an ok op without its effect is a lost write.
-    ...(deps.profile.effects?.keys[planned.tool] !== undefined && { sideEffecting: true }),
     ...(argsKey !== undefined && { argsKey }),
     startMs,
     endMs: epochMs(),

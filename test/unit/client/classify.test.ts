@@ -131,4 +131,17 @@ describe('classify: JSON-RPC errors and results', () => {
       uncertain: true,
     });
   });
+
+  it("keeps an unstructured error's own text as its message (a server we did not write says it in its words)", () => {
+    expect(
+      classifyResult({
+        isError: true,
+        content: [
+          { type: 'text', text: 'Entity with name x already exists' },
+          { type: 'image', data: '' },
+        ],
+      }).message,
+    ).toBe('Entity with name x already exists');
+    expect(classifyResult({ isError: true }).message).toBeUndefined();
+  });
 });

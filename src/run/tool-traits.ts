@@ -1,0 +1,41 @@
+// What the client knows of each workload tool (side effects, idempotency key argument, status lookup): the
+// profile's mix item first, then the reference server's own traits or, for a server we did not write, its tool
+// annotations. A tool is side-effecting unless it says readOnlyHint (the MCP default for a tool without hints).
+import { isReferenceKind, type Profile } from '../profile/schema.ts';
+import { traitsOf as referenceTraits, type ToolTraits } from '../server/tools/catalog.ts';
+import type { ListedTool } from './preflight.ts';
+
+export function toolTraits(profile: Profile, listed?: ReadonlyMap<string, ListedTool>): (tool: string) => ToolTraits {
+  const reference = isReferenceKind(profile.target.kind);
+  return (tool) => {
+    const base: ToolTraits = reference
+      ? referenceTraits(tool)
+      : { sideEffecting: listed?.get(tool)?.annotations?.readOnlyHint !== true };
+    const item = profile.workload.mix.find((m) => m.tool === tool);
+    if (!item) return base;
+    const keyArg = item.idempotencyKeyArg ?? base.idempotencyArg;
+    return {
+      ...base,
+      ...(item.sideEffect !== undefined && { sideEffecting: item.sideEffect }),
+      ...(keyArg !== undefined && { idempotencyArg: keyArg }),
+      ...(item.statusTool !== undefined && keyArg !== undefined && { statusLookup: { tool: item.statusTool, keyArg } }),
+    };
+  };
+}
+
+/** One line per workload tool for the report: what the client took it to be, and why. */
+export function traitNotes(profile: Profile, listed: ReadonlyMap<string, ListedTool>): string[] {
+  const traits = toolTraits(profile, listed);
+  return [...new Set(profile.workload.mix.map((m) => m.tool))].map((tool) => {
+    const t = traits(tool);
+    const item = profile.workload.mix.find((m) => m.tool === tool)!;
+    const hints = listed.get(tool)?.annotations;
+    const why =
+      item.sideEffect !== undefined
+        ? 'sideEffect in the profile'
+        : hints
+          ? `annotations ${JSON.stringify(hints)}`
+          : 'no annotations';
+    return `tool ${tool}: ${t.sideEffecting ? 'side-effecting' : 'read-only'} (${why})${t.idempotencyArg ? `, idempotency key in ${t.idempotencyArg}` : ''}${t.statusLookup ? `, status by ${t.statusLookup.tool}` : ''}`;
+  });
+}
