@@ -16,7 +16,7 @@ import type { EffectsSpec, ReadBackProbe } from '../profile/effects-schema.ts';
 export type CallTool = (tool: string, args: Record<string, unknown>) => Promise<CallToolResult>;
 
 /** What a probe module's default export does: the result in, one key per effect out. */
-export type ReadBackMapper = (result: CallToolResult) => unknown[] | Promise<unknown[]>;
+type ReadBackMapper = (result: CallToolResult) => unknown[] | Promise<unknown[]>;
 
 /** The argsKey an effect identified by `value` carries, on both sides (the op's argument and the read-back). */
 function effectKey(value: unknown): string {
@@ -36,7 +36,7 @@ export function opEffectKey(
 }
 
 /** The module a probe names, resolved against the profile file; a missing file is a user error up front. */
-export function probeModulePath(profileFile: string, probe: ReadBackProbe, index: number): string | undefined {
+function probeModulePath(profileFile: string, probe: ReadBackProbe, index: number): string | undefined {
   if (probe.module === undefined) return undefined;
   const file = resolve(dirname(profileFile), probe.module);
   if (!existsSync(file)) throw new ReadBackError(`effects.readBack[${index}].module: ${file} does not exist`);

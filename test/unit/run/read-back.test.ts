@@ -7,7 +7,8 @@ import { reconcile } from '../../../src/measure/reconcile.ts';
 import { effectsSchema } from '../../../src/profile/effects-schema.ts';
 import { opEffectKey, ReadBackError, ReadBackSource } from '../../../src/run/read-back.ts';
 
-const PROFILE = new URL('./fixtures/profile.yaml', import.meta.url).pathname;
+// Modules resolve against the profile file: the example's list-files.ts sits next to this (imaginary) profile.
+const PROFILE = new URL('../../../examples/byo-servers/profile.yaml', import.meta.url).pathname;
 
 const memory = effectsSchema.parse({
   keys: { create_entities: 'entities[0].name' },
@@ -94,7 +95,7 @@ describe('read-back probes', () => {
   it('a module maps what a path cannot (text listings), relative to the profile file', async () => {
     const spec = effectsSchema.parse({
       keys: { write_file: 'path' },
-      readBack: [{ tool: 'list_directory', args: { path: '.' }, module: './lines-mapper.ts' }],
+      readBack: [{ tool: 'list_directory', args: { path: '.' }, module: './list-files.ts' }],
     });
     const seen: Record<string, unknown>[] = [];
     const source = new ReadBackSource(spec, PROFILE, async (_tool, args) => {
