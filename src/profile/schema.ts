@@ -218,6 +218,25 @@ const steadyStateSchema = z.strictObject({
   level: z.number().min(0).max(1).default(STEADY_STATE_DEFAULTS.level),
 });
 
+/** A program run by a setup or reset hook (no shell); `${tmpdir}` and `${env:NAME}` work in args, env and cwd. */
+const commandHook = z.strictObject({
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(envVarName, z.string()).default({}),
+  cwd: z.string().min(1).optional(),
+  timeoutMs: positiveDurationSchema.default(30_000).describe('past this the hook failed (ms)'),
+});
+
+/** An MCP tool call made by a reset hook on the connected server (e.g. a delete-everything tool). */
+const callHook = z.strictObject({
+  call: z.string().min(1).describe('the tool to call'),
+  args: z.record(z.string(), z.unknown()).default({}),
+  timeoutMs: positiveDurationSchema.default(10_000).describe('past this the hook failed (ms)'),
+});
+
+export type CommandHook = z.infer<typeof commandHook>;
+export type Hook = CommandHook | z.infer<typeof callHook>;
+
 export const profileSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lowercase name such as "dependency-5xx"'),
   description: z.string().min(1),
@@ -231,6 +250,18 @@ export const profileSchema = z.strictObject({
     leaky: false,
   }),
   client: clientSchema.default(clientSchema.parse({})),
+  setup: z
+    .array(commandHook)
+    .optional()
+    .describe(
+      'commands run before the target starts, each profile run and replay (e.g. seed the run directory, tmpdir)',
+    ),
+  reset: z
+    .array(z.union([commandHook, callHook]))
+    .optional()
+    .describe(
+      "commands or tool calls run once connected, before the workload: the server's state back to a known start",
+    ),
   workload: workloadSchema,
   faults: z.array(faultEntrySchema).default([]),
   steadyState: steadyStateSchema.default({ ...STEADY_STATE_DEFAULTS }),

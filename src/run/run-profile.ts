@@ -18,6 +18,7 @@ import type { LoadedProfile } from '../profile/load.ts';
 import { isReferenceKind } from '../profile/schema.ts';
 import { drain } from './drain.ts';
 import { startEnvironment } from './environment.ts';
+import { runHooks } from './hooks.ts';
 import { negotiationNotes } from './negotiation-notes.ts';
 import { preflight } from './preflight.ts';
 import { Recorder } from './recorder.ts';
@@ -62,13 +63,16 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   // The profile run's own temporary directory (`${tmpdir}` in a foreign target and in hooks), removed afterwards.
   const workdir = mkdtempSync(join(tmpdir(), `faultline-${profile.name}-`));
   const removeWorkdir = () => rmSync(workdir, { recursive: true, force: true });
-  const backend = await options.network(seed, log.sink).catch((error) => {
-    removeWorkdir();
-    throw error;
-  });
+  const placeholders = { tmpdir: workdir, env: process.env };
+  const backend = await runHooks('setup', profile.setup, placeholders)
+    .then(() => options.network(seed, log.sink))
+    .catch((error) => {
+      removeWorkdir();
+      throw error;
+    });
   const env = await startEnvironment(profile, seed, backend, {
     allowNonLoopback: options.allowNonLoopback,
-    placeholders: { tmpdir: workdir, env: process.env },
+    placeholders,
     profileFile: loaded.file,
   }).catch(async (error) => {
     await backend.close();
@@ -87,6 +91,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     await env.session.get();
     // A server we did not write: its tools/list decides which workload tools exist and what they do.
     const listed = isReferenceKind(profile.target.kind) ? undefined : await preflight(loaded, env.session);
+    await runHooks('reset', profile.reset, placeholders, env.session);
     const t0 = epochMs() + LEAD_IN_MS;
     options.onPhase?.('workload');
     await Promise.all([
