@@ -1,7 +1,8 @@
 // The effect ledger's record: one real side effect that a dependency performed.
 import { stableHash } from './stable-hash.ts';
 
-export type EffectKind = 'payment.charge' | 'notification.send' | 'report.generate';
+/** The reference dependencies' effects, and 'read-back': one found in a foreign server's state (run/read-back.ts). */
+export type EffectKind = 'payment.charge' | 'notification.send' | 'report.generate' | 'read-back';
 
 export interface Effect {
   /** Order in which the dependency performed it. */

@@ -4,7 +4,7 @@ import type { NetworkCounters } from '../network/backend.ts';
 import type { ToxiproxyApi } from '../network/toxiproxy-api.ts';
 import type { ServerUnderTest } from '../targets/target.ts';
 import type { EdgeController } from './edge/http/controller.ts';
-import type { StdioEdgeController } from './edge/stdio/decorator.ts';
+import type { StdioEdgeController } from './edge/stdio/controller.ts';
 
 interface NetworkSeam {
   /** The Toxiproxy HTTP API in use (embedded, external or container). */
@@ -21,6 +21,6 @@ export interface FaultEnvironment {
   network: NetworkSeam;
   /** MCP-edge faults: rules on the client's fetch. */
   edge: EdgeController;
-  /** MCP-edge faults on a stdio target: rules on the client's Transport decorator (inert on HTTP targets). */
+  /** MCP-edge faults on a stdio target: rules picking requests for the interposer on the stdio pipe (inert on HTTP targets). */
   stdio: StdioEdgeController;
 }

@@ -23,6 +23,13 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
       fail(['faults', i, 'start'], `expected a start within the duration (${profile.duration} ms)`);
   });
 
+  // Read-back probes are how a foreign server's effects are seen; the reference server has its ledger.
+  if (profile.effects && (isReferenceKind(profile.target.kind) || profile.target.kind === 'url'))
+    fail(
+      ['effects'],
+      `expected a target of kind stdio or http (target kind ${profile.target.kind} has its own ledger or none)`,
+    );
+
   if (isReferenceKind(profile.target.kind)) {
     profile.workload.mix.forEach((item, i) => {
       if (!Object.hasOwn(REFERENCE_TOOLS, item.tool)) {

@@ -9,6 +9,7 @@ import { faultEntryUnion } from '../faults/registry.ts';
 import { generatorSchema } from '../plan/generators.ts';
 import { WORKLOAD_LIMITS } from './caps.ts';
 import { durationSchema, positiveDurationSchema } from './duration.ts';
+import { effectsSchema } from './effects-schema.ts';
 
 const referenceTarget = z.strictObject({
   kind: z.literal('reference'),
@@ -297,6 +298,8 @@ export const profileSchema = z.strictObject({
   steadyState: steadyStateSchema.default({ ...STEADY_STATE_DEFAULTS }),
   /** After the workload and the fault timeline: wait for the server's handlers to finish, then a quiet period. */
   drain: drainSchema.default({ settleMs: 200, limitMs: 10_000 }),
+  /** How a foreign target's effects are seen (read-back probes); without it its effect metrics are n/a. */
+  effects: effectsSchema.optional(),
   expect: z.array(z.string()).default([]),
   /** Thresholds that replace `expect` when the run's policy is overridden (negative controls), by policy. */
   controls: z.partialRecord(z.enum(POLICY_NAMES), z.array(z.string())).default({}),

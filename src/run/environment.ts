@@ -11,18 +11,18 @@ import { PAIRINGS, type Pairing } from '../core/pairing.ts';
 import type { Shard } from '../core/shard.ts';
 import type { FaultEnvironment } from '../faults/context.ts';
 import { EdgeController } from '../faults/edge/http/controller.ts';
-import { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
+import { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import type { Profile } from '../profile/schema.ts';
 import { ServerHandle } from '../targets/child-target.ts';
-import type { EffectSink } from '../targets/effect-source.ts';
+import type { EffectSink, EffectSource } from '../targets/effect-source.ts';
 import { ForeignStdioTarget } from '../targets/foreign-stdio-target.ts';
 import { expandPlaceholders, expandRecord, type PlaceholderValues } from '../targets/placeholders.ts';
 import { assertLoopbackUrl, RemoteTarget, remoteTargetFrom } from '../targets/remote-target.ts';
 import { StdioTarget } from '../targets/stdio-target.ts';
 import type { ServerUnderTest } from '../targets/target.ts';
-import { effectSourceFor } from './effect-sources.ts';
+import { type EffectSourceContext, effectSourceFor } from './effect-sources.ts';
 
 export interface Environment extends FaultEnvironment {
   session: Session;
@@ -45,6 +45,8 @@ export interface EnvironmentOptions {
   pairing?: Pairing;
   /** What `${tmpdir}` and `${env:NAME}` stand for in a foreign target (default: the OS temp dir, process.env). */
   placeholders?: PlaceholderValues;
+  /** The profile's file (read-back modules resolve against it; default: the current directory). */
+  profileFile?: string;
 }
 
 type StdioServer = ServerUnderTest & { createTransport: () => Transport; notes(): string[]; close(): Promise<void> };
@@ -65,8 +67,10 @@ export async function startEnvironment(
   const network = { api: backend.api, mcpProxy: '', counters: backend.counters };
 
   const placeholders = options.placeholders ?? { tmpdir: tmpdir(), env: process.env };
+  const sourceContext = { profileFile: options.profileFile ?? 'profile.yaml', placeholders };
+  let effects: EffectSource | undefined;
   if (target.kind === 'reference-stdio' || target.kind === 'stdio') {
-    // No TCP link: the client spawns the server; the stdio decorator is the edge seam.
+    // No TCP link: the client spawns the server; the interposer on its pipe is the edge seam.
     const server: StdioServer =
       target.kind === 'stdio'
         ? new ForeignStdioTarget(
@@ -97,13 +101,13 @@ export async function startEnvironment(
       network,
       edge,
       stdio,
-      notes: () => server.notes(),
+      notes: () => [...server.notes(), ...sourceNotes(effects)],
       close: async () => {
         await session.close();
         await server.close();
       },
     };
-    if (server instanceof ForeignStdioTarget) attachEffects(server, profile, env);
+    if (server instanceof ForeignStdioTarget) effects = attachEffects(server, profile, env, sourceContext);
     await prepareFaults(profile, env);
     return env;
   }
@@ -146,19 +150,21 @@ export async function startEnvironment(
       network,
       edge,
       stdio,
-      notes: () =>
-        remote && !remote.hasControl && !remote.observesEffects
+      notes: () => [
+        ...(remote && !remote.hasControl && !remote.observesEffects
           ? [
               `${target.kind === 'http' ? 'http target' : 'url target without admin'}: no dependency faults and no ledger (effects unknown)`,
             ]
-          : [],
+          : []),
+        ...sourceNotes(effects),
+      ],
       close: async () => {
         await session?.close();
         await backend.api.deleteProxy(network.mcpProxy).catch(() => {});
         await stopServer();
       },
     };
-    if (target.kind === 'http' && remote) attachEffects(remote, profile, env);
+    if (target.kind === 'http' && remote) effects = attachEffects(remote, profile, env, sourceContext);
     await prepareFaults(profile, env);
     return env;
   } catch (error) {
@@ -175,9 +181,20 @@ function foreignHttpTarget(url: string, allowNonLoopback: boolean): RemoteTarget
 }
 
 /** A foreign target sees effects only through a source (read-back, interception); without one they stay unknown. */
-function attachEffects(server: EffectSink, profile: Profile, env: Environment): void {
-  const source = effectSourceFor(profile, env);
+function attachEffects(
+  server: EffectSink,
+  profile: Profile,
+  env: Environment,
+  ctx: EffectSourceContext,
+): EffectSource | undefined {
+  const source = effectSourceFor(profile, env, ctx);
   if (source) server.attachEffects(source);
+  return source;
+}
+
+/** Why a source could not see the effects this time, for the report. */
+function sourceNotes(source: EffectSource | undefined): string[] {
+  return source?.failure ? [source.failure] : [];
 }
 
 /** Each fault kind in the profile gets its set-up done once (e.g. crash boots a standby process). */

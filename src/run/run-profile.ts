@@ -87,6 +87,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     placeholders,
     opShard: options.opShard,
     pairing: options.pairing,
+    profileFile: loaded.file,
   }).catch(async (error) => {
     await backend.close();
     removeWorkdir();

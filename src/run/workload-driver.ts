@@ -13,6 +13,7 @@ import type { Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
 import { effectArgsKey, type ToolTraits } from '../server/tools/catalog.ts';
+import { opEffectKey } from './read-back.ts';
 import type { Recorder } from './recorder.ts';
 
 export interface WorkloadDeps {
@@ -111,8 +112,10 @@ async function executeOp(
 ): Promise<void> {
   const startMs = intendedStartMs ?? epochMs();
   const fields = await runOp(planned, deps.client.child(planned.opId));
-  // What the op's effect is recorded under when it carries no trace id (reconcile's fallback).
-  const argsKey = effectArgsKey(planned.tool, planned.args);
+  // What the op's effect is recorded under when it carries no trace id (reconcile's fallback): the reference
+  // tool's distinguishing arguments, or a foreign tool's unique argument value (`effects.keys`).
+  const foreignKey = opEffectKey(deps.profile.effects, planned.tool, planned.args);
+  const argsKey = effectArgsKey(planned.tool, planned.args) ?? foreignKey;
   deps.recorder.op({
     opId: planned.opId,
     ...fields,

@@ -2,7 +2,7 @@
 //   node bin/run-ts.js src/server/stdio-main.ts [--seed N] [--dependency-timeout-ms N] [--leaky]
 //     [--control '<JSON array of control requests { op, input }>'] [--admin-port N --admin-token T]
 //     [--snapshot FILE] [--events]
-// stdout carries only JSON-RPC; nothing else may print there (except what a tagged stdio fault writes on purpose).
+// stdout carries only JSON-RPC; nothing else may print there (stdio edge faults act on the pipe, not here).
 // With --events every effect, dependency state change and decision also goes to stderr as one
 // `@faultline {json}` line as it happens, so a harness keeps the ledger when this process is killed; --snapshot
 // restores what an earlier process left (the dependencies are "external": they outlive a server crash).
@@ -17,7 +17,6 @@ import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../core/defaults.ts';
 import { startDependencies } from './deps/world.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { ServerRuntime } from './runtime.ts';
-import { StdioOutputFaults } from './stdio-output.ts';
 
 const { values } = parseArgs({
   options: {
@@ -61,7 +60,7 @@ const admin =
 if (admin) console.error(`faultline admin endpoint on ${admin.url}`);
 
 const server = createMcpServer(runtime);
-const transport = new StdioOutputFaults(new StdioServerTransport(), process.stdout);
+const transport = new StdioServerTransport();
 transport.onclose = () => {
   mocks.close();
   void admin?.close();

@@ -14,7 +14,7 @@ function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> 
     case 'reference':
       return new Set(['control', 'restart', 'behaviour', 'network', 'http-edge']);
     case 'reference-stdio':
-      // No TCP link and no HTTP: the stdio decorator is the edge. Restart = the client's next connect spawns it.
+      // No TCP link and no HTTP: the interposer on the stdio pipe is the edge. Restart = the client's next connect spawns it.
       return new Set(['control', 'restart', 'stdio-edge']);
     case 'url':
       return new Set([
@@ -23,9 +23,9 @@ function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> 
         ...(target.admin ? (['control', 'behaviour'] as TargetCapability[]) : []),
       ]);
     case 'stdio':
-      // A server we did not write: the harness spawns and owns its process (crash, restart), but it cannot be
-      // asked to spoil its own output, so there is no stdio-edge seam for it, and no control channel.
-      return new Set(['restart']);
+      // A server we did not write: the harness spawns and owns its process (crash, restart) and the pipe to it
+      // (the stdio edge faults' interposer); there is no control channel.
+      return new Set(['restart', 'stdio-edge']);
     case 'http':
       // A server we did not write: a Toxiproxy proxy sits in front of its URL and the client's fetch is the edge.
       return new Set(['network', 'http-edge']);

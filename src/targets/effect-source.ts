@@ -7,6 +7,8 @@ export interface EffectSource {
   effects(): Promise<Effect[]>;
   /** Before each profile's workload: forget what an earlier run saw. */
   reset?(): Promise<void>;
+  /** Set when the last read could not see the effects (a probe failed): they are unknown, not none. */
+  readonly failure?: string;
 }
 
 /** A target that can take an effect source once the run knows one (foreign stdio and http targets). */
@@ -22,8 +24,14 @@ export class ForeignEffects implements EffectSink {
     this.source = source;
   }
 
+  /** False with no source, or when its last read failed (read the ledger first). */
   get observable(): boolean {
-    return this.source !== undefined;
+    return this.source !== undefined && this.source.failure === undefined;
+  }
+
+  /** Why the effects are unknown, for the report. */
+  notes(): string[] {
+    return this.source?.failure ? [this.source.failure] : [];
   }
 
   async ledger(): Promise<Effect[]> {

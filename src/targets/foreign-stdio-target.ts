@@ -1,19 +1,18 @@
-// A stdio MCP server the harness did not write (kind stdio): the client's StdioClientTransport spawns the profile's
-// command, one process per connection, so a crash is a killed process and a restart is the client's next connect.
+// A stdio MCP server the harness did not write (kind stdio): the client's transport spawns the profile's command
+// (the stdio edge faults act on that pipe, stdio-transport.ts), one process per connection, so a crash is a killed process and a restart is the client's next connect.
 // It has no control channel: no dependency faults, no decisions, no ledger; its effects come from an attached
 // effect source, if any (effect-source.ts). Its stderr is kept (the last lines) for the report and for errors.
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import { sleep } from '../core/sleep.ts';
-import type { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
+import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { Quiescence } from '../server/in-flight.ts';
 import { DesiredFaultState } from './desired-state.ts';
 import { type EffectSink, type EffectSource, ForeignEffects } from './effect-source.ts';
+import { InterposedStdioTransport } from './stdio-transport.ts';
 import { type ServerUnderTest, TargetCapabilityError } from './target.ts';
 
 const EXIT_GRACE_MS = 3_000;
@@ -28,7 +27,7 @@ export interface ForeignStdioSpec {
 }
 
 interface Child {
-  transport: StdioClientTransport;
+  transport: InterposedStdioTransport;
   pid?: number;
   alive: boolean;
   exited: Promise<void>;
@@ -54,16 +53,12 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
   createTransport = (): Transport => {
     if (this.closed) throw new Error('stdio target closed');
     const { command, args, env, cwd, maxBufferBytes } = this.spec;
-    const transport = new StdioClientTransport({
-      command,
-      args,
-      env,
-      ...(cwd && { cwd }),
-      stderr: 'pipe',
-      ...(maxBufferBytes && { maxBufferSize: maxBufferBytes }),
-    });
+    const transport = new InterposedStdioTransport(
+      { command, args, env, ...(cwd && { cwd }), ...(maxBufferBytes && { maxBufferSize: maxBufferBytes }) },
+      this.edge,
+    );
     const child: Child = { transport, alive: true, exited: Promise.resolve() };
-    const stderr = transport.stderr as Readable;
+    const stderr = transport.stderr;
     child.exited = new Promise<void>((resolve) => {
       stderr.once('end', () => {
         child.alive = false;
@@ -76,10 +71,10 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
     const start = transport.start.bind(transport);
     transport.start = async () => {
       await start();
-      child.pid = transport.pid ?? undefined;
+      child.pid = transport.pid;
     };
     this.children.push(child);
-    return this.edge.wrap(transport);
+    return transport;
   };
 
   get spawned(): number {
@@ -125,7 +120,7 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
   /** A crash of the newest live process (SIGKILL by default); the client's next connect spawns a new one. */
   kill(signal: NodeJS.Signals = 'SIGKILL'): boolean {
     const child = [...this.children].reverse().find((c) => c.alive);
-    const pid = child?.pid ?? child?.transport.pid ?? undefined;
+    const pid = child?.pid ?? child?.transport.pid;
     if (pid === undefined) return false;
     try {
       process.kill(pid, signal);

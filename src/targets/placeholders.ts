@@ -33,3 +33,12 @@ export function expandRecord(
     Object.entries(record).map(([key, value]) => [key, expandPlaceholders(value, values, `${where}.${key}`)]),
   );
 }
+
+/** Every string inside a JSON value expanded (arrays and objects walked; keys are kept). */
+export function expandDeep(value: unknown, values: PlaceholderValues, where: string): unknown {
+  if (typeof value === 'string') return expandPlaceholders(value, values, where);
+  if (Array.isArray(value)) return value.map((v, i) => expandDeep(v, values, `${where}[${i}]`));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandDeep(v, values, `${where}.${k}`)]));
+  return value;
+}

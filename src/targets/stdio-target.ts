@@ -1,4 +1,5 @@
-// The reference server over stdio: the client's own StdioClientTransport spawns it (one child per connection),
+// The reference server over stdio: the client's transport spawns it (one child per connection; the stdio edge
+// faults act on that pipe, stdio-transport.ts),
 // so a crash is a killed child and a restart is the client's next connect. The child owns the msw dependency
 // world, so the ledger would die with it: each child streams its effects, state changes and decisions on stderr
 // and fault hits (`@faultline {json}` lines, stdio-events.ts) and the harness keeps them; a new child starts from a snapshot
@@ -12,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { StateRecord } from '../../mocks/state.ts';
 import { AdminClient } from '../control/admin-http.ts';
@@ -22,10 +22,11 @@ import type { DecisionRecord } from '../core/history.ts';
 import { type HitCounts, sumHits } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import { sleep } from '../core/sleep.ts';
-import type { StdioEdgeController } from '../faults/edge/stdio/decorator.ts';
+import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { Quiescence } from '../server/in-flight.ts';
 import { appliedAtOf, DesiredFaultState, latestOf } from './desired-state.ts';
 import { serverEntry } from './entry.ts';
+import { InterposedStdioTransport } from './stdio-transport.ts';
 import type { ServerUnderTest } from './target.ts';
 
 const ADMIN_LINE = /faultline admin endpoint on (http:\/\/\S+)/;
@@ -46,7 +47,7 @@ export interface StdioTargetOptions {
 
 interface Child {
   n: number;
-  transport: StdioClientTransport;
+  transport: InterposedStdioTransport;
   admin: Promise<AdminClient>;
   exited: Promise<void>;
   alive: boolean;
@@ -93,7 +94,7 @@ export class StdioTarget implements ServerUnderTest {
   /** Pid of the newest live child. */
   get pid(): number | undefined {
     const child = this.current();
-    return child?.pid ?? child?.transport.pid ?? undefined;
+    return child?.pid ?? child?.transport.pid;
   }
 
   /** A transport that spawns a fresh server child when started: the client calls this on every (re)connect. */
@@ -103,26 +104,28 @@ export class StdioTarget implements ServerUnderTest {
     const snapshot = join(this.dir, `snapshot-${n}.json`);
     const previous = this.children.map((c) => c.exited);
     const { seed, dependencyTimeoutMs, leaky, maxBufferBytes } = this.options;
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [
-        ...serverEntry('stdio-main'),
-        '--seed',
-        String(seed),
-        ...(dependencyTimeoutMs ? ['--dependency-timeout-ms', String(dependencyTimeoutMs)] : []),
-        ...(leaky ? ['--leaky'] : []),
-        ...(this.desired.requests().length > 0 ? ['--control', JSON.stringify(this.desired.requests())] : []),
-        '--admin-port',
-        '0',
-        '--admin-token',
-        this.token,
-        '--snapshot',
-        snapshot,
-        '--events',
-      ],
-      stderr: 'pipe',
-      ...(maxBufferBytes && { maxBufferSize: maxBufferBytes }),
-    });
+    const transport = new InterposedStdioTransport(
+      {
+        command: process.execPath,
+        args: [
+          ...serverEntry('stdio-main'),
+          '--seed',
+          String(seed),
+          ...(dependencyTimeoutMs ? ['--dependency-timeout-ms', String(dependencyTimeoutMs)] : []),
+          ...(leaky ? ['--leaky'] : []),
+          ...(this.desired.requests().length > 0 ? ['--control', JSON.stringify(this.desired.requests())] : []),
+          '--admin-port',
+          '0',
+          '--admin-token',
+          this.token,
+          '--snapshot',
+          snapshot,
+          '--events',
+        ],
+        ...(maxBufferBytes && { maxBufferSize: maxBufferBytes }),
+      },
+      this.options.edge,
+    );
     const child: Child = {
       n,
       transport,
@@ -138,7 +141,7 @@ export class StdioTarget implements ServerUnderTest {
       polledHits: {},
       tail: '',
     };
-    this.follow(child, transport.stderr as Readable);
+    this.follow(child, transport.stderr);
     this.children.push(child);
     // The snapshot is written when the child starts, not when its transport is made: the child before it may still
     // be draining its stderr (a charge and its idempotency record written just before it died). Without waiting,
@@ -153,7 +156,7 @@ export class StdioTarget implements ServerUnderTest {
       child.restoredDecisions = decisions.length;
       return start();
     };
-    return this.options.edge.wrap(transport);
+    return transport;
   };
 
   async ledger(): Promise<Effect[]> {
@@ -242,8 +245,8 @@ export class StdioTarget implements ServerUnderTest {
     ];
     const startups = this.children.flatMap((c) => (c.startupMs === undefined ? [] : [c.startupMs]));
     if (startups.length > 0) notes.push(`stdio: server process start-up took ${startups.join(', ')} ms`);
-    const tagged = Object.entries(t.tagged).map(([kind, n]) => `${kind} ${n}`);
-    if (tagged.length > 0) notes.push(`stdio: answers spoiled on the server's stdout: ${tagged.join(', ')}`);
+    const picked = Object.entries(t.picked).map(([kind, n]) => `${kind} ${n}`);
+    if (picked.length > 0) notes.push(`stdio: exchanges spoiled on the pipe: ${picked.join(', ')}`);
     if (t.oversizedLines > 0)
       notes.push(
         `stdio: ${t.oversizedLines} line(s) over the framing limit closed the transport (the SDK killed the child)`,

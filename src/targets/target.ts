@@ -47,7 +47,7 @@ export type TargetCapability =
   | 'network'
   /** The client's fetch to an HTTP MCP endpoint (status, header, SSE faults). */
   | 'http-edge'
-  /** The stdio Transport decorator and the stdio child's output (framing faults, slow writes). */
+  /** The interposer on the pipe to a stdio child (framing faults, slow writes, lost or cut messages). */
   | 'stdio-edge';
 
 export const CAPABILITY_WORDS: Record<TargetCapability, string> = {
@@ -56,7 +56,7 @@ export const CAPABILITY_WORDS: Record<TargetCapability, string> = {
   behaviour: 'the reference HTTP server',
   network: 'a target reached over TCP (through a Toxiproxy proxy)',
   'http-edge': 'a target reached over HTTP',
-  'stdio-edge': 'a stdio target (kind reference-stdio)',
+  'stdio-edge': 'a stdio target (kind reference-stdio or stdio)',
 };
 
 /** An operation the target cannot perform, e.g. kill() on a server outside the harness's process tree. */

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StdioEdgeController } from '../../src/faults/edge/stdio/decorator.ts';
+import { StdioEdgeController } from '../../src/faults/edge/stdio/controller.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { parseProfile } from '../../src/profile/load.ts';
 import type { ProfileResult } from '../../src/run/run-profile.ts';
@@ -98,7 +98,7 @@ describe('stdio profiles (resilient client)', () => {
   it('stdio-malformed-line: bad lines before answers change nothing; instead of answers they cost a retry', async () => {
     const r = await runShipped('stdio-malformed-line');
     expect(failing(r)).toBe('');
-    const spoiled = Number(/malformed-line (\d+)/.exec(note(r, /answers spoiled/) ?? '')?.[1]);
+    const spoiled = Number(/malformed-line (\d+)/.exec(note(r, /exchanges spoiled/) ?? '')?.[1]);
     const reported = Number(/(\d+) malformed line\(s\)/.exec(note(r, /malformed line\(s\) reported/) ?? '')?.[1]);
     expect(spoiled).toBeGreaterThan(5);
     expect(reported).toBe(spoiled); // every bad line reached onerror, none was taken for an answer
@@ -122,7 +122,7 @@ describe('stdio profiles (resilient client)', () => {
     // baseline is noisy on busy cores, so compare the difference, not a ratio.
     expect(quantile(inside, 0.75) - median(outside)).toBeGreaterThan(80);
     expect(Math.max(...inside)).toBeGreaterThan(150);
-    expect(note(r, /answers spoiled on the server's stdout: slow-write \d+/)).toBeDefined();
+    expect(note(r, /exchanges spoiled on the pipe: slow-write \d+/)).toBeDefined();
   }, 90_000);
 });
 

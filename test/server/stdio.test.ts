@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toolErrorOf } from '../../src/core/taxonomy.ts';
-import { StdioEdgeController } from '../../src/faults/edge/stdio/decorator.ts';
+import { StdioEdgeController } from '../../src/faults/edge/stdio/controller.ts';
 import { StdioTarget } from '../../src/targets/stdio-target.ts';
 
 let client: Client | undefined;

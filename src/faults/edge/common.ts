@@ -1,5 +1,5 @@
 // What every MCP-edge fault shares, over HTTP and over stdio: which requests it touches (methods, probability)
-// and how it becomes an active rule on the client side (the fetch middleware or the stdio Transport decorator).
+// and how it becomes an active rule on the client side (the fetch middleware or the stdio pipe interposer).
 // The controller counts each exchange a rule acted on (its hits, by rule id).
 import { z } from 'zod';
 import { epochMs } from '../../core/clock.ts';

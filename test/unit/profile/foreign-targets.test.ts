@@ -41,7 +41,7 @@ describe('foreign targets in a profile', () => {
     expect(http.target).toEqual({ kind: 'http', url: 'http://127.0.0.1:3001/mcp', headers: {} });
   });
 
-  it('gives a foreign stdio target crash and restart, and refuses network, stdio-edge and control faults', () => {
+  it('gives a foreign stdio target crash, restart and stdio-edge faults, and refuses network and control faults', () => {
     const stdio = '{ kind: stdio, command: node }';
     const crash = '  - { seam: server, kind: crash, start: 500ms, stop: 600ms }';
     expect(parseProfile('p.yaml', profileWith(stdio, crash)).profile.faults).toHaveLength(1);
@@ -50,11 +50,9 @@ describe('foreign targets in a profile', () => {
     ).toBe(
       'p.yaml:11: faults[0].kind: fault kind down needs a target reached over TCP (through a Toxiproxy proxy); target kind stdio cannot take it',
     );
-    expect(
-      messageOf(() =>
-        parseProfile('p.yaml', profileWith(stdio, '  - { seam: edge, kind: stdio-malformed-line, start: 1s }')),
-      ),
-    ).toMatch(/needs a stdio target \(kind reference-stdio\); target kind stdio cannot take it/);
+    // The interposer on the pipe spoils real bytes: no help from the server needed.
+    const edge = '  - { seam: edge, kind: stdio-malformed-line, start: 1s }';
+    expect(parseProfile('p.yaml', profileWith(stdio, edge)).profile.faults).toHaveLength(1);
     expect(
       messageOf(() =>
         parseProfile(

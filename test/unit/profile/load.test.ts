@@ -102,7 +102,7 @@ describe('profile loading', () => {
     const e = errorOf(stdioFault);
     expect(e.path).toBe('faults[0].kind');
     expect(e.message).toContain(
-      'fault kind stdio-slow-writes needs a stdio target (kind reference-stdio); target kind reference cannot take it',
+      'fault kind stdio-slow-writes needs a stdio target (kind reference-stdio or stdio); target kind reference cannot take it',
     );
     expect(() => parseProfile('p.yaml', `${stdioFault}\ntarget: { kind: reference-stdio }\n`)).not.toThrow();
   });

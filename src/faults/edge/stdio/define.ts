@@ -1,5 +1,7 @@
-// One MCP-edge fault kind for stdio targets: the profile kind (it tags requests on the client's Transport
-// decorator) and, in the same declaration, the server-side writer that spoils the tagged answer.
+// One MCP-edge fault kind for stdio targets: the profile kind (its rule picks requests on the client's side) and,
+// in the same declaration, what the interposer on the pipe does to a picked exchange: the answer the child writes
+// on its stdout, spoiled on its way to the client's reader (`answer`), or the request on its way to the child's
+// stdin (`request`). Either one left out passes its message through unchanged.
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { defineFaultKind, type FaultKind } from '../../kind.ts';
@@ -8,12 +10,18 @@ import type { StdioOut } from './directive.ts';
 
 type BaseKeys = keyof typeof edgeBase;
 
+type Writer<P> = (message: JSONRPCMessage, directive: P, out: StdioOut) => Promise<void>;
+
 export interface StdioEdgeFault<S extends z.ZodObject = z.ZodObject> extends FaultKind<S> {
-  /** The name the tag carries. */
+  /** The name the directive carries. */
   directive: string;
-  /** Server side: writes the answer to a tagged request, spoiled. */
-  write(message: JSONRPCMessage, directive: Omit<z.output<S>, BaseKeys>, out: StdioOut): Promise<void>;
+  /** The child's answer to a picked request, on its way to the client's reader. */
+  answer: Writer<Omit<z.output<S>, BaseKeys>>;
+  /** A picked request, on its way to the child's stdin. */
+  request: Writer<Omit<z.output<S>, BaseKeys>>;
 }
+
+const passThrough: Writer<unknown> = (message, _d, out) => out.send(message);
 
 /** A stdio edge fault: `params` are its own beside methods and probability. */
 export function defineStdioFault<S extends z.ZodRawShape>(def: {
@@ -21,7 +29,8 @@ export function defineStdioFault<S extends z.ZodRawShape>(def: {
   directive: string;
   summary: string;
   params: S;
-  write(message: JSONRPCMessage, directive: z.output<z.ZodObject<S>>, out: StdioOut): Promise<void>;
+  answer?: Writer<z.output<z.ZodObject<S>>>;
+  request?: Writer<z.output<z.ZodObject<S>>>;
 }): StdioEdgeFault {
   const params = z.strictObject({ ...edgeBase, ...def.params });
   const kind = defineFaultKind({
@@ -35,5 +44,10 @@ export function defineStdioFault<S extends z.ZodRawShape>(def: {
       return installRule(ctx.env.stdio, ctx, { methods, probability }, { directive: { ...own, kind: def.directive } });
     },
   });
-  return { ...kind, directive: def.directive, write: def.write as StdioEdgeFault['write'] } as StdioEdgeFault;
+  return {
+    ...kind,
+    directive: def.directive,
+    answer: (def.answer ?? passThrough) as StdioEdgeFault['answer'],
+    request: (def.request ?? passThrough) as StdioEdgeFault['request'],
+  } as StdioEdgeFault;
 }

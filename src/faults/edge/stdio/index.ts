@@ -1,17 +1,21 @@
-// Every MCP-edge fault kind for stdio targets (one file each): the profile kinds and the server's writers.
+// Every MCP-edge fault kind for stdio targets (one file each): the profile kinds and what the interposer does.
 import type { StdioEdgeFault } from './define.ts';
-import { STDIO_FAULT_META, type StdioFaultDirective } from './directive.ts';
+import type { StdioFaultDirective } from './directive.ts';
+import { stdioDropMessage } from './drop-message.ts';
 import { stdioMalformedLine } from './malformed-line.ts';
 import { stdioOversizedLine } from './oversized-line.ts';
 import { stdioSlowWrites } from './slow-writes.ts';
+import { stdioTruncatedMessage } from './truncated-message.ts';
 
-export const STDIO_EDGE_FAULTS: readonly StdioEdgeFault[] = [stdioMalformedLine, stdioOversizedLine, stdioSlowWrites];
+export const STDIO_EDGE_FAULTS: readonly StdioEdgeFault[] = [
+  stdioMalformedLine,
+  stdioOversizedLine,
+  stdioSlowWrites,
+  stdioDropMessage,
+  stdioTruncatedMessage,
+];
 
-/** The kind a tagged request's directive names, with the directive; undefined when untagged or unknown. */
-export function stdioFaultOf(meta: unknown): { fault: StdioEdgeFault; directive: StdioFaultDirective } | undefined {
-  const directive = (meta as Record<string, unknown> | undefined)?.[STDIO_FAULT_META] as
-    | StdioFaultDirective
-    | undefined;
-  const fault = STDIO_EDGE_FAULTS.find((f) => f.directive === directive?.kind);
-  return fault && directive ? { fault, directive } : undefined;
+/** The kind a directive names; undefined when unknown. */
+export function stdioFaultOf(directive: StdioFaultDirective): StdioEdgeFault | undefined {
+  return STDIO_EDGE_FAULTS.find((f) => f.directive === directive.kind);
 }

@@ -1,5 +1,5 @@
-// A non-JSON line on the stdio server's stdout (a stray console.log): before the answer (the client's reader
-// reports it on onerror and parses on) or instead of it (the answer is lost).
+// A non-JSON line on the way to the client's reader (a stray console.log on the server's stdout): before the
+// answer (the reader reports it on onerror and parses on) or instead of it (the answer is lost).
 import { z } from 'zod';
 import { defineStdioFault } from './define.ts';
 
@@ -11,7 +11,7 @@ export const stdioMalformedLine = defineStdioFault({
     mode: z.enum(['before', 'instead']).default('before').describe('before the answer, or instead of it'),
     text: z.string().min(1).default('debug: cache warmed in 12ms').describe('the line (newlines become spaces)'),
   },
-  async write(message, d, out) {
+  async answer(message, d, out) {
     await out.write(`${d.text.replace(/\n/g, ' ')}\n`);
     if (d.mode === 'before') await out.send(message);
   },

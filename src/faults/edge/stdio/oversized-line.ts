@@ -1,4 +1,4 @@
-// The answer padded to at least `bytes` on one stdout line: past the client reader's framing limit (10 MiB in
+// The answer padded to at least `bytes` on one line to the client: past the reader's framing limit (10 MiB in
 // the SDK) it closes the transport and kills the child; the effect may exist, the client must reconnect.
 import { isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export const stdioOversizedLine = defineStdioFault({
       .default(11 * 1024 * 1024)
       .describe("length of the answer's line, bytes (default 11 MiB: past the SDK's 10 MiB stdio limit)"),
   },
-  async write(message, d, out) {
+  async answer(message, d, out) {
     await out.send(padded(message, d.bytes));
   },
 });

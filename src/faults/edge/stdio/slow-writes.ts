@@ -12,7 +12,7 @@ export const stdioSlowWrites = defineStdioFault({
     chunkBytes: z.number().int().positive().default(64).describe('size of each piece, bytes'),
     delayMs: z.number().int().nonnegative().max(10_000).default(20).describe('pause between pieces, ms'),
   },
-  async write(message, d, out) {
+  async answer(message, d, out) {
     const line = `${JSON.stringify(message)}\n`;
     for (let at = 0; at < line.length; at += d.chunkBytes) {
       if (at > 0) await sleep(d.delayMs);

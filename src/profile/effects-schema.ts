@@ -1,0 +1,58 @@
+// How a profile sees the effects of a server we did not write (`effects:`): which argument of each side-effecting
+// tool carries the op's unique value (its effect key), and the read-back probes: MCP calls that read the server's
+// state after the run, and how to find the effect keys in their results (a path, or a module for anything harder).
+// Each key found is one effect; reconcile attributes it to the op whose argument had that value.
+import { z } from 'zod';
+import { parsePath } from '../core/json-path.ts';
+
+const PATH_SYNTAX = 'names joined by dots, [N] for an element, [*] for every element, e.g. entities[*].name';
+
+const pathSchema = z
+  .string()
+  .superRefine((text, ctx) => {
+    try {
+      parsePath(text);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  })
+  .describe(`a path over JSON (${PATH_SYNTAX})`);
+
+const probeSchema = z
+  .strictObject({
+    tool: z.string().min(1).describe('the MCP tool that reads the server state, e.g. read_graph'),
+    args: z.record(z.string(), z.unknown()).default({}).describe('its arguments (${tmpdir} works in strings)'),
+    path: pathSchema
+      .optional()
+      .describe(
+        "where the effect keys are in the tool's result: over its structuredContent, or else over its first " +
+          `text content parsed as JSON; each value selected is one effect (${PATH_SYNTAX})`,
+      ),
+    module: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'a JS/TS module, relative to the profile file, whose default export maps the CallToolResult to the ' +
+          'effect keys (an array of strings: one per effect, a repeated key is a duplicate)',
+      ),
+  })
+  .refine((p) => (p.path === undefined) !== (p.module === undefined), {
+    message: 'expected exactly one of path or module',
+  });
+
+export const effectsSchema = z
+  .strictObject({
+    keys: z
+      .record(z.string().min(1), pathSchema)
+      .refine((keys) => Object.keys(keys).length > 0, { message: 'expected at least one tool' })
+      .describe(
+        "per side-effecting tool: the path into the op's arguments to the value that identifies its effect " +
+          '(make it unique per op, e.g. "e-{op}" or { unique: e- })',
+      ),
+    readBack: z.array(probeSchema).min(1).describe('the calls that read the effects back after the run'),
+  })
+  .describe("how to see a foreign server's effects: each op's key, and read-back probes");
+
+export type EffectsSpec = z.infer<typeof effectsSchema>;
+export type ReadBackProbe = EffectsSpec['readBack'][number];

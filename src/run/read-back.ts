@@ -1,0 +1,117 @@
+// Read-back probes: the effects of a server we did not write, read from its own state after the run. Each probe
+// is an MCP call (e.g. read_graph) whose result holds the effect keys, found by a path (core/json-path.ts) or by
+// the profile's module; each key found is one effect in the ledger, under the argsKey its op's unique argument
+// value gives (opEffectKey), so reconcile attributes it as it attributes the reference server's effects. A probe
+// that fails leaves the effects unknown: the source says so (the run's effect metrics are n/a), never 0 effects.
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { epochMs } from '../core/clock.ts';
+import { parsePath, selectPath } from '../core/json-path.ts';
+import { argsKey, type Effect } from '../core/ledger.ts';
+import type { EffectsSpec, ReadBackProbe } from '../profile/effects-schema.ts';
+
+/** One tool call on the run's own connection to the server (no trace id: a probe is not an op). */
+export type CallTool = (tool: string, args: Record<string, unknown>) => Promise<CallToolResult>;
+
+/** What a probe module's default export does: the result in, one key per effect out. */
+type ReadBackMapper = (result: CallToolResult) => unknown[] | Promise<unknown[]>;
+
+/** The argsKey an effect identified by `value` carries, on both sides (the op's argument and the read-back). */
+function effectKey(value: unknown): string {
+  return argsKey({ effectKey: typeof value === 'string' ? value : JSON.stringify(value) });
+}
+
+/** The argsKey of an op's effect: its unique argument value (profile `effects.keys`); undefined for other tools. */
+export function opEffectKey(
+  effects: EffectsSpec | undefined,
+  tool: string,
+  args: Record<string, unknown>,
+): string | undefined {
+  const path = effects?.keys[tool];
+  if (path === undefined) return undefined;
+  const [value] = selectPath(args, parsePath(path));
+  return value === undefined ? undefined : effectKey(value);
+}
+
+/** The module a probe names, resolved against the profile file; a missing file is a user error up front. */
+function probeModulePath(profileFile: string, probe: ReadBackProbe, index: number): string | undefined {
+  if (probe.module === undefined) return undefined;
+  const file = resolve(dirname(profileFile), probe.module);
+  if (!existsSync(file)) throw new ReadBackError(`effects.readBack[${index}].module: ${file} does not exist`);
+  return file;
+}
+
+export class ReadBackError extends Error {
+  override name = 'ReadBackError';
+  /** The CLI prints it as one line and exits 2 (a missing module; a failed read is caught, not thrown). */
+  readonly userFacing = true;
+}
+
+export class ReadBackSource {
+  /** Why the effects are unknown, once a read failed. */
+  failure: string | undefined;
+
+  constructor(
+    private readonly spec: EffectsSpec,
+    private readonly profileFile: string,
+    private readonly call: CallTool,
+  ) {
+    spec.readBack.forEach((probe, i) => probeModulePath(profileFile, probe, i));
+  }
+
+  /** Every probe now: one effect per key found. Empty, with `failure` set, when a probe could not be read. */
+  async effects(): Promise<Effect[]> {
+    const effects: Effect[] = [];
+    const atMs = epochMs();
+    try {
+      for (const [i, probe] of this.spec.readBack.entries()) {
+        const result = await this.call(probe.tool, probe.args);
+        if (result.isError) throw new ReadBackError(`read-back ${probe.tool} answered an error: ${textOf(result)}`);
+        for (const key of await this.keys(probe, i, result)) {
+          effects.push({
+            seq: effects.length + 1,
+            atMs,
+            kind: 'read-back',
+            argsKey: effectKey(key),
+            details: { probe: probe.tool, key: typeof key === 'string' ? key : JSON.stringify(key) },
+          });
+        }
+      }
+    } catch (error) {
+      this.failure = `the read-back failed, effects unknown: ${(error as Error).message.slice(0, 200)}`;
+      return [];
+    }
+    this.failure = undefined;
+    return effects;
+  }
+
+  private async keys(probe: ReadBackProbe, index: number, result: CallToolResult): Promise<unknown[]> {
+    const file = probeModulePath(this.profileFile, probe, index);
+    if (file !== undefined) {
+      const mapper = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+      if (typeof mapper !== 'function') throw new ReadBackError(`${probe.module}: expected a default export function`);
+      const keys = await (mapper as ReadBackMapper)(result);
+      if (!Array.isArray(keys)) throw new ReadBackError(`${probe.module}: expected an array of keys`);
+      return keys;
+    }
+    return selectPath(documentOf(result, probe.tool), parsePath(probe.path!));
+  }
+}
+
+/** What a path runs over: the structured result, or else the first text content as JSON. */
+function documentOf(result: CallToolResult, tool: string): unknown {
+  if (result.structuredContent !== undefined) return result.structuredContent;
+  const text = textOf(result);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ReadBackError(`read-back ${tool}: no structuredContent and its text is not JSON; use a module`);
+  }
+}
+
+function textOf(result: CallToolResult): string {
+  const block = result.content.find((c) => c.type === 'text');
+  return block && 'text' in block ? block.text : '';
+}
