@@ -7,15 +7,14 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
-import { sleep } from '../core/sleep.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { Quiescence } from '../server/in-flight.ts';
 import { DesiredFaultState } from './desired-state.ts';
 import { type EffectSink, type EffectSource, ForeignEffects } from './effect-source.ts';
+import { type SpawnedChild, signalChild, stopChildren } from './stdio-children.ts';
 import { InterposedStdioTransport } from './stdio-transport.ts';
 import { type ServerUnderTest, TargetCapabilityError } from './target.ts';
 
-const EXIT_GRACE_MS = 3_000;
 const STDERR_TAIL_CHARS = 4000;
 
 export interface ForeignStdioSpec {
@@ -26,7 +25,7 @@ export interface ForeignStdioSpec {
   maxBufferBytes?: number;
 }
 
-interface Child {
+interface Child extends SpawnedChild {
   transport: InterposedStdioTransport;
   pid?: number;
   alive: boolean;
@@ -119,16 +118,12 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
 
   /** A crash of the newest live process (SIGKILL by default); the client's next connect spawns a new one. */
   kill(signal: NodeJS.Signals = 'SIGKILL'): boolean {
-    const child = [...this.children].reverse().find((c) => c.alive);
-    const pid = child?.pid ?? child?.transport.pid;
-    if (pid === undefined) return false;
-    try {
-      process.kill(pid, signal);
-      this.kills++;
-      return true;
-    } catch {
-      return false; // already gone
-    }
+    const killed = signalChild(
+      [...this.children].reverse().find((c) => c.alive),
+      signal,
+    );
+    if (killed) this.kills++;
+    return killed;
   }
 
   /** Nothing to boot ahead: the client's next connect spawns the process. */
@@ -140,19 +135,7 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
   /** Waits for every process to exit (the session closes their transports first), killing any that lingers. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(
-      this.children.map(async (child) => {
-        if (!child.alive) return;
-        await Promise.race([child.exited, sleep(EXIT_GRACE_MS, undefined, { unref: true })]);
-        const pid = child.pid ?? child.transport.pid;
-        if (child.alive && pid != null) {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {}
-          await Promise.race([child.exited, sleep(1000, undefined, { unref: true })]);
-        }
-      }),
-    );
+    await stopChildren(this.children);
   }
 
   notes(): string[] {

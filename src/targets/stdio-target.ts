@@ -26,6 +26,7 @@ import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { Quiescence } from '../server/in-flight.ts';
 import { appliedAtOf, DesiredFaultState, latestOf } from './desired-state.ts';
 import { serverEntry } from './entry.ts';
+import { type SpawnedChild, signalChild, stopChildren } from './stdio-children.ts';
 import { InterposedStdioTransport } from './stdio-transport.ts';
 import type { ServerUnderTest } from './target.ts';
 
@@ -33,7 +34,6 @@ const ADMIN_LINE = /faultline admin endpoint on (http:\/\/\S+)/;
 /** How long a new child waits for the one before it to finish writing its last events (a crash drains at once). */
 const SNAPSHOT_DRAIN_MS = 2000;
 const ADMIN_TIMEOUT_MS = 10_000;
-const EXIT_GRACE_MS = 3_000;
 
 export interface StdioTargetOptions {
   seed: number;
@@ -45,7 +45,7 @@ export interface StdioTargetOptions {
   edge: StdioEdgeController;
 }
 
-interface Child {
+interface Child extends SpawnedChild {
   n: number;
   transport: InterposedStdioTransport;
   admin: Promise<AdminClient>;
@@ -202,15 +202,9 @@ export class StdioTarget implements ServerUnderTest {
 
   /** A crash of the newest child (SIGKILL by default); the client's next connect spawns a new one. */
   kill(signal: NodeJS.Signals = 'SIGKILL'): boolean {
-    const pid = this.pid;
-    if (pid === undefined) return false;
-    try {
-      process.kill(pid, signal);
-      this.kills++;
-      return true;
-    } catch {
-      return false; // already gone
-    }
+    const killed = signalChild(this.current(), signal);
+    if (killed) this.kills++;
+    return killed;
   }
 
   /** Nothing to boot ahead: the client's next connect spawns the child. */
@@ -222,19 +216,7 @@ export class StdioTarget implements ServerUnderTest {
   /** Waits for every child to exit (the session closes their transports first), then removes the snapshots. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(
-      this.children.map(async (child) => {
-        if (!child.alive) return;
-        await Promise.race([child.exited, sleep(EXIT_GRACE_MS, undefined, { unref: true })]);
-        const pid = child.pid ?? child.transport.pid;
-        if (child.alive && pid != null) {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {}
-          await Promise.race([child.exited, sleep(1000, undefined, { unref: true })]);
-        }
-      }),
-    );
+    await stopChildren(this.children);
     rmSync(this.dir, { recursive: true, force: true });
   }
 
