@@ -81,7 +81,7 @@ describe('auth expiry', () => {
     expect(failing(r)).toBe('');
     expect(r.report.metrics.errorsByCode['AUTH.TOKEN_EXPIRED']).toBeGreaterThan(0); // the mock really refused
     expect(Math.max(...r.history.ops.map((o) => o.authRefreshes ?? 0))).toBe(1); // never more than one per op
-    expect(failing(c)).toBe(''); // controls.naive: auth_blind_retries > 0, auth_escalations > 0
+    expect(failing(c)).toBe(''); // controls.naive: auth_blind_retries > 0
   });
 });
 
