@@ -21,6 +21,7 @@ const pathSchema = z
 const probeSchema = z
   .strictObject({
     tool: z.string().min(1).describe('the MCP tool that reads the server state, e.g. read_graph'),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the ${tmpdir} placeholder is literal text
     args: z.record(z.string(), z.unknown()).default({}).describe('its arguments (${tmpdir} works in strings)'),
     path: pathSchema
       .optional()

@@ -58,7 +58,7 @@ export class ReadBackSource {
     private readonly profileFile: string,
     private readonly call: CallTool,
   ) {
-    spec.readBack.forEach((probe, i) => probeModulePath(profileFile, probe, i));
+    for (const [i, probe] of spec.readBack.entries()) probeModulePath(profileFile, probe, i);
   }
 
   /** Every probe now: one effect per key found. Empty, with `failure` set, when a probe could not be read. */

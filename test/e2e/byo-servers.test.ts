@@ -27,7 +27,8 @@ function example(name: string, edit: (text: string) => string = (t) => t) {
   const dir = mkdtempSync(join(tmpdir(), `byo-${name}-`));
   const state = join(dir, 'state');
   dirs.push(dir);
-  readdirSync(EXAMPLES).forEach((f) => f.endsWith('.ts') && copyFileSync(join(EXAMPLES, f), join(dir, f)));
+  for (const f of readdirSync(EXAMPLES)) if (f.endsWith('.ts')) copyFileSync(join(EXAMPLES, f), join(dir, f));
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the ${tmpdir} placeholder is literal text
   const text = edit(readFileSync(join(EXAMPLES, `${name}.yaml`), 'utf8')).replaceAll('${tmpdir}', state);
   writeFileSync(join(dir, `${name}.yaml`), text);
   mkdirSync(state);
