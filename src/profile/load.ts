@@ -1,11 +1,10 @@
 // Loads a profile: YAML → schema → the checks that need the registries (fault kinds, tools, thresholds) → the
 // limits a run can honour and the tool arguments the reference server accepts. Any bad input is a ProfileError.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { checkProfile } from './check.ts';
 import { checkLimits } from './limits.ts';
-import { type DocPath, excerpt, formatPath, ProfileError } from './profile-error.ts';
+import { type DocPath, excerpt, formatPath, ProfileError, readUserFile } from './profile-error.ts';
 import { type Profile, profileSchema, type TargetSpec } from './schema.ts';
 import { checkToolArgs } from './tool-args.ts';
 import { readYaml } from './yaml-source.ts';
@@ -24,14 +23,7 @@ export interface LoadOptions {
 }
 
 export function loadProfile(file: string, options: LoadOptions = {}): LoadedProfile {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ProfileError(file, '(file)', code === 'ENOENT' ? 'no such file' : `cannot read (${code})`);
-  }
-  return parseProfile(file, text, options);
+  return parseProfile(file, readUserFile(file), options);
 }
 
 export function parseProfile(file: string, text: string, options: LoadOptions = {}): LoadedProfile {

@@ -1,22 +1,14 @@
 // A server from the `mcpServers` JSON that MCP clients use (Claude Desktop, Cursor, VS Code's `servers`), as a
 // profile target: the stdio shape {command, args, env, cwd} becomes kind stdio, the URL shape {url, type: "http" |
 // "streamable-http", headers} kind http. Anything else is one line naming the file and the path inside it.
-import { readFileSync } from 'node:fs';
 import { didYouMean } from '../core/did-you-mean.ts';
-import { excerpt, ProfileError } from './profile-error.ts';
+import { excerpt, ProfileError, readUserFile } from './profile-error.ts';
 import type { TargetSpec } from './schema.ts';
 
 const HTTP_TYPES = ['http', 'streamable-http', 'streamableHttp'];
 
 export function loadMcpServer(file: string, name: string): TargetSpec {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ProfileError(file, '(file)', code === 'ENOENT' ? 'no such file' : `cannot read (${code})`);
-  }
-  return mcpServerTarget(file, text, name);
+  return mcpServerTarget(file, readUserFile(file), name);
 }
 
 export function mcpServerTarget(file: string, text: string, name: string): TargetSpec {
