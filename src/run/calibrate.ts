@@ -37,11 +37,17 @@ export async function calibrateFor(
   opShard?: Shard,
 ): Promise<Calibration> {
   const timeoutMs = profile.client.attemptTimeoutMs;
-  const idle = await calibrateIdle(session, timeoutMs, signal);
-  const sample: CalibrationSample =
-    idle.unavailable === undefined && !signal.aborted
-      ? { ...idle, probe: await probe(profile, session, timeoutMs, signal, opShard) }
-      : idle;
+  const stop = pingSignals(signal);
+  let sample: CalibrationSample;
+  try {
+    const idle = await calibrateIdle(session, timeoutMs, stop);
+    sample =
+      idle.unavailable === undefined && !signal.aborted
+        ? { ...idle, probe: await probe(profile, session, timeoutMs, stop, opShard) }
+        : idle;
+  } finally {
+    stop.close();
+  }
   const windows = profile.faults.flatMap((f) => (f.stop === undefined ? [] : [f.stop - f.start]));
   return assessCalibration(sample, {
     attemptTimeoutMs: timeoutMs,
@@ -49,11 +55,11 @@ export async function calibrateFor(
   });
 }
 
-async function calibrateIdle(session: Session, timeoutMs: number, signal: AbortSignal): Promise<CalibrationSample> {
+async function calibrateIdle(session: Session, timeoutMs: number, stop: PingSignals): Promise<CalibrationSample> {
   const durations: number[] = [];
   let timedOut = 0;
   for (let i = 0; i < WARM_UP + CALIBRATION_CALLS; i++) {
-    const outcome = await pingOnce(session, timeoutMs, signal, epochMs());
+    const outcome = await pingOnce(session, timeoutMs, stop, epochMs());
     if ('stopped' in outcome) break;
     if ('unavailable' in outcome) return { calls: 0, timedOut: 0, unavailable: outcome.unavailable };
     if (outcome.timedOut) timedOut++;
@@ -73,16 +79,17 @@ async function probe(
   profile: Profile,
   session: Session,
   timeoutMs: number,
-  signal: AbortSignal,
+  stop: PingSignals,
   opShard?: Shard,
 ): Promise<ProbeSample> {
+  const { signal } = stop;
   const { rate, concurrency } = profile.workload;
   const latencies: number[] = [];
   const ends: number[] = [];
   let timedOut = 0;
   let failed: string | undefined;
   const call = async (intendedMs: number) => {
-    const outcome = await pingOnce(session, timeoutMs, signal, intendedMs);
+    const outcome = await pingOnce(session, timeoutMs, stop, intendedMs);
     if ('stopped' in outcome) return;
     if ('unavailable' in outcome) failed ??= outcome.unavailable;
     else {
@@ -129,29 +136,49 @@ async function probe(
 }
 
 /** One ping, its time counted from `fromMs` (now for an idle ping, its intended start in the probe). */
-async function pingOnce(
-  session: Session,
-  timeoutMs: number,
-  signal: AbortSignal,
-  fromMs: number,
-): Promise<PingOutcome> {
-  if (signal.aborted) return { stopped: true };
+async function pingOnce(session: Session, timeoutMs: number, stop: PingSignals, fromMs: number): Promise<PingOutcome> {
+  if (stop.signal.aborted) return { stopped: true };
   const { connection } = await session.get();
-  // A signal of its own per ping: the SDK leaves a listener on the signal it is given (see request-signal.ts).
-  const own = new AbortController();
-  const abort = () => own.abort();
-  signal.addEventListener('abort', abort, { once: true });
+  const own = stop.take();
   try {
     await connection.client.ping({ timeout: timeoutMs, signal: own.signal });
     return { ms: epochMs() - fromMs };
   } catch (error) {
-    if (signal.aborted) return { stopped: true };
+    if (stop.signal.aborted) return { stopped: true };
     // Only a ping that ran out of time says something about the machine; any other answer (a server without
     // ping) leaves nothing to calibrate with.
     return isTimeout(error) ? { ms: epochMs() - fromMs, timedOut: true } : { unavailable: describe(error) };
   } finally {
-    signal.removeEventListener('abort', abort);
+    own.release();
   }
+}
+
+interface PingSignals {
+  signal: AbortSignal;
+  take(): { signal: AbortSignal; release(): void };
+  close(): void;
+}
+
+/**
+ * A signal of its own per ping (the SDK leaves a listener on the signal it is given, see request-signal.ts), all
+ * aborted by one listener on the run's signal: a probe's pings in flight add no listener each.
+ */
+function pingSignals(signal: AbortSignal): PingSignals {
+  const live = new Set<AbortController>();
+  const abortAll = () => {
+    for (const c of live) c.abort();
+  };
+  signal.addEventListener('abort', abortAll, { once: true });
+  return {
+    signal,
+    take() {
+      const own = new AbortController();
+      if (signal.aborted) own.abort();
+      live.add(own);
+      return { signal: own.signal, release: () => live.delete(own) };
+    },
+    close: () => signal.removeEventListener('abort', abortAll),
+  };
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
