@@ -76,7 +76,7 @@ export const MARGIN_CALLS = 4;
 /** A no-fault call may use at most this share of the client's attempt timeout, and of the shortest fault window. */
 export const LOAD_SHARE = 0.25;
 /** An open-model probe that completes fewer calls per second than this share of the intended rate cannot keep up. */
-export const KEEP_UP_SHARE = 0.6;
+export const KEEP_UP_SHARE = 0.8;
 
 /** Metrics whose thresholds are times (unit ms): their upper bounds get the margin. */
 export function widens(t: { op: string }, unit: string | undefined): boolean {

@@ -88,6 +88,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     opShard: options.opShard,
     pairing: options.pairing,
     profileFile: loaded.file,
+    signal: options.signal,
   }).catch(async (error) => {
     await backend.close();
     removeWorkdir();

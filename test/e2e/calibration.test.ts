@@ -161,7 +161,9 @@ expect:
     // The server's one-at-a-time ping holds the probe at (at most) its capacity.
     expect(c.probe!.achievedRate).toBeLessThanOrEqual(CAPACITY * 1.2);
     expect(c.tooLoaded).toMatch(
-      new RegExp(`^the calibration probe at the workload's rate \\(${4 * CAPACITY}/s\\) completed [\\d.]+ calls/s, under ${KEEP_UP_SHARE * 100}% of the intended ${4 * CAPACITY}/s`),
+      new RegExp(
+        `^the calibration probe at the workload's rate \\(${4 * CAPACITY}/s\\) completed [\\d.]+ calls/s, under ${KEEP_UP_SHARE * 100}% of the intended ${4 * CAPACITY}/s`,
+      ),
     );
     // The workload ran (its tool is not slow); whatever its thresholds said, the machine could not be judged.
     expect(report.metrics.ops).toBeGreaterThan(0);
@@ -170,7 +172,7 @@ expect:
     expect(EXIT_CODE_OF[report.verdict]).toBe(3);
   }, 60_000);
 
-  it('negative control: a rate under the capacity keeps up and the verdict is the thresholds\' (pass)', async () => {
+  it("negative control: a rate under the capacity keeps up and the verdict is the thresholds' (pass)", async () => {
     const { report } = await runAt(CAPACITY / 2.5);
     const c = report.calibration!;
     expect(c.probe).toMatchObject({ model: 'open', intendedRate: CAPACITY / 2.5, timedOut: 0 });
