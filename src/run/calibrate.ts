@@ -22,7 +22,7 @@ const WARM_UP = 2;
 /** Pings measured: enough for a p95 that is not just the maximum, few enough to cost well under a second. */
 const CALIBRATION_CALLS = 20;
 /** How long the rate probe offers the workload's load: long enough to see a queue form, short enough to run before every profile. */
-export const PROBE_MS = 400;
+const PROBE_MS = 400;
 /** At least this many probe calls (a low rate takes longer than PROBE_MS), at most this many (a very high rate less). */
 const PROBE_MIN_CALLS = 6;
 const PROBE_MAX_CALLS = 100;
