@@ -4,12 +4,36 @@
 //   margin  = MARGIN_CALLS x excess                                  added to every time upper bound (ms, < or <=)
 //   too loaded (verdict inconclusive) when a calibration ping timed out, or the p95 is above a quarter of the
 //   client's attempt timeout, or above a quarter of the shortest fault window, or the margin is larger than a
-//   time bound it widens (the bound would no longer test anything).
+//   time bound it widens (the bound would no longer test anything); and the same for the rate probe (pings at
+//   the workload's own rate or concurrency): a probe ping timed out, its p95 (from each ping's intended start) is
+//   above those quarters, or (open model) it completed fewer than KEEP_UP_SHARE of the intended calls per second.
 //
 // Client timeouts are checked, never scaled: they are part of the behaviour under test (a profile may set an
 // attempt timeout under a fault's delay on purpose). Thresholds are not rewritten: each result keeps its target and
 // carries the margin it was judged with.
 import type { ThresholdResult } from './thresholds.ts';
+
+/** The rate probe: pings at the workload's own arrival rate (open model) or concurrency (closed model). */
+export interface ProbeSample {
+  model: 'open' | 'closed';
+  /** Open model: the calls per second offered (the workload's rate, this shard's share of it). */
+  intendedRate?: number;
+  /** Closed model: the pings in flight at once (the workload's workers). */
+  concurrency?: number;
+  /** Probe pings sent (and answered or timed out). */
+  calls: number;
+  timedOut: number;
+  /** Completions per second, between the first and the last completion (absent with fewer than 3). */
+  achievedRate?: number;
+  /** From each ping's intended start (open model: its slot on the schedule) to its answer, ms. */
+  p50Ms?: number;
+  p95Ms?: number;
+  maxMs?: number;
+  /** How long the probe took, ms. */
+  durationMs: number;
+  /** A probe ping got an answer that was not a pong: the probe is not judged. */
+  unavailable?: string;
+}
 
 /** What the calibration measured (run/calibrate.ts). */
 export interface CalibrationSample {
@@ -22,6 +46,8 @@ export interface CalibrationSample {
   maxMs?: number;
   /** Why there is nothing to calibrate with (the server does not answer ping): no margin, no inconclusive. */
   unavailable?: string;
+  /** The rate probe after the idle pings (absent when there was nothing to calibrate with). */
+  probe?: ProbeSample;
 }
 
 /** The parts of a profile whose timing the calibration is judged against. */
@@ -49,6 +75,8 @@ export const REFERENCE_P95_MS = 5;
 export const MARGIN_CALLS = 4;
 /** A no-fault call may use at most this share of the client's attempt timeout, and of the shortest fault window. */
 export const LOAD_SHARE = 0.25;
+/** An open-model probe that completes fewer calls per second than this share of the intended rate cannot keep up. */
+export const KEEP_UP_SHARE = 0.8;
 
 /** Metrics whose thresholds are times (unit ms): their upper bounds get the margin. */
 export function widens(t: { op: string }, unit: string | undefined): boolean {
@@ -74,6 +102,30 @@ function tooLoadedFor(sample: CalibrationSample, p95: number, timing: ProfileTim
   }
   if (timing.shortestWindowMs !== undefined && p95 > LOAD_SHARE * timing.shortestWindowMs) {
     return `calibration p95 ${p95} ms is over ${share} of the shortest fault window (${timing.shortestWindowMs} ms): the machine is too loaded for this profile's timing`;
+  }
+  return sample.probe && probeTooLoaded(sample.probe, timing);
+}
+
+function probeTooLoaded(probe: ProbeSample, timing: ProfileTiming): string | undefined {
+  if (probe.unavailable !== undefined) return undefined;
+  const share = `${LOAD_SHARE * 100}%`;
+  const at =
+    probe.model === 'open'
+      ? `at the workload's rate (${probe.intendedRate}/s)`
+      : `at the workload's concurrency (${probe.concurrency})`;
+  if (probe.timedOut > 0) {
+    return `${probe.timedOut} of ${probe.calls} calibration probe pings ${at} took longer than the attempt timeout (${timing.attemptTimeoutMs} ms) with no fault on`;
+  }
+  const rate = probe.achievedRate;
+  if (probe.intendedRate !== undefined && rate !== undefined && rate < KEEP_UP_SHARE * probe.intendedRate) {
+    return `the calibration probe ${at} completed ${rate} calls/s, under ${KEEP_UP_SHARE * 100}% of the intended ${probe.intendedRate}/s: the machine cannot keep up with this profile's load`;
+  }
+  const p95 = probe.p95Ms;
+  if (p95 !== undefined && p95 > LOAD_SHARE * timing.attemptTimeoutMs) {
+    return `calibration probe p95 ${p95} ms ${at} is over ${share} of the client's attempt timeout (${timing.attemptTimeoutMs} ms): the machine is too loaded for this profile's load`;
+  }
+  if (p95 !== undefined && timing.shortestWindowMs !== undefined && p95 > LOAD_SHARE * timing.shortestWindowMs) {
+    return `calibration probe p95 ${p95} ms ${at} is over ${share} of the shortest fault window (${timing.shortestWindowMs} ms): the machine is too loaded for this profile's load`;
   }
   return undefined;
 }

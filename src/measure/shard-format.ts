@@ -96,6 +96,12 @@ const shardSchema = z.object({
           referenceP95Ms: z.number(),
           marginMs: z.number(),
           tooLoaded: z.string().optional(),
+          probe: loose({
+            model: z.enum(['open', 'closed']),
+            calls: z.number(),
+            timedOut: z.number(),
+            durationMs: z.number(),
+          }).optional(),
         })
         .optional(),
       history: historySchema,

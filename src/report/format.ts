@@ -1,4 +1,5 @@
 // Number and threshold formatting shared by the human-facing writers.
+import type { Calibration } from '../measure/calibration.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import type { ThresholdResult } from '../measure/thresholds.ts';
 import type { Metrics, RecoveryWindow } from '../measure/types.ts';
@@ -58,12 +59,25 @@ function margin(t: ThresholdResult): string {
   return t.marginMs === undefined ? '' : ` (+${fmtNum(t.marginMs)} ms calibration margin)`;
 }
 
-/** "calibration p95 3.1 ms" or "calibration p95 80 ms, margin +300 ms" for a profile header; undefined without one. */
+/**
+ * "calibration p95 3.1 ms, probe 20/s: 19.8/s p95 4.2 ms" (with "margin +300 ms" when there was one) for a profile
+ * header; undefined without one.
+ */
 export function fmtCalibration(p: ProfileReport): string | undefined {
   const c = p.calibration;
   if (!c) return undefined;
   if (c.p95Ms === undefined) return 'calibration n/a';
-  return `calibration p95 ${fmtMs(c.p95Ms)}${c.marginMs > 0 ? `, margin +${fmtMs(c.marginMs)}` : ''}`;
+  const margin = c.marginMs > 0 ? `, margin +${fmtMs(c.marginMs)}` : '';
+  return `calibration p95 ${fmtMs(c.p95Ms)}${margin}${c.probe ? `, ${fmtProbe(c.probe)}` : ''}`;
+}
+
+/** "probe 20/s: 19.8/s p95 4.2 ms" (open model) or "probe x4: 310/s p95 9 ms" (closed model). */
+function fmtProbe(probe: NonNullable<Calibration['probe']>): string {
+  const offered = probe.model === 'open' ? `${fmtNum(probe.intendedRate ?? 0)}/s` : `x${probe.concurrency}`;
+  if (probe.unavailable !== undefined) return `probe ${offered} n/a`;
+  const achieved = probe.achievedRate === undefined ? '' : ` ${fmtNum(probe.achievedRate)}/s`;
+  const p95 = probe.p95Ms === undefined ? '' : ` p95 ${fmtMs(probe.p95Ms)}`;
+  return `probe ${offered}:${achieved}${p95}`;
 }
 
 /**

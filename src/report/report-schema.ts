@@ -164,6 +164,26 @@ const threshold = obj({
     ),
 });
 
+const calibrationProbe = obj({
+  model: z.enum(['open', 'closed']).describe("the workload's model the probe copied"),
+  intendedRate: z
+    .number()
+    .optional()
+    .describe("open model: pings per second offered (the workload's rate, a shard's share)"),
+  concurrency: count.optional().describe("closed model: pings in flight at once (the workload's workers)"),
+  calls: count.describe('probe pings sent'),
+  timedOut: count.describe("probe pings that took longer than the client's attempt timeout"),
+  achievedRate: z
+    .number()
+    .optional()
+    .describe('completions per second between the first and the last completion (absent with fewer than 3)'),
+  p50Ms: ms.optional().describe("from each ping's intended start to its answer"),
+  p95Ms: ms.optional(),
+  maxMs: ms.optional(),
+  durationMs: ms.describe('how long the probe took'),
+  unavailable: z.string().optional().describe('a probe ping got another answer than a pong: the probe was not judged'),
+});
+
 const calibration = obj({
   calls: count.describe('no-fault MCP pings measured before the workload and before any fault window'),
   timedOut: count.describe("pings that took longer than the client's attempt timeout"),
@@ -174,6 +194,9 @@ const calibration = obj({
   referenceP95Ms: ms.describe('the no-fault p95 of a quiet machine the margin is measured from'),
   marginMs: ms.describe('added to every time upper bound: 4 x max(0, p95Ms - referenceP95Ms), rounded'),
   tooLoaded: z.string().optional().describe("why the machine is too loaded for the profile's timing (inconclusive)"),
+  probe: calibrationProbe
+    .optional()
+    .describe("after the idle pings: pings at the workload's own rate or concurrency (does the machine keep up?)"),
 });
 
 const verdict = z

@@ -1,10 +1,19 @@
-// The start-up calibration: before the workload and before any fault window, a few MCP `ping` requests through the
-// very path the ops take (session, fetch chain, Toxiproxy proxy, the server's transport and JSON-RPC layer). A
-// ping touches no tool, dependency, ledger or seeded decision, so it cannot change what the profile measures; how
-// long it takes on this machine now is what measure/calibration.ts judges the profile's timing against.
+// The start-up calibration: before the workload and before any fault window, MCP `ping` requests through the very
+// path the ops take (session, fetch chain, Toxiproxy proxy, the server's transport and JSON-RPC layer). A ping
+// touches no tool, dependency, ledger or seeded decision, so it cannot change what the profile measures. First a
+// few idle pings, one at a time (the pair's no-fault latency); then a short probe at the workload's own arrival
+// rate (open model) or concurrency (closed model), which shows whether this machine keeps up with what the profile
+// is about to offer. measure/calibration.ts judges both against the profile's timing.
 import type { Session } from '../client/session.ts';
 import { epochMs } from '../core/clock.ts';
-import { assessCalibration, type Calibration, type CalibrationSample } from '../measure/calibration.ts';
+import { type Shard, workerShare } from '../core/shard.ts';
+import { sleep } from '../core/sleep.ts';
+import {
+  assessCalibration,
+  type Calibration,
+  type CalibrationSample,
+  type ProbeSample,
+} from '../measure/calibration.ts';
 import { latencySummary } from '../measure/latency.ts';
 import type { Profile } from '../profile/schema.ts';
 
@@ -12,43 +21,167 @@ import type { Profile } from '../profile/schema.ts';
 const WARM_UP = 2;
 /** Pings measured: enough for a p95 that is not just the maximum, few enough to cost well under a second. */
 const CALIBRATION_CALLS = 20;
+/** How long the rate probe offers the workload's load: long enough to see a queue form, short enough to run before every profile. */
+const PROBE_MS = 400;
+/** At least this many probe calls (a low rate takes longer than PROBE_MS), at most this many (a very high rate less). */
+const PROBE_MIN_CALLS = 6;
+const PROBE_MAX_CALLS = 100;
+
+type PingOutcome = { ms: number; timedOut?: true } | { unavailable: string } | { stopped: true };
 
 /** Calibrates the pair and judges the result against the profile's timing. */
-export async function calibrateFor(profile: Profile, session: Session, signal: AbortSignal): Promise<Calibration> {
-  const sample = await calibrate(session, profile.client.attemptTimeoutMs, signal);
+export async function calibrateFor(
+  profile: Profile,
+  session: Session,
+  signal: AbortSignal,
+  opShard?: Shard,
+): Promise<Calibration> {
+  const timeoutMs = profile.client.attemptTimeoutMs;
+  const stop = pingSignals(signal);
+  let sample: CalibrationSample;
+  try {
+    const idle = await calibrateIdle(session, timeoutMs, stop);
+    sample =
+      idle.unavailable === undefined && !signal.aborted
+        ? { ...idle, probe: await probe(profile, session, timeoutMs, stop, opShard) }
+        : idle;
+  } finally {
+    stop.close();
+  }
   const windows = profile.faults.flatMap((f) => (f.stop === undefined ? [] : [f.stop - f.start]));
   return assessCalibration(sample, {
-    attemptTimeoutMs: profile.client.attemptTimeoutMs,
+    attemptTimeoutMs: timeoutMs,
     ...(windows.length > 0 && { shortestWindowMs: Math.min(...windows) }),
   });
 }
 
-async function calibrate(session: Session, timeoutMs: number, signal: AbortSignal): Promise<CalibrationSample> {
+async function calibrateIdle(session: Session, timeoutMs: number, stop: PingSignals): Promise<CalibrationSample> {
   const durations: number[] = [];
   let timedOut = 0;
-  for (let i = 0; i < WARM_UP + CALIBRATION_CALLS && !signal.aborted; i++) {
-    const { connection } = await session.get();
-    const start = epochMs();
-    // A signal of its own per ping: the SDK leaves a listener on the signal it is given (see request-signal.ts).
-    const own = new AbortController();
-    const abort = () => own.abort();
-    signal.addEventListener('abort', abort, { once: true });
-    try {
-      await connection.client.ping({ timeout: timeoutMs, signal: own.signal });
-    } catch (error) {
-      if (signal.aborted) break;
-      // Only a ping that ran out of time says something about the machine; any other answer (a server without
-      // ping) leaves nothing to calibrate with.
-      if (!isTimeout(error)) return { calls: 0, timedOut: 0, unavailable: describe(error) };
-      timedOut++;
-    } finally {
-      signal.removeEventListener('abort', abort);
-    }
-    if (i >= WARM_UP) durations.push(epochMs() - start);
+  for (let i = 0; i < WARM_UP + CALIBRATION_CALLS; i++) {
+    const outcome = await pingOnce(session, timeoutMs, stop, epochMs());
+    if ('stopped' in outcome) break;
+    if ('unavailable' in outcome) return { calls: 0, timedOut: 0, unavailable: outcome.unavailable };
+    if (outcome.timedOut) timedOut++;
+    if (i >= WARM_UP) durations.push(outcome.ms);
   }
   const s = latencySummary(durations);
   return { calls: durations.length, timedOut, p50Ms: s.p50, p95Ms: s.p95, maxMs: s.max };
 }
+
+/**
+ * The rate probe. Open model: pings on the workload's schedule (one every 1/rate s), each timed from its intended
+ * start as the workload's ops are (a late start is queueing). Closed model: the workload's number of workers, each
+ * pinging back to back. Achieved rate: completions per second between the first and the last completion, which a
+ * plain latency (a slow link) leaves at the intended rate and a pair short of capacity holds at its own.
+ */
+async function probe(
+  profile: Profile,
+  session: Session,
+  timeoutMs: number,
+  stop: PingSignals,
+  opShard?: Shard,
+): Promise<ProbeSample> {
+  const { signal } = stop;
+  const { rate, concurrency } = profile.workload;
+  const latencies: number[] = [];
+  const ends: number[] = [];
+  let timedOut = 0;
+  let failed: string | undefined;
+  const call = async (intendedMs: number) => {
+    const outcome = await pingOnce(session, timeoutMs, stop, intendedMs);
+    if ('stopped' in outcome) return;
+    if ('unavailable' in outcome) failed ??= outcome.unavailable;
+    else {
+      latencies.push(outcome.ms);
+      if (outcome.timedOut) timedOut++;
+      else ends.push(epochMs());
+    }
+  };
+  const start = epochMs();
+  let model: Pick<ProbeSample, 'model' | 'intendedRate' | 'concurrency'>;
+  if (rate !== undefined) {
+    // A shard of a profile split by ops offers its share of the rate.
+    const intendedRate = rate / (opShard?.count ?? 1);
+    const calls = Math.min(PROBE_MAX_CALLS, Math.max(PROBE_MIN_CALLS, Math.round((intendedRate * PROBE_MS) / 1000)));
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < calls && !signal.aborted; i++) {
+      const intended = start + (i * 1000) / intendedRate;
+      await sleep(intended - epochMs(), signal);
+      inFlight.push(call(intended));
+    }
+    await Promise.all(inFlight);
+    model = { model: 'open', intendedRate: round1(intendedRate) };
+  } else {
+    const workers = opShard ? workerShare(opShard, concurrency!) : concurrency!;
+    const worker = async () => {
+      do await call(epochMs());
+      while (!signal.aborted && failed === undefined && epochMs() - start < PROBE_MS);
+    };
+    await Promise.all(Array.from({ length: workers }, worker));
+    model = { model: 'closed', concurrency: workers };
+  }
+  const s = latencySummary(latencies);
+  ends.sort((a, b) => a - b);
+  const span = ends.length >= 3 ? ends[ends.length - 1] - ends[0] : 0;
+  return {
+    ...model,
+    calls: latencies.length,
+    timedOut,
+    durationMs: Math.round(epochMs() - start),
+    ...(span > 0 && { achievedRate: round1(((ends.length - 1) * 1000) / span) }),
+    ...(latencies.length > 0 && { p50Ms: s.p50, p95Ms: s.p95, maxMs: s.max }),
+    ...(failed !== undefined && { unavailable: failed }),
+  };
+}
+
+/** One ping, its time counted from `fromMs` (now for an idle ping, its intended start in the probe). */
+async function pingOnce(session: Session, timeoutMs: number, stop: PingSignals, fromMs: number): Promise<PingOutcome> {
+  if (stop.signal.aborted) return { stopped: true };
+  const { connection } = await session.get();
+  const own = stop.take();
+  try {
+    await connection.client.ping({ timeout: timeoutMs, signal: own.signal });
+    return { ms: epochMs() - fromMs };
+  } catch (error) {
+    if (stop.signal.aborted) return { stopped: true };
+    // Only a ping that ran out of time says something about the machine; any other answer (a server without
+    // ping) leaves nothing to calibrate with.
+    return isTimeout(error) ? { ms: epochMs() - fromMs, timedOut: true } : { unavailable: describe(error) };
+  } finally {
+    own.release();
+  }
+}
+
+interface PingSignals {
+  signal: AbortSignal;
+  take(): { signal: AbortSignal; release(): void };
+  close(): void;
+}
+
+/**
+ * A signal of its own per ping (the SDK leaves a listener on the signal it is given, see request-signal.ts), all
+ * aborted by one listener on the run's signal: a probe's pings in flight add no listener each.
+ */
+function pingSignals(signal: AbortSignal): PingSignals {
+  const live = new Set<AbortController>();
+  const abortAll = () => {
+    for (const c of live) c.abort();
+  };
+  signal.addEventListener('abort', abortAll, { once: true });
+  return {
+    signal,
+    take() {
+      const own = new AbortController();
+      if (signal.aborted) own.abort();
+      live.add(own);
+      return { signal: own.signal, release: () => live.delete(own) };
+    },
+    close: () => signal.removeEventListener('abort', abortAll),
+  };
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
 
 function isTimeout(error: unknown): boolean {
   return /timed? ?out/i.test(error instanceof Error ? error.message : String(error));

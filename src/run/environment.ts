@@ -47,6 +47,8 @@ export interface EnvironmentOptions {
   placeholders?: PlaceholderValues;
   /** The profile's file (read-back modules resolve against it; default: the current directory). */
   profileFile?: string;
+  /** The run was stopped (Ctrl-C, SIGTERM): a reference server child still booting is killed, not waited for. */
+  signal?: AbortSignal;
 }
 
 type StdioServer = ServerUnderTest & { createTransport: () => Transport; notes(): string[]; close(): Promise<void> };
@@ -123,14 +125,17 @@ export async function startEnvironment(
   if (remote?.hasControl) await remote.reset();
   const server =
     remote ??
-    (await ServerHandle.start({
-      seed,
-      eventStore: target.kind === 'reference' ? target.eventStore : undefined,
-      retryIntervalMs: target.kind === 'reference' ? target.retryIntervalMs : undefined,
-      dependencyTimeoutMs: target.dependencyTimeoutMs,
-      leaky: target.kind === 'reference' ? target.leaky : undefined,
-      frontEnd: pairing.server,
-    }));
+    (await ServerHandle.start(
+      {
+        seed,
+        eventStore: target.kind === 'reference' ? target.eventStore : undefined,
+        retryIntervalMs: target.kind === 'reference' ? target.retryIntervalMs : undefined,
+        dependencyTimeoutMs: target.dependencyTimeoutMs,
+        leaky: target.kind === 'reference' ? target.leaky : undefined,
+        frontEnd: pairing.server,
+      },
+      options.signal,
+    ));
   const upstream = remote ? new URL(remote.url) : new URL((server as ServerHandle).url);
   network.mcpProxy = `mcp-${profile.name}${options.opShard ? `-${options.opShard.index}-of-${options.opShard.count}` : ''}`;
   let session: Session | undefined;

@@ -88,6 +88,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     opShard: options.opShard,
     pairing: options.pairing,
     profileFile: loaded.file,
+    signal: options.signal,
   }).catch(async (error) => {
     await backend.close();
     removeWorkdir();
@@ -125,7 +126,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     // A server we did not write: its tools/list decides which workload tools exist and what they do.
     const listed = isForeignKind(profile.target.kind) ? await preflight(loaded, env.session) : undefined;
     await runHooks('reset', profile.reset, placeholders, env.session);
-    const calibration = await calibrateFor(profile, env.session, options.signal);
+    const calibration = await calibrateFor(profile, env.session, options.signal, options.opShard);
     const t0 = epochMs() + LEAD_IN_MS;
     options.onPhase?.('workload');
     let faultsAtZeroInPlace!: () => void;

@@ -53,9 +53,13 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
 
   private constructor(private readonly opts: ServerOptions) {}
 
-  static async start(opts: ServerOptions): Promise<ServerHandle> {
+  /**
+   * Forks the child and waits for it to listen. An abort (Ctrl-C, SIGTERM) during the boot kills the child at once
+   * and rejects: loading the server's modules takes a second or more, which a signal need not wait for.
+   */
+  static async start(opts: ServerOptions, signal?: AbortSignal): Promise<ServerHandle> {
     const handle = new ServerHandle(opts);
-    await handle.spawn(opts.port);
+    await handle.spawn(opts.port, signal);
     return handle;
   }
 
@@ -220,7 +224,7 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
     return child;
   }
 
-  private spawn(port: number | undefined): Promise<void> {
+  private spawn(port: number | undefined, signal?: AbortSignal): Promise<void> {
     const { inheritOutput: _inherit, ...options } = this.opts;
     const standby = this.standby;
     this.standby = undefined;
@@ -239,18 +243,30 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
     });
     child.on('message', (m: FromChild) => this.onMessage(m));
     return new Promise<void>((resolve, reject) => {
-      const fail = (why: string) => {
+      const onAbort = () => {
+        settle();
+        child.kill('SIGKILL');
+        reject(new Error('the run was stopped while the reference server child started'));
+      };
+      const settle = () => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        onEarlyExit = () => undefined;
+      };
+      const fail = (why: string) => {
+        settle();
         child.kill('SIGKILL');
         reject(new Error(`reference server child ${why}${this.outputTail ? `; its output:\n${this.outputTail}` : ''}`));
       };
       onEarlyExit = fail;
       const timer = setTimeout(() => fail(`sent no 'ready' within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
       child.on('message', (m: FromChild) => {
         if (ready) return;
         if (m.type === 'ready') {
           ready = true;
-          clearTimeout(timer);
+          settle();
           this.currentUrl = m.url;
           this.currentPort = m.port;
           resolve();

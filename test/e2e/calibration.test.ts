@@ -2,11 +2,21 @@
 // when the proxy is created, so the calibration pings and every op pay it) is judged inconclusive, exit 3, with
 // the calibration's reason, although its time bound failed: a loaded machine is not a regression. The negative
 // control is the same profile without the toxic: a normal calibration, no margin worth the name, a plain pass.
+// The rate probe on the wire: a server that answers one ping at a time, each after SERVICE_MS (a pair with a
+// capacity of 1000 / SERVICE_MS pings a second), is fine for the idle pings, one at a time, and falls behind a
+// profile whose rate is four times that capacity: inconclusive, exit 3. The control is the same server at a rate
+// under its capacity: the probe keeps up and the verdict is a pass.
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { LOAD_SHARE } from '../../src/measure/calibration.ts';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sleep } from '../../src/core/sleep.ts';
+import { KEEP_UP_SHARE, LOAD_SHARE } from '../../src/measure/calibration.ts';
 import { EXIT_CODE_OF } from '../../src/measure/run-report.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { loadProfile } from '../../src/profile/load.ts';
@@ -74,6 +84,100 @@ describe('the start-up calibration', () => {
     expect(c.p95Ms).toBeLessThan(LOAD_SHARE * 2000);
     expect(c.tooLoaded).toBeUndefined();
     expect(report.metrics.faultWindows[0].hits).toBeGreaterThan(0);
+    expect(report.verdict).toBe('pass');
+  }, 60_000);
+});
+
+const SERVICE_MS = 40;
+const CAPACITY = 1000 / SERVICE_MS;
+
+/** An MCP server with a tool that answers at once and a ping that waits its turn: one at a time, SERVICE_MS each. */
+function onePingAtATimeServer(): HttpServer {
+  let queue = Promise.resolve();
+  const mcp = () => {
+    const server = new Server({ name: 'one-ping-at-a-time', version: '1' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [{ name: 'echo', description: 'answers at once', inputSchema: { type: 'object' } }],
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
+    server.setRequestHandler(PingRequestSchema, async () => {
+      const turn = queue.then(() => sleep(SERVICE_MS));
+      queue = turn.then(() => {});
+      await turn;
+      return {};
+    });
+    return server;
+  };
+  return createServer(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    await mcp().connect(transport);
+    await transport.handleRequest(req, res);
+  });
+}
+
+describe('the rate probe', () => {
+  let http: HttpServer;
+  let url: string;
+  beforeAll(async () => {
+    http = onePingAtATimeServer();
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+  });
+  afterAll(() => new Promise((resolve) => http.close(resolve)));
+
+  async function runAt(rate: number) {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-probe-'));
+    writeFileSync(
+      join(dir, 'probe.yaml'),
+      `
+name: rate-probe
+description: a no-fault workload on a server that answers one ping at a time
+seed: 3
+duration: 1s
+target: { kind: url, url: ${url} }
+client: { policy: resilient, attemptTimeoutMs: 4000, deadlineMs: 8000 }
+workload:
+  rate: ${rate}
+  mix:
+    - tool: echo
+      args: {}
+expect:
+  - ops_fail == 0
+`,
+    );
+    return runProfile(loadProfile(join(dir, 'probe.yaml')), {
+      signal: new AbortController().signal,
+      network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),
+    });
+  }
+
+  it("a rate over the pair's capacity makes the verdict inconclusive (exit 3), naming the rates", async () => {
+    const { report } = await runAt(4 * CAPACITY);
+    const c = report.calibration!;
+    // The idle pings, one at a time, see a healthy pair: only the probe can tell.
+    expect(c.p95Ms).toBeLessThan(LOAD_SHARE * 4000);
+    expect(c.probe).toMatchObject({ model: 'open', intendedRate: 4 * CAPACITY, timedOut: 0 });
+    expect(c.probe!.calls).toBeGreaterThanOrEqual(6);
+    // The server's one-at-a-time ping holds the probe at (at most) its capacity.
+    expect(c.probe!.achievedRate).toBeLessThanOrEqual(CAPACITY * 1.2);
+    expect(c.tooLoaded).toMatch(
+      new RegExp(
+        `^the calibration probe at the workload's rate \\(${4 * CAPACITY}/s\\) completed [\\d.]+ calls/s, under ${KEEP_UP_SHARE * 100}% of the intended ${4 * CAPACITY}/s`,
+      ),
+    );
+    // The workload ran (its tool is not slow); whatever its thresholds said, the machine could not be judged.
+    expect(report.metrics.ops).toBeGreaterThan(0);
+    expect(report.verdict).toBe('inconclusive');
+    expect(report.verdictReason).toBe(c.tooLoaded);
+    expect(EXIT_CODE_OF[report.verdict]).toBe(3);
+  }, 60_000);
+
+  it("negative control: a rate under the capacity keeps up and the verdict is the thresholds' (pass)", async () => {
+    const { report } = await runAt(CAPACITY / 2.5);
+    const c = report.calibration!;
+    expect(c.probe).toMatchObject({ model: 'open', intendedRate: CAPACITY / 2.5, timedOut: 0 });
+    expect(c.probe!.achievedRate).toBeGreaterThanOrEqual(KEEP_UP_SHARE * (CAPACITY / 2.5));
+    expect(c.tooLoaded).toBeUndefined();
     expect(report.verdict).toBe('pass');
   }, 60_000);
 });

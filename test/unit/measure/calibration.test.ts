@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   assessCalibration,
   type CalibrationSample,
+  KEEP_UP_SHARE,
   LOAD_SHARE,
   MARGIN_CALLS,
+  type ProbeSample,
   REFERENCE_P95_MS,
 } from '../../../src/measure/calibration.ts';
 import { evaluateThresholds } from '../../../src/measure/thresholds.ts';
@@ -48,6 +50,76 @@ describe('assessCalibration', () => {
     const c = assessCalibration({ calls: 0, timedOut: 0, unavailable: 'the server did not answer ping' }, timing);
     expect(c).toMatchObject({ marginMs: 0 });
     expect(c.tooLoaded).toBeUndefined();
+  });
+});
+
+describe('assessCalibration: the rate probe', () => {
+  const open = (extra: Partial<ProbeSample> = {}): ProbeSample => ({
+    model: 'open',
+    intendedRate: 20,
+    calls: 8,
+    timedOut: 0,
+    achievedRate: 20,
+    p50Ms: 4,
+    p95Ms: 6,
+    maxMs: 6,
+    durationMs: 360,
+    ...extra,
+  });
+  const withProbe = (probe: ProbeSample, t: typeof timing | { attemptTimeoutMs: number } = timing) =>
+    assessCalibration({ ...sample(REFERENCE_P95_MS), probe }, t);
+  const noWindow = { attemptTimeoutMs: 2000 };
+
+  it('finds nothing wrong with a probe that kept up, and leaves the margin to the idle pings', () => {
+    const c = withProbe(open({ p95Ms: 300 }));
+    expect(c.tooLoaded).toBeUndefined();
+    expect(c.marginMs).toBe(0);
+    expect(c.probe?.achievedRate).toBe(20);
+  });
+
+  it('is too loaded when the open-model probe completed under KEEP_UP_SHARE of the intended rate', () => {
+    expect(KEEP_UP_SHARE).toBe(0.8);
+    expect(withProbe(open({ achievedRate: 16 })).tooLoaded).toBeUndefined();
+    expect(withProbe(open({ achievedRate: 15.9 })).tooLoaded).toBe(
+      "the calibration probe at the workload's rate (20/s) completed 15.9 calls/s, under 80% of the intended 20/s: the machine cannot keep up with this profile's load",
+    );
+  });
+
+  it('is too loaded past a share of the attempt timeout or the shortest window, or when a probe ping timed out', () => {
+    expect(withProbe(open({ p95Ms: 500 }), noWindow).tooLoaded).toBeUndefined();
+    expect(withProbe(open({ p95Ms: 501 }), noWindow).tooLoaded).toBe(
+      "calibration probe p95 501 ms at the workload's rate (20/s) is over 25% of the client's attempt timeout (2000 ms): the machine is too loaded for this profile's load",
+    );
+    const overWindow = assessCalibration(
+      { ...sample(REFERENCE_P95_MS), probe: open({ p95Ms: 376 }) },
+      { attemptTimeoutMs: 10_000, shortestWindowMs: 1500 },
+    );
+    expect(overWindow.tooLoaded).toBe(
+      "calibration probe p95 376 ms at the workload's rate (20/s) is over 25% of the shortest fault window (1500 ms): the machine is too loaded for this profile's load",
+    );
+    expect(withProbe(open({ timedOut: 1 })).tooLoaded).toBe(
+      "1 of 8 calibration probe pings at the workload's rate (20/s) took longer than the attempt timeout (2000 ms) with no fault on",
+    );
+  });
+
+  it('judges a closed-model probe by its p95 only (there is no intended rate to fall behind)', () => {
+    const closed = open({ model: 'closed', intendedRate: undefined, concurrency: 4, achievedRate: 1 });
+    expect(withProbe(closed).tooLoaded).toBeUndefined();
+    expect(withProbe({ ...closed, p95Ms: 600 }, noWindow).tooLoaded).toMatch(
+      /^calibration probe p95 600 ms at the workload's concurrency \(4\) is over 25% of the client's attempt timeout/,
+    );
+  });
+
+  it('does not judge a probe that got another answer than a pong, nor one with too few completions for a rate', () => {
+    expect(
+      withProbe(open({ achievedRate: 1, unavailable: 'the server did not answer ping (x)' })).tooLoaded,
+    ).toBeUndefined();
+    expect(withProbe(open({ achievedRate: undefined })).tooLoaded).toBeUndefined();
+  });
+
+  it('an idle-ping finding comes first', () => {
+    const c = assessCalibration({ ...sample(LOAD_SHARE * 2000 + 1), probe: open({ achievedRate: 1 }) }, timing);
+    expect(c.tooLoaded).toMatch(/^calibration p95 501 ms is over 25% of the client's attempt timeout/);
   });
 });
 

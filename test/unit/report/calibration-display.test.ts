@@ -31,6 +31,31 @@ function calibratedRun() {
     profiles: [
       profile('slow', 35, ['latency_p99_ms < 200', 'duplicate_effects == 0']),
       profile('loaded', 800, ['duplicate_effects == 0']),
+      buildProfileReport({
+        name: 'behind',
+        seed: 7,
+        policy: 'resilient',
+        history: h.good,
+        expect: ['duplicate_effects == 0'],
+        decisionLogSha256: 'a'.repeat(64),
+        calibration: assessCalibration(
+          {
+            ...sample(5),
+            probe: {
+              model: 'open',
+              intendedRate: 25,
+              calls: 10,
+              timedOut: 0,
+              achievedRate: 17.9,
+              p50Ms: 178.4,
+              p95Ms: 304.8,
+              maxMs: 304.8,
+              durationMs: 539,
+            },
+          },
+          timing,
+        ),
+      }),
     ],
   });
 }
@@ -46,18 +71,24 @@ describe('calibration in the reports', () => {
     );
     expect(text).toContain('INCONCLUSIVE loaded (resilient, seed 7, calibration p95 800 ms, margin +3180 ms)');
     expect(text).toContain("calibration p95 800 ms is over 25% of the client's attempt timeout (2000 ms)");
+    expect(text).toContain(
+      'INCONCLUSIVE behind (resilient, seed 7, calibration p95 5 ms, probe 25/s: 17.9/s p95 304.8 ms)',
+    );
+    expect(text).toContain("the calibration probe at the workload's rate (25/s) completed 17.9 calls/s, under 80%");
   });
 
   it("summary.md: the calibration in each profile's line, the inconclusive reason quoted", () => {
     const md = renderMarkdown(run);
     expect(md).toContain('calibration p95 35 ms, margin +120 ms');
     expect(md).toMatch(/> \*\*Inconclusive:\*\* calibration p95 800 ms is over 25%/);
+    expect(md).toContain('calibration p95 5 ms, probe 25/s: 17.9/s p95 304.8 ms');
   });
 
   it('report.json: calibration and marginMs are in the schema', () => {
     const json = JSON.parse(renderJson(run));
     expect(runReportSchema.safeParse(json).error?.issues).toBeUndefined();
     expect(json.profiles[0].calibration).toMatchObject({ p95Ms: 35, referenceP95Ms: 5, marginMs: 120 });
+    expect(json.profiles[2].calibration.probe).toMatchObject({ model: 'open', intendedRate: 25, achievedRate: 17.9 });
     expect(json.profiles[0].thresholds[0]).toMatchObject({
       expr: 'latency_p99_ms < 200',
       target: 200,
