@@ -83,7 +83,7 @@ export async function startEnvironment(
             },
             stdio,
           )
-        : new StdioTarget({ seed, ...target, edge: stdio });
+        : new StdioTarget({ seed, ...target, edge: stdio, frontEnd: pairing.server });
     const mcpUrl = target.kind === 'stdio' ? `stdio:${target.command}` : 'stdio:reference';
     // Over stdio, initialize includes spawning the server (Node + tsx + msw: 2-4 s, more on busy cores): a connect
     // timeout shorter than that would kill every new child before it answers.
@@ -92,6 +92,7 @@ export async function startEnvironment(
       transport: server.createTransport,
       onError,
       connectTimeoutMs: STDIO_CONNECT_TIMEOUT_MS,
+      sdk2,
     });
     const env: Environment = {
       server,
