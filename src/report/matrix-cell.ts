@@ -3,7 +3,7 @@
 import { MATRIX_METRICS, type MatrixCell } from '../measure/protocol-matrix.ts';
 import { verdictStyle } from './verdict-style.ts';
 
-export interface MatrixCellParts {
+interface MatrixCellParts {
   /** Icon and verdict ("✅ pass", "❌ control fail", "➖ n/a"). */
   verdict: string;
   verdictDiffers: boolean;
