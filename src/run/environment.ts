@@ -92,7 +92,8 @@ export async function startEnvironment(
       transport: server.createTransport,
       onError,
       connectTimeoutMs: STDIO_CONNECT_TIMEOUT_MS,
-      sdk2,
+      // A server we did not write speaks what it speaks: its client stays SDK 1.32, as before.
+      ...(target.kind === 'reference-stdio' && { sdk2 }),
     });
     const env: Environment = {
       server,
