@@ -30,7 +30,7 @@ export interface ConnectionOptions {
   headers?: Record<string, string>;
   /** Another transport instead of Streamable HTTP (stdio targets), made per connect; `url` then only names it. */
   transport?: () => Transport;
-  /** Use SDK 2.4's client (Streamable HTTP only) with this negotiation; SDK 1.32's when absent. */
+  /** Use SDK 2.4's client with this negotiation (over Streamable HTTP, or `transport`); SDK 1.32's when absent. */
   sdk2?: { negotiation: Sdk2Negotiation };
 }
 
@@ -83,6 +83,7 @@ export class Connection {
         const opened = await openSdk2({
           negotiation: options.sdk2.negotiation,
           url: options.url,
+          transport: options.transport?.(),
           fetch: transportFetch(inner),
           reconnection: r,
           connectTimeoutMs: options.connectTimeoutMs ?? 5000,

@@ -22,6 +22,8 @@ import type { ConnectionClient, McpClient } from './connection.ts';
 export interface Sdk2Options {
   negotiation: VersionNegotiationMode;
   url: string;
+  /** Another transport (stdio) instead of Streamable HTTP to `url` through `fetch`. */
+  transport?: Transport;
   fetch: typeof fetch;
   reconnection: { initialMs: number; maxMs: number; grow: number; maxRetries: number };
   connectTimeoutMs: number;
@@ -59,15 +61,20 @@ const rethrow = (error: unknown): never => {
 
 export async function openSdk2(options: Sdk2Options): Promise<Sdk2Connection> {
   const r = options.reconnection;
-  const transport = new StreamableHTTPClientTransport(new URL(options.url), {
-    fetch: options.fetch,
-    reconnectionOptions: {
-      initialReconnectionDelay: r.initialMs,
-      maxReconnectionDelay: r.maxMs,
-      reconnectionDelayGrowFactor: r.grow,
-      maxRetries: r.maxRetries,
-    },
-  });
+  const http = options.transport
+    ? undefined
+    : new StreamableHTTPClientTransport(new URL(options.url), {
+        fetch: options.fetch,
+        reconnectionOptions: {
+          initialReconnectionDelay: r.initialMs,
+          maxReconnectionDelay: r.maxMs,
+          reconnectionDelayGrowFactor: r.grow,
+          maxRetries: r.maxRetries,
+        },
+      });
+  // SDK 1.32's Transport and SDK 2.4's have the same shape (start, send, close, onmessage, onclose, onerror). A
+  // transport that is not SDK 2.4's own StdioClientTransport probes server/discover in place, on its one child.
+  const transport = (http ?? options.transport) as StreamableHTTPClientTransport;
   const sdk = new Client(
     { name: 'faultline', version: '0.1.0' },
     { versionNegotiation: { mode: options.negotiation } },
@@ -94,12 +101,12 @@ export async function openSdk2(options: Sdk2Options): Promise<Sdk2Connection> {
   } as unknown as ConnectionClient;
   const shape = {
     get sessionId() {
-      return transport.sessionId;
+      return http?.sessionId;
     },
     get protocolVersion() {
       return sdk.getNegotiatedProtocolVersion();
     },
-    terminateSession: () => transport.terminateSession(),
+    ...(http && { terminateSession: () => http.terminateSession() }),
   } as unknown as Sdk2Connection['transport'];
   return { client, transport: shape, close: () => sdk.close() };
 }

@@ -8,6 +8,7 @@ import { escapeHtml as e } from './escape.ts';
 import { fmtMs, fmtRetry, worstRecovery } from './format.ts';
 import { anchor, profileSection } from './html-profile.ts';
 import { htmlTable, type Row } from './html-table.ts';
+import { MATRIX_CSS, matrixHtml } from './matrix-html.ts';
 import { formatMetricValue } from './metric-rows.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
@@ -34,6 +35,7 @@ svg.chart{display:block;width:100%;height:auto}svg.timeline{max-width:900px}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px}
 figure{margin:0}figcaption{font-weight:600;font-size:.95em;margin:.8em 0 .2em}
 details summary{cursor:pointer;margin:.8em 0 .3em;font-weight:600}
+${MATRIX_CSS}
 @media (max-width:640px){
 body{font-size:14px;padding:6px 8px}section{padding:8px}td.describe{display:none}
 table.cards thead{display:none}table.cards,table.cards tbody,table.cards tr,table.cards td,table.cards th{display:block;width:100%}
@@ -62,10 +64,15 @@ export function renderHtml(run: RunReport, histories: Record<string, History>, o
 <p class="meta">Times count from each workload's start (set-up excluded).</p>
 ${run.baseline ? baselineBlock(run.baseline) : ''}
 ${run.capacity ? capacityHtml(run.capacity) : ''}
-${htmlTable('overview', ['profile', 'verdict', 'policy', 'ops', 'retry success', 'dup / ghost / lost', 'worst recovery', 'thresholds'], run.profiles.map(overviewRow))}
-${run.profiles.map((p) => profileSection(p, histories[p.name], options.reportPath)).join('\n')}
+${run.matrix ? matrixHtml(run.matrix) : profilesHtml(run, histories, options)}
 </body></html>
 `;
+}
+
+/** The overview and one section per profile (a matrix run's live in each pairing's own report.html). */
+function profilesHtml(run: RunReport, histories: Record<string, History>, options: HtmlOptions): string {
+  return `${htmlTable('overview', ['profile', 'verdict', 'policy', 'ops', 'retry success', 'dup / ghost / lost', 'worst recovery', 'thresholds'], run.profiles.map(overviewRow))}
+${run.profiles.map((p) => profileSection(p, histories[p.name], options.reportPath)).join('\n')}`;
 }
 
 function overviewRow(p: ProfileReport): Row {

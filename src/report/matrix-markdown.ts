@@ -1,41 +1,17 @@
 // summary.md's protocol sections: the profiles x pairings table of a run in several pairings (a bold cell is one
 // that differs from another pairing; the last column names what differs), and the profiles that were n/a.
-import { MATRIX_METRICS, type MatrixCell, type MatrixRow } from '../measure/protocol-matrix.ts';
+import type { MatrixRow } from '../measure/protocol-matrix.ts';
 import type { RunReport } from '../measure/run-report.ts';
 import { escapeMd } from './escape.ts';
-import { verdictStyle } from './verdict-style.ts';
+import { matrixCellParts } from './matrix-cell.ts';
 
 const c = (s: string) => escapeMd(s);
 
-/** A cell as text: verdict icon and label, then the key numbers; the ones that differ are bold. */
-function matrixCellText(cell: MatrixCell, differs: readonly string[]): { verdict: string; numbers: string } {
-  if (cell.verdict === 'n/a') return { verdict: '➖ n/a', numbers: cell.reason ?? '' };
-  const style = verdictStyle(cell.verdict);
-  const verdict = `${style.icon} ${cell.control ? 'control ' : ''}${style.label.toLowerCase()}`;
-  const numbers = Object.keys(MATRIX_METRICS)
-    .map((name) => {
-      const v = cell.numbers[name];
-      const text = `${SHORT[name] ?? name} ${v === null ? 'n/a' : Number.isInteger(v) ? v : v.toFixed(2)}`;
-      return differs.includes(name) ? `**${text}**` : text;
-    })
-    .join(', ');
-  return { verdict: differs.includes('verdict') ? `**${verdict}**` : verdict, numbers };
-}
-
-const SHORT: Record<string, string> = {
-  error_rate: 'err',
-  retry_success_rate: 'retry ok',
-  duplicate_effects: 'dup',
-  lost_effects: 'lost',
-  attempts_per_op_max: 'att max',
-  proto_errors: 'proto',
-  recovery_ms: 'recovery ms',
-};
-
 function row(r: MatrixRow, pairings: string[]): string {
   const cells = pairings.map((name) => {
-    const { verdict, numbers } = matrixCellText(r.cells[name], r.differs);
-    return `${verdict}<br>${c(numbers)}`;
+    const parts = matrixCellParts(r.cells[name], r.differs);
+    const bold = (text: string, differs: boolean) => (differs ? `**${c(text)}**` : c(text));
+    return `${bold(parts.verdict, parts.verdictDiffers)}<br>${parts.numbers.map((n) => bold(n.text, n.differs)).join(', ')}`;
   });
   return `| ${c(r.profile)} | ${cells.join(' | ')} | ${r.differs.length > 0 ? c(r.differs.join(', ')) : 'same'} |`;
 }

@@ -29,7 +29,8 @@ export interface WriteOptions {
 }
 
 /**
- * A run in several pairings: report.json (every pairing, with the matrix) and summary.md (the matrix first) in
+ * A run in several pairings: report.json (every pairing, with the matrix), report.html (the matrix, each cell
+ * linking to its pairing's report) and summary.md (the matrix first) in
  * `outDir`, and each pairing's complete reports in `outDir/<pairing>/`. `histories` is keyed `name@pairing`.
  */
 export async function writePairingReports(
@@ -37,7 +38,7 @@ export async function writePairingReports(
   run: RunReport,
   histories: Record<string, History>,
 ): Promise<string[]> {
-  const written = await writeReports(outDir, run, {}, { only: ['report.json', 'summary.md'] });
+  const written = await writeReports(outDir, run, {}, { only: ['report.json', 'report.html', 'summary.md'] });
   for (const { name: pairing } of run.matrix?.pairings ?? []) {
     const profiles = run.profiles.filter((p) => p.pairing === pairing);
     const own = Object.fromEntries(profiles.map((p) => [p.name, histories[`${p.name}@${pairing}`]]));

@@ -1,15 +1,12 @@
 // Whether a profile means anything in a pairing, and why not: a fault whose mechanism the 2026-07-28 era removed
 // (sessions, Last-Event-ID resumption, the GET stream, initialize) makes the profile n/a for a pairing that speaks
-// that era; it is reported as not applicable, never as failed. stdio has no SDK 2.4 client here and no dual
-// front end, so a stdio profile runs only with SDK 1.32 on both sides.
+// that era; it is reported as not applicable, never as failed. The reference stdio server has every front end
+// (SDK 2.4's serveStdio for sdk2 and dual), so a stdio profile runs in every pairing.
 import type { Pairing } from '../core/pairing.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import type { Profile } from '../profile/schema.ts';
 
 export function notApplicable(profile: Pick<Profile, 'target' | 'faults'>, pairing: Pairing): string | undefined {
-  if (profile.target.kind === 'reference-stdio' && (pairing.client.sdk !== 'sdk1' || pairing.server !== 'sdk1')) {
-    return 'stdio: the pairing needs the SDK 2.4 client or the dual HTTP front end, which run over HTTP only here';
-  }
   if (pairing.era !== 'modern') return undefined;
   for (const fault of profile.faults) {
     const reason = findFaultKind(fault.seam, fault.kind)?.removedOnModernWire;

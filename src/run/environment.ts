@@ -85,7 +85,7 @@ export async function startEnvironment(
             },
             stdio,
           )
-        : new StdioTarget({ seed, ...target, edge: stdio });
+        : new StdioTarget({ seed, ...target, edge: stdio, frontEnd: pairing.server });
     const mcpUrl = target.kind === 'stdio' ? `stdio:${target.command}` : 'stdio:reference';
     // Over stdio, initialize includes spawning the server (Node + tsx + msw: 2-4 s, more on busy cores): a connect
     // timeout shorter than that would kill every new child before it answers.
@@ -94,6 +94,8 @@ export async function startEnvironment(
       transport: server.createTransport,
       onError,
       connectTimeoutMs: STDIO_CONNECT_TIMEOUT_MS,
+      // A server we did not write speaks what it speaks: its client stays SDK 1.32, as before.
+      ...(target.kind === 'reference-stdio' && { sdk2 }),
     });
     const env: Environment = {
       server,

@@ -1,7 +1,7 @@
 // The reference tools over stdio (msw dependencies in this process too). Usage:
 //   node bin/run-ts.js src/server/stdio-main.ts [--seed N] [--dependency-timeout-ms N] [--leaky]
 //     [--control '<JSON array of control requests { op, input }>'] [--admin-port N --admin-token T]
-//     [--snapshot FILE] [--events]
+//     [--snapshot FILE] [--events] [--front-end sdk1|sdk2|dual]
 // stdout carries only JSON-RPC; nothing else may print there (stdio edge faults act on the pipe, not here).
 // With --events every effect, dependency state change and decision also goes to stderr as one
 // `@faultline {json}` line as it happens, so a harness keeps the ledger when this process is killed; --snapshot
@@ -14,8 +14,10 @@ import { type ControlRequest, dispatch, LocalControl } from '../control/control.
 import { streamWorldEvents } from '../control/events.ts';
 import { stdioEventLine } from '../control/stdio-events.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../core/defaults.ts';
+import type { FrontEnd } from '../core/front-end.ts';
 import { startDependencies } from './deps/world.ts';
 import { createMcpServer } from './mcp-server.ts';
+import { serveModernStdio } from './modern/stdio-front.ts';
 import { ServerRuntime } from './runtime.ts';
 
 const { values } = parseArgs({
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     'admin-token': { type: 'string' },
     snapshot: { type: 'string' },
     events: { type: 'boolean', default: false },
+    'front-end': { type: 'string', default: 'sdk1' },
   },
 });
 
@@ -59,12 +62,20 @@ const admin =
     : undefined;
 if (admin) console.error(`faultline admin endpoint on ${admin.url}`);
 
-const server = createMcpServer(runtime);
-const transport = new StdioServerTransport();
-transport.onclose = () => {
+const stop = () => {
   mocks.close();
   void admin?.close();
   process.exit(0);
 };
-await server.connect(transport);
-process.stdin.on('end', () => void server.close());
+const frontEnd = values['front-end'] as FrontEnd;
+if (frontEnd === 'sdk1') {
+  const server = createMcpServer(runtime);
+  const transport = new StdioServerTransport();
+  transport.onclose = stop;
+  await server.connect(transport);
+  process.stdin.on('end', () => void server.close());
+} else {
+  // serveStdio owns its transport (and its onclose): the end of stdin is this process's cue to stop.
+  const handle = serveModernStdio(runtime, frontEnd, (error) => console.error(`stdio: ${error.message}`));
+  process.stdin.on('end', () => void handle.close().finally(stop));
+}

@@ -18,6 +18,7 @@ import type { StateRecord } from '../../mocks/state.ts';
 import { AdminClient } from '../control/admin-http.ts';
 import { send } from '../control/control.ts';
 import { parseStdioEvent } from '../control/stdio-events.ts';
+import type { FrontEnd } from '../core/front-end.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import { type HitCounts, sumHits } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
@@ -43,6 +44,8 @@ export interface StdioTargetOptions {
   maxBufferBytes?: number;
   /** The MCP-edge seam for stdio: every transport handed out is wrapped by it. */
   edge: StdioEdgeController;
+  /** The server's protocol front end (default sdk1: SDK 1.32, 2025-11-25). */
+  frontEnd?: FrontEnd;
 }
 
 interface Child extends SpawnedChild {
@@ -103,7 +106,7 @@ export class StdioTarget implements ServerUnderTest {
     const n = this.children.length + 1;
     const snapshot = join(this.dir, `snapshot-${n}.json`);
     const previous = this.children.map((c) => c.exited);
-    const { seed, dependencyTimeoutMs, leaky, maxBufferBytes } = this.options;
+    const { seed, dependencyTimeoutMs, leaky, maxBufferBytes, frontEnd } = this.options;
     const transport = new InterposedStdioTransport(
       {
         command: process.execPath,
@@ -113,6 +116,7 @@ export class StdioTarget implements ServerUnderTest {
           String(seed),
           ...(dependencyTimeoutMs ? ['--dependency-timeout-ms', String(dependencyTimeoutMs)] : []),
           ...(leaky ? ['--leaky'] : []),
+          ...(frontEnd && frontEnd !== 'sdk1' ? ['--front-end', frontEnd] : []),
           ...(this.desired.requests().length > 0 ? ['--control', JSON.stringify(this.desired.requests())] : []),
           '--admin-port',
           '0',

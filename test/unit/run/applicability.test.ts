@@ -1,5 +1,6 @@
 // Which profiles are n/a in which pairing: a fault on a mechanism the 2026-07-28 wire removed makes the profile
-// n/a for the pairings that speak that era and only for them; stdio runs only with SDK 1.32 on both sides.
+// n/a for the pairings that speak that era and only for them; the stdio profiles run in every pairing (SDK 2.4's
+// serveStdio is the reference stdio server's modern and dual front end).
 import { describe, expect, it } from 'vitest';
 import { PAIRINGS, pairingsOf } from '../../../src/core/pairing.ts';
 import { loadProfile } from '../../../src/profile/load.ts';
@@ -35,7 +36,10 @@ describe('not applicable', () => {
     },
   );
 
-  it('a stdio profile runs only with SDK 1.32 on both sides', () => {
-    expect(naIn('stdio-crash')).toEqual(['modern', 'auto', 'auto-sdk1']);
-  });
+  it.each(['stdio-crash', 'stdio-slow-writes', 'stdio-malformed-line', 'stdio-oversized-line'])(
+    '%s runs in every pairing (stdio on SDK 2.4)',
+    (name) => {
+      expect(naIn(name)).toEqual([]);
+    },
+  );
 });
