@@ -90,4 +90,3 @@ export const effectsSchema = z
 
 export type EffectsSpec = z.infer<typeof effectsSchema>;
 export type ReadBackProbe = EffectsSpec['readBack'][number];
-export type InterceptSpec = NonNullable<EffectsSpec['intercept']>;

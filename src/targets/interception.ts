@@ -51,6 +51,8 @@ export class Interception implements EffectSource {
     private readonly dependencies: InterceptedDependency[],
     private readonly seed: number,
     private readonly opKeyValues: OpKeyValues,
+    /** The preload module's file (the bundle; tests give a name). */
+    private readonly preloadFile: () => string = preloadEntry,
   ) {}
 
   async start(): Promise<void> {
@@ -69,7 +71,7 @@ export class Interception implements EffectSource {
       dependencies: this.dependencies,
       seed: this.seed,
     };
-    const preload = pathToFileURL(preloadEntry()).href;
+    const preload = pathToFileURL(this.preloadFile()).href;
     const nodeOptions = [base.NODE_OPTIONS, `--import ${JSON.stringify(preload)}`].filter(Boolean).join(' ');
     return { NODE_OPTIONS: nodeOptions, [INTERCEPT_ENV]: JSON.stringify(config) };
   }
