@@ -154,6 +154,7 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
     const t = this.edge.tally;
     const notes = [
       `stdio: the client spawned ${this.spawned} server process(es); ${this.kills} killed by a crash fault`,
+      ...(this.interception?.notes() ?? []),
     ];
     if (t.oversizedLines > 0)
       notes.push(`stdio: ${t.oversizedLines} line(s) over the framing limit closed the transport`);

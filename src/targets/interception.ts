@@ -94,6 +94,13 @@ export class Interception implements EffectSource {
     return times.length > 0 ? Math.max(...times) : undefined;
   }
 
+  /** For the report: how many processes ran with the preload, and what it saw. */
+  notes(): string[] {
+    return [
+      `dependency interception: ${this.hellos} process(es) loaded the preload; ${this.requests.length} accepted dependency request(s) recorded`,
+    ];
+  }
+
   hits(): HitCounts {
     return sumHits([...this.pastHits, ...[...this.connections].map((c) => c.hits)]);
   }

@@ -120,6 +120,8 @@ describe('dependency interception of a foreign Node stdio server', () => {
       expect(m.reconciliation.effects).toBe(service.total());
       expect(m.duplicateEffects).toBe(service.duplicates());
       expect(m.unattributedEffects).toBe(0);
+      const note = r.report.notes.find((n) => n.startsWith('dependency interception:'));
+      expect(note).toMatch(new RegExp(`: [1-9]\\d* process\\(es\\) loaded the preload; ${service.total()} accepted`));
       // Both windows acted on the server's outbound requests (a window that never hit would make the run inert).
       for (const w of r.history.faults) expect(w.hits ?? 0).toBeGreaterThan(0);
       // The faults are on the wire only while their windows are open: every op that did not end ok overlapped a
