@@ -150,6 +150,21 @@ describe('dependency interception of a foreign Node stdio server', () => {
     expect(r.report.thresholds.find((t) => t.expr === 'duplicate_effects == 0')?.ok).toBe(false);
   });
 
+  it('fabricated-success answers for the dependency: the service never sees those charges, Faultline counts them lost', async () => {
+    service.accepted.clear();
+    const r = await run(
+      profile('intercept-fabricated', {
+        faults: ['{ seam: dependency, kind: fabricated-success, probability: 0.5, start: 0.3s, stop: 2s }'],
+      }),
+    );
+    const m = r.report.metrics;
+    const hits = r.history.faults[0].hits ?? 0;
+    expect(hits).toBeGreaterThan(0);
+    expect(m.reconciliation.effects).toBe(service.total());
+    expect(m.lostEffects).toBe(hits); // each fabricated answer is an acknowledged op with no charge behind it
+    expect(m.opsOk).toBe(service.total() + hits);
+  });
+
   it('negative control: without interception the effects are n/a and the effect thresholds fail as not measured', async () => {
     service.accepted.clear();
     const r = await run(profile('intercept-off', { intercept: false, faults: [] }));
