@@ -75,7 +75,7 @@ export class FaultEngine {
     return (request: Request) => this.run(dependency, request, () => resolve(request));
   }
 
-  run(dependency: DependencyName, request: Request, terminal: Next): Promise<Response> {
+  run(dependency: DependencyName | 'intercepted', request: Request, terminal: Next): Promise<Response> {
     const url = new URL(request.url);
     const label = `${dependency} ${request.method} ${url.pathname}`;
     const key = this.logicalKey(request);

@@ -27,7 +27,8 @@ export const baseFaultSpec = z.object({
 
 export interface FaultContext {
   request: Request;
-  dependency: DependencyName;
+  /** The reference server's API, or 'intercepted' for a foreign server's dependency (mocks/intercept-preload.ts). */
+  dependency: DependencyName | 'intercepted';
   /** This fault's seeded stream for this request (keyed by op, attempt and request when known); draws are logged. */
   random: RandomStream;
   /** State private to this fault instance; it lives until the fault is removed or its spec changes. */

@@ -1,8 +1,8 @@
 // The effect ledger's record: one real side effect that a dependency performed.
 import { stableHash } from './stable-hash.ts';
 
-/** The reference dependencies' effects, and 'read-back': one found in a foreign server's state (run/read-back.ts). */
-export type EffectKind = 'payment.charge' | 'notification.send' | 'report.generate' | 'read-back';
+/** The reference dependencies' effects; 'read-back': one found in a foreign server's state (run/read-back.ts); 'intercepted': a foreign server's outbound request its dependency accepted (targets/interception.ts). */
+export type EffectKind = 'payment.charge' | 'notification.send' | 'report.generate' | 'read-back' | 'intercepted';
 
 export interface Effect {
   /** Order in which the dependency performed it. */
@@ -24,4 +24,9 @@ export interface Effect {
  */
 export function argsKey(args: Record<string, unknown>): string {
   return stableHash(args);
+}
+
+/** The argsKey of a foreign server's effect identified by `value` (an op's `effects.keys` argument), on both sides. */
+export function foreignEffectKey(value: unknown): string {
+  return argsKey({ effectKey: typeof value === 'string' ? value : JSON.stringify(value) });
 }

@@ -15,8 +15,12 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
   profile.faults.forEach((fault, i) => {
     // The schema's fault union only admits registered kinds.
     const kind = findFaultKind(fault.seam, fault.kind)!;
-    const unsupported = unsupportedFault(profile.target, kind);
+    const intercept = profile.effects?.intercept !== undefined;
+    const unsupported = unsupportedFault({ ...profile.target, intercept }, kind);
     if (unsupported) fail(['faults', i, 'kind'], unsupported);
+    // Intercepted requests belong to the profile's own dependencies, not to the reference server's named APIs.
+    if (intercept && fault.seam === 'dependency' && (fault as { dependency?: string }).dependency !== '*')
+      fail(['faults', i, 'dependency'], 'expected * (every intercepted dependency) on an intercepted stdio target');
     if (fault.stop !== undefined && fault.stop <= fault.start)
       fail(['faults', i, 'stop'], `expected a stop after start (${fault.start} ms)`);
     if (fault.start >= profile.duration)
@@ -28,6 +32,11 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
     fail(
       ['effects'],
       `expected a target of kind stdio or http (target kind ${profile.target.kind} has its own ledger or none)`,
+    );
+  if (profile.effects?.intercept && profile.target.kind !== 'stdio')
+    fail(
+      ['effects', 'intercept'],
+      `expected a target of kind stdio (a Node server Faultline starts), not ${profile.target.kind}`,
     );
 
   if (isReferenceKind(profile.target.kind)) {

@@ -1,7 +1,8 @@
 // How a profile sees the effects of a server we did not write (`effects:`): which argument of each side-effecting
 // tool carries the op's unique value (its effect key), and the read-back probes: MCP calls that read the server's
 // state after the run, and how to find the effect keys in their results (a path, or a module for anything harder).
-// Each key found is one effect; reconcile attributes it to the op whose argument had that value.
+// Each key found is one effect; reconcile attributes it to the op whose argument had that value. Or, for a Node
+// server, dependency interception: its outbound requests to the named dependencies (targets/interception.ts).
 import { z } from 'zod';
 import { parsePath } from '../core/json-path.ts';
 
@@ -42,6 +43,34 @@ const probeSchema = z
     message: 'expected exactly one of path or module',
   });
 
+const interceptedDependencySchema = z
+  .strictObject({
+    url: z
+      .string()
+      .regex(/^https?:\/\/[^/]+/, 'expected an http(s) URL pattern, e.g. http://127.0.0.1:*/charge')
+      .describe(
+        "the server's outbound requests this dependency takes: a URL without query, `*` for any characters but /, " +
+          'e.g. http://127.0.0.1:*/charge',
+      ),
+    method: z
+      .enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+      .optional()
+      .describe('only requests with this method (default every method)'),
+  })
+  .describe(
+    'one dependency of the server: its requests get the dependency faults, and each one it accepts is an effect',
+  );
+
+const interceptSchema = z
+  .strictObject({
+    dependencies: z.array(interceptedDependencySchema).min(1).describe('the outbound HTTP calls to intercept'),
+  })
+  .describe(
+    'dependency interception for a Node stdio server: Faultline starts it with an msw preload (NODE_OPTIONS ' +
+      '--import) that applies the dependency faults to these outbound requests and records each one the dependency ' +
+      'accepted (2xx/3xx) as an effect, attributed by the op key found in its URL or body',
+  );
+
 export const effectsSchema = z
   .strictObject({
     keys: z
@@ -51,9 +80,13 @@ export const effectsSchema = z
         "per side-effecting tool: the path into the op's arguments to the value that identifies its effect " +
           '(make it unique per op, e.g. "e-{op}" or { unique: e- })',
       ),
-    readBack: z.array(probeSchema).min(1).describe('the calls that read the effects back after the run'),
+    readBack: z.array(probeSchema).default([]).describe('the calls that read the effects back after the run'),
+    intercept: interceptSchema.optional(),
   })
-  .describe("how to see a foreign server's effects: each op's key, and read-back probes");
+  .refine((e) => e.readBack.length > 0 !== (e.intercept !== undefined), {
+    message: 'expected readBack probes or intercept, not both (each would see every effect once more)',
+  })
+  .describe("how to see a foreign server's effects: each op's key, and read-back probes or dependency interception");
 
 export type EffectsSpec = z.infer<typeof effectsSchema>;
 export type ReadBackProbe = EffectsSpec['readBack'][number];

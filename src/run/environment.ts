@@ -18,6 +18,7 @@ import type { Profile } from '../profile/schema.ts';
 import { ServerHandle } from '../targets/child-target.ts';
 import type { EffectSink, EffectSource } from '../targets/effect-source.ts';
 import { ForeignStdioTarget } from '../targets/foreign-stdio-target.ts';
+import { Interception, type OpKeyValues } from '../targets/interception.ts';
 import { expandPlaceholders, expandRecord, type PlaceholderValues } from '../targets/placeholders.ts';
 import { assertLoopbackUrl, RemoteTarget, remoteTargetFrom } from '../targets/remote-target.ts';
 import { StdioTarget } from '../targets/stdio-target.ts';
@@ -49,6 +50,8 @@ export interface EnvironmentOptions {
   profileFile?: string;
   /** The run was stopped (Ctrl-C, SIGTERM): a reference server child still booting is killed, not waited for. */
   signal?: AbortSignal;
+  /** The `effects.keys` values of the ops run so far: intercepted requests are attributed by them. */
+  opKeyValues?: OpKeyValues;
 }
 
 type StdioServer = ServerUnderTest & { createTransport: () => Transport; notes(): string[]; close(): Promise<void> };
@@ -72,6 +75,9 @@ export async function startEnvironment(
   const sourceContext = { profileFile: options.profileFile ?? 'profile.yaml', placeholders };
   let effects: EffectSource | undefined;
   if (target.kind === 'reference-stdio' || target.kind === 'stdio') {
+    const intercept = target.kind === 'stdio' ? profile.effects?.intercept : undefined;
+    const interception = intercept && new Interception(intercept.dependencies, seed, options.opKeyValues ?? (() => []));
+    await interception?.start();
     // No TCP link: the client spawns the server; the interposer on its pipe is the edge seam.
     const server: StdioServer =
       target.kind === 'stdio'
@@ -84,6 +90,7 @@ export async function startEnvironment(
               maxBufferBytes: target.maxBufferBytes,
             },
             stdio,
+            interception,
           )
         : new StdioTarget({ seed, ...target, edge: stdio, frontEnd: pairing.server });
     const mcpUrl = target.kind === 'stdio' ? `stdio:${target.command}` : 'stdio:reference';
@@ -111,7 +118,8 @@ export async function startEnvironment(
         await server.close();
       },
     };
-    if (server instanceof ForeignStdioTarget) effects = attachEffects(server, profile, env, sourceContext);
+    if (server instanceof ForeignStdioTarget)
+      effects = attachEffects(server, profile, env, sourceContext, interception);
     await prepareFaults(profile, env);
     return env;
   }
@@ -193,8 +201,9 @@ function attachEffects(
   profile: Profile,
   env: Environment,
   ctx: EffectSourceContext,
+  interception?: EffectSource,
 ): EffectSource | undefined {
-  const source = effectSourceFor(profile, env, ctx);
+  const source = effectSourceFor(profile, env, ctx, interception);
   if (source) server.attachEffects(source);
   return source;
 }

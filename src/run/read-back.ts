@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { epochMs } from '../core/clock.ts';
 import { parsePath, selectPath } from '../core/json-path.ts';
-import { argsKey, type Effect } from '../core/ledger.ts';
+import { type Effect, foreignEffectKey } from '../core/ledger.ts';
 import type { EffectsSpec, ReadBackProbe } from '../profile/effects-schema.ts';
 
 /** One tool call on the run's own connection to the server (no trace id: a probe is not an op). */
@@ -18,21 +18,21 @@ export type CallTool = (tool: string, args: Record<string, unknown>) => Promise<
 /** What a probe module's default export does: the result in, one key per effect out. */
 type ReadBackMapper = (result: CallToolResult) => unknown[] | Promise<unknown[]>;
 
-/** The argsKey an effect identified by `value` carries, on both sides (the op's argument and the read-back). */
-function effectKey(value: unknown): string {
-  return argsKey({ effectKey: typeof value === 'string' ? value : JSON.stringify(value) });
+/** An op's unique argument value (profile `effects.keys`): what identifies its effect; undefined for other tools. */
+export function opEffectValue(effects: EffectsSpec | undefined, tool: string, args: Record<string, unknown>): unknown {
+  const path = effects?.keys[tool];
+  if (path === undefined) return undefined;
+  return selectPath(args, parsePath(path))[0];
 }
 
-/** The argsKey of an op's effect: its unique argument value (profile `effects.keys`); undefined for other tools. */
+/** The argsKey of an op's effect (its unique argument value); undefined for other tools. */
 export function opEffectKey(
   effects: EffectsSpec | undefined,
   tool: string,
   args: Record<string, unknown>,
 ): string | undefined {
-  const path = effects?.keys[tool];
-  if (path === undefined) return undefined;
-  const [value] = selectPath(args, parsePath(path));
-  return value === undefined ? undefined : effectKey(value);
+  const value = opEffectValue(effects, tool, args);
+  return value === undefined ? undefined : foreignEffectKey(value);
 }
 
 /** The module a probe names, resolved against the profile file; a missing file is a user error up front. */
@@ -74,7 +74,7 @@ export class ReadBackSource {
             seq: effects.length + 1,
             atMs,
             kind: 'read-back',
-            argsKey: effectKey(key),
+            argsKey: foreignEffectKey(key),
             details: { probe: probe.tool, key: typeof key === 'string' ? key : JSON.stringify(key) },
           });
         }

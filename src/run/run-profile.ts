@@ -22,6 +22,7 @@ import { isForeignKind } from '../profile/schema.ts';
 import { calibrateFor } from './calibrate.ts';
 import { loadClientModule } from './client-module.ts';
 import { drain } from './drain.ts';
+import { opKeyValuesOf } from './effect-sources.ts';
 import { startEnvironment } from './environment.ts';
 import { runHooks } from './hooks.ts';
 import { metricsOptionsFor } from './judging.ts';
@@ -82,7 +83,9 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       removeWorkdir();
       throw error;
     });
+  const recorder = new Recorder();
   const env = await startEnvironment(profile, seed, backend, {
+    opKeyValues: () => opKeyValuesOf(profile, plan, recorder),
     allowNonLoopback: options.allowNonLoopback,
     placeholders,
     opShard: options.opShard,
@@ -111,7 +114,6 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         },
       )
     : undefined;
-  const recorder = new Recorder();
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
   let scanned = 0;
   let failed = 0;

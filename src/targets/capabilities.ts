@@ -7,6 +7,8 @@ import { CAPABILITY_WORDS, type TargetCapability } from './target.ts';
 export interface TargetShape {
   kind: string;
   admin?: string;
+  /** A stdio target started with the dependency interception preload (profile `effects.intercept`). */
+  intercept?: boolean;
 }
 
 function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> {
@@ -24,8 +26,9 @@ function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> 
       ]);
     case 'stdio':
       // A server we did not write: the harness spawns and owns its process (crash, restart) and the pipe to it
-      // (the stdio edge faults' interposer); there is no control channel.
-      return new Set(['restart', 'stdio-edge']);
+      // (the stdio edge faults' interposer). Its only control channel is the interception preload, when asked for:
+      // dependency faults on its outbound HTTP (targets/intercept/).
+      return new Set(['restart', 'stdio-edge', ...(target.intercept ? (['control'] as TargetCapability[]) : [])]);
     case 'http':
       // A server we did not write: a Toxiproxy proxy sits in front of its URL and the client's fetch is the edge.
       return new Set(['network', 'http-edge']);

@@ -32,12 +32,25 @@ export function serverEntry(name: ServerEntry): string[] {
   const source = join(ROOT, 'src/server', `${name}.ts`);
   if (process.env.FAULTLINE_NO_BUNDLE) return [RUN_TS, source];
   try {
-    const bundle = join(CACHE, `${name}-${sourceVersion()}.mjs`);
-    if (!existsSync(bundle)) build(source, bundle);
-    return [bundle];
+    return [bundled(name, source)];
   } catch {
     return [RUN_TS, source];
   }
+}
+
+/**
+ * The dependency interception preload as one plain ESM file: it runs inside a foreign Node server, which has no
+ * tsx loader, so it is always a bundle (dist/bin in the compiled package).
+ */
+export function preloadEntry(): string {
+  if (COMPILED) return join(ROOT, 'dist/bin/intercept-preload.js');
+  return bundled('intercept-preload', join(ROOT, 'mocks/intercept-preload.ts'));
+}
+
+function bundled(name: string, source: string): string {
+  const bundle = join(CACHE, `${name}-${sourceVersion()}.mjs`);
+  if (!existsSync(bundle)) build(source, bundle);
+  return bundle;
 }
 
 function build(source: string, bundle: string): void {

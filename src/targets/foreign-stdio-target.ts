@@ -1,7 +1,9 @@
 // A stdio MCP server the harness did not write (kind stdio): the client's transport spawns the profile's command
 // (the stdio edge faults act on that pipe, stdio-transport.ts), one process per connection, so a crash is a killed process and a restart is the client's next connect.
-// It has no control channel: no dependency faults, no decisions, no ledger; its effects come from an attached
-// effect source, if any (effect-source.ts). Its stderr is kept (the last lines) for the report and for errors.
+// It has no control channel: no decisions, no ledger; its effects come from an attached effect source, if any
+// (effect-source.ts). With dependency interception (interception.ts) every process starts with the msw preload:
+// the dependency faults of the desired state reach its outbound HTTP, and the interception is its effect source.
+// Its stderr is kept (the last lines) for the report and for errors.
 import { createInterface } from 'node:readline';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { DecisionRecord } from '../core/history.ts';
@@ -11,6 +13,7 @@ import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { Quiescence } from '../server/in-flight.ts';
 import { DesiredFaultState } from './desired-state.ts';
 import { type EffectSink, type EffectSource, ForeignEffects } from './effect-source.ts';
+import type { Interception } from './interception.ts';
 import { type SpawnedChild, signalChild, stopChildren } from './stdio-children.ts';
 import { InterposedStdioTransport } from './stdio-transport.ts';
 import { type ServerUnderTest, TargetCapabilityError } from './target.ts';
@@ -39,19 +42,27 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
   stderrTail = '';
   kills = 0;
   private closed = false;
-  readonly desired = new DesiredFaultState(async () => {
-    throw new TargetCapabilityError('dependency and behaviour faults', 'control', 'stdio');
+  readonly desired = new DesiredFaultState(async (request) => {
+    if (request.op === 'setDependencyFaults' && this.interception) return this.interception.push(request.input);
+    throw new TargetCapabilityError(
+      this.interception ? 'behaviour faults' : 'dependency and behaviour faults',
+      'control',
+      'stdio',
+    );
   });
 
   constructor(
     private readonly spec: ForeignStdioSpec,
     private readonly edge: StdioEdgeController,
+    /** The dependency interception every process is started with (profile `effects.intercept`), if any. */
+    private readonly interception?: Interception,
   ) {}
 
   /** Spawns a fresh server process when started: the client calls this on every (re)connect. */
   createTransport = (): Transport => {
     if (this.closed) throw new Error('stdio target closed');
-    const { command, args, env, cwd, maxBufferBytes } = this.spec;
+    const { command, args, cwd, maxBufferBytes } = this.spec;
+    const env = this.interception ? { ...this.spec.env, ...this.interception.childEnv(this.spec.env) } : this.spec.env;
     const transport = new InterposedStdioTransport(
       { command, args, env, ...(cwd && { cwd }), ...(maxBufferBytes && { maxBufferSize: maxBufferBytes }) },
       this.edge,
@@ -101,9 +112,9 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
     return [];
   }
 
-  /** No dependency or behaviour faults reach it (the loader refuses them), so there are no hits to count. */
+  /** The intercepted dependency faults' hits; without interception none reach it (the loader refuses them). */
   async faultHits(): Promise<HitCounts> {
-    return {};
+    return this.interception?.hits() ?? {};
   }
 
   /** The harness cannot see its handlers. */
@@ -136,12 +147,14 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
   async close(): Promise<void> {
     this.closed = true;
     await stopChildren(this.children);
+    await this.interception?.close();
   }
 
   notes(): string[] {
     const t = this.edge.tally;
     const notes = [
       `stdio: the client spawned ${this.spawned} server process(es); ${this.kills} killed by a crash fault`,
+      ...(this.interception?.notes() ?? []),
     ];
     if (t.oversizedLines > 0)
       notes.push(`stdio: ${t.oversizedLines} line(s) over the framing limit closed the transport`);
