@@ -1,7 +1,8 @@
 // Whether a profile means anything in a pairing, and why not: a fault whose mechanism the 2026-07-28 era removed
 // (sessions, Last-Event-ID resumption, the GET stream, initialize) makes the profile n/a for a pairing that speaks
 // that era; it is reported as not applicable, never as failed. stdio has no SDK 2.4 client here and no dual
-// front end, so a stdio profile runs only with SDK 1.32 on both sides.
+// front end, so a stdio profile runs only with SDK 1.32 on both sides. A fault that means something only in some
+// pairings (its kind's `onlyIn`) makes the profile n/a in the others.
 import type { Pairing } from '../core/pairing.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import type { Profile } from '../profile/schema.ts';
@@ -10,10 +11,16 @@ export function notApplicable(profile: Pick<Profile, 'target' | 'faults'>, pairi
   if (profile.target.kind === 'reference-stdio' && (pairing.client.sdk !== 'sdk1' || pairing.server !== 'sdk1')) {
     return 'stdio: the pairing needs the SDK 2.4 client or the dual HTTP front end, which run over HTTP only here';
   }
-  if (pairing.era !== 'modern') return undefined;
   for (const fault of profile.faults) {
-    const reason = findFaultKind(fault.seam, fault.kind)?.removedOnModernWire;
+    const kind = findFaultKind(fault.seam, fault.kind);
+    const reason =
+      (pairing.era === 'modern' ? kind?.removedOnModernWire : undefined) ??
+      (kind?.onlyIn && !appliesIn(kind.onlyIn, pairing) ? kind.onlyIn.reason : undefined);
     if (reason) return `${fault.seam} fault ${fault.kind}: ${reason}`;
   }
   return undefined;
+}
+
+function appliesIn(only: { pairings?: readonly string[]; era?: 'legacy' | 'modern' }, pairing: Pairing): boolean {
+  return (only.pairings?.includes(pairing.name) ?? true) && (only.era === undefined || only.era === pairing.era);
 }
