@@ -37,15 +37,22 @@ function eventsBeforeTheAnswer(text: string): string | undefined {
   const events = text.split(/\n\n/);
   const answer = events.findIndex((event) => /^data: .*"(result|error)"\s*:/m.test(event));
   if (answer === -1) return undefined;
-  return events.slice(0, answer).map((event) => `${event}\n\n`).join('');
+  return events
+    .slice(0, answer)
+    .map((event) => `${event}\n\n`)
+    .join('');
 }
 
 /** A body that delivers `kept` and then fails, as a connection that dropped does. */
 function brokenOff(kept: string): ReadableStream<Uint8Array> {
+  let delivered = !kept;
   return new ReadableStream({
-    start(controller) {
-      if (kept) controller.enqueue(new TextEncoder().encode(kept));
-      controller.error(new TypeError('faultline: response stream dropped after the server answered'));
+    // Erroring in the same call would discard what was enqueued: the kept events go first, the failure next.
+    pull(controller) {
+      if (!delivered) {
+        delivered = true;
+        controller.enqueue(new TextEncoder().encode(kept));
+      } else controller.error(new TypeError('faultline: response stream dropped after the server answered'));
     },
   });
 }

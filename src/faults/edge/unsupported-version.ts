@@ -21,11 +21,7 @@ export const edgeUnsupportedVersion = defineFaultKind({
       .default([])
       .describe('JSON-RPC methods it touches (default []: every request, the server/discover probe included)'),
     probability: edgeBase.probability,
-    refuse: z
-      .array(z.string().min(1))
-      .min(1)
-      .default(['2026-07-28'])
-      .describe('envelope protocol versions refused'),
+    refuse: z.array(z.string().min(1)).min(1).default(['2026-07-28']).describe('envelope protocol versions refused'),
     supported: z
       .array(z.string().min(1))
       .min(1)
