@@ -17,6 +17,7 @@
 // | an answer the transport refuses (wrong content type, unexpected status) | PROTO.HTTP_<status or UNKNOWN> | no | yes: it came after the server ran |
 // | HTTP 5xx (the server, or a gateway or edge before it) | DEPENDENCY.UNAVAILABLE       | yes   | yes: a gateway's 5xx may come after the server ran the tool, and a 503 "before" looks the same; Retry-After changes nothing |
 // | JSON-RPC -32700, -32600, -32601, -32602            | PROTO.JSONRPC_<n> / VALIDATION.UNKNOWN_TOOL | no | no: refused before the tool ran |
+// | JSON-RPC -32022 UnsupportedProtocolVersion (2026)  | PROTO.VERSION_REFUSED           | yes   | no: refused before the tool ran; negotiate again |
 // | other JSON-RPC error (-32603, server-defined)      | PROTO.JSONRPC_<n>               | no    | yes: thrown while the tool may have been running |
 // | our request timeout (-32001)                       | LINK.TIMEOUT                    | yes   | yes: the tool may still run or be done |
 // | connection closed with the request pending (-32000)| LINK.CLOSED                     | yes   | yes: the answer was lost with it |
@@ -192,6 +193,18 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
         retryable: true,
         uncertain: true,
         transportLost: true,
+        message,
+      });
+    }
+    if (error.code === -32022) {
+      // UnsupportedProtocolVersion (2026-07-28): the request was refused before it ran, for the version this
+      // connection negotiated; a new connection negotiates again (its probe learns what the server serves).
+      return failure({
+        category: 'PROTO',
+        errorCode: 'PROTO.VERSION_REFUSED',
+        retryable: true,
+        uncertain: false,
+        renegotiate: true,
         message,
       });
     }

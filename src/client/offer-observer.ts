@@ -1,8 +1,7 @@
 // Watches the initialize request (2025 era) or the server/discover probe (2026-07-28: the version travels in
 // `_meta`) on its way out and remembers the protocol version it offered: the SDK always offers its latest, but an
 // edge fault (or a proxy) may have rewritten it.
-/** Where a 2026-07-28 request carries its protocol version. */
-const ENVELOPE_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+import { ENVELOPE_VERSION_KEY } from '../core/wire.ts';
 
 export interface OfferObserver {
   fetch: typeof fetch;

@@ -10,3 +10,5 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const ATTEMPT_META_KEY = 'faultline/attempt';
 /** Header the server forwards with the attempt number, so seeded dependency faults can key their draws on it. */
 export const ATTEMPT_HEADER = 'x-faultline-attempt';
+/** `_meta` key where a 2026-07-28 request carries its protocol version (the era's envelope). */
+export const ENVELOPE_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';

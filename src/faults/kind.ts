@@ -45,6 +45,11 @@ export interface FaultKind<S extends z.ZodObject = any> {
    * with it is reported n/a, not failed, for a pairing that speaks that era.
    */
   removedOnModernWire?: string;
+  /**
+   * The fault means something only in these pairings (by name) or on this era's wire: a profile with it is
+   * reported n/a, with the reason, in every other pairing.
+   */
+  onlyIn?: { pairings?: readonly string[]; era?: 'legacy' | 'modern'; reason: string };
   /** Set-up before the run when a profile has this kind (e.g. a standby process for a fast restart). */
   prepare?(env: FaultEnvironment): void | Promise<void>;
   /** Applies the fault on the wire (or in the process); resolves once it is in place. */

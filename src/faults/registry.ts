@@ -4,12 +4,15 @@
 import { z } from 'zod';
 import { excerpt } from '../profile/profile-error.ts';
 import { DEPENDENCY_FAULTS } from './dependency/kinds.ts';
+import { edgeDropAfterCommit } from './edge/drop-after-commit.ts';
 import { edgeHeader } from './edge/header.ts';
 import { edgeProtocolVersion } from './edge/protocol-version.ts';
 import { edgeSseCut } from './edge/sse-cut.ts';
 import { edgeStatus } from './edge/status.ts';
 import { STDIO_EDGE_FAULTS } from './edge/stdio/index.ts';
+import { edgeStreamAbandon } from './edge/stream-abandon.ts';
 import { edgeStripTrace } from './edge/strip-trace.ts';
+import { edgeUnsupportedVersion } from './edge/unsupported-version.ts';
 import { type FaultKind, SEAMS, type Seam } from './kind.ts';
 import { NETWORK_TOXICS, networkDown } from './network/toxic.ts';
 import { SERVER_FAULTS } from './server/kinds.ts';
@@ -23,6 +26,9 @@ export const FAULTS: readonly FaultKind[] = [
   edgeHeader,
   edgeProtocolVersion,
   edgeStripTrace,
+  edgeDropAfterCommit,
+  edgeStreamAbandon,
+  edgeUnsupportedVersion,
   ...SERVER_FAULTS,
   ...STDIO_EDGE_FAULTS,
 ];

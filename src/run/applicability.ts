@@ -1,16 +1,23 @@
 // Whether a profile means anything in a pairing, and why not: a fault whose mechanism the 2026-07-28 era removed
 // (sessions, Last-Event-ID resumption, the GET stream, initialize) makes the profile n/a for a pairing that speaks
-// that era; it is reported as not applicable, never as failed. The reference stdio server has every front end
-// (SDK 2.4's serveStdio for sdk2 and dual), so a stdio profile runs in every pairing.
+// that era; it is reported as not applicable, never as failed. A fault that means something only in some pairings
+// (its kind's `onlyIn`) makes the profile n/a in the others. The reference stdio server has every front end (SDK
+// 2.4's serveStdio for sdk2 and dual), so a stdio profile runs in every pairing.
 import type { Pairing } from '../core/pairing.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import type { Profile } from '../profile/schema.ts';
 
 export function notApplicable(profile: Pick<Profile, 'target' | 'faults'>, pairing: Pairing): string | undefined {
-  if (pairing.era !== 'modern') return undefined;
   for (const fault of profile.faults) {
-    const reason = findFaultKind(fault.seam, fault.kind)?.removedOnModernWire;
+    const kind = findFaultKind(fault.seam, fault.kind);
+    const reason =
+      (pairing.era === 'modern' ? kind?.removedOnModernWire : undefined) ??
+      (kind?.onlyIn && !appliesIn(kind.onlyIn, pairing) ? kind.onlyIn.reason : undefined);
     if (reason) return `${fault.seam} fault ${fault.kind}: ${reason}`;
   }
   return undefined;
+}
+
+function appliesIn(only: { pairings?: readonly string[]; era?: 'legacy' | 'modern' }, pairing: Pairing): boolean {
+  return (only.pairings?.includes(pairing.name) ?? true) && (only.era === undefined || only.era === pairing.era);
 }

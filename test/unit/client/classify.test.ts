@@ -113,6 +113,12 @@ describe('classify: JSON-RPC errors and results', () => {
       uncertain: false,
     });
     expect(classifyError(new McpError(ErrorCode.MethodNotFound, 'no'))).toMatchObject({ uncertain: false });
+    expect(classifyError(new McpError(-32022, 'Unsupported protocol version: 2026-07-28'))).toMatchObject({
+      errorCode: 'PROTO.VERSION_REFUSED',
+      retryable: true,
+      uncertain: false,
+      renegotiate: true,
+    });
     expect(classifyError(new McpError(ErrorCode.InternalError, 'boom'))).toMatchObject({
       errorCode: 'PROTO.JSONRPC_32603',
       uncertain: true,

@@ -1,6 +1,12 @@
 // SDK 2.4's errors read as their SDK 1.32 counterparts, so one classification serves both clients: the same
 // category, errorCode, retryable and uncertainty for the same failure whichever SDK saw it.
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import {
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  UnsupportedProtocolVersionError,
+} from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { classifyError } from '../../../src/client/classify.ts';
 import { asSdk1Error } from '../../../src/client/sdk2-client.ts';
@@ -28,6 +34,11 @@ describe('SDK 2.4 errors through the one classification', () => {
     ],
     [new ProtocolError(-32602, 'Unknown tool: x'), ['VALIDATION.UNKNOWN_TOOL', false, false]],
     [new ProtocolError(-32020, 'Header mismatch'), ['PROTO.JSONRPC_32020', false, true]],
+    // UnsupportedProtocolVersion on a request: refused before it ran; retried on a connection that negotiates again.
+    [
+      new UnsupportedProtocolVersionError({ supported: ['2025-11-25'], requested: '2026-07-28' }),
+      ['PROTO.VERSION_REFUSED', true, false],
+    ],
     [new SdkError(SdkErrorCode.EraNegotiationFailed, 'no overlap'), ['PROTO.VERSION_UNSUPPORTED', false, false]],
     // A discovery probe that met a dead server is a link failure, not a version refusal: it is retried.
     [

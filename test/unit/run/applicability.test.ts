@@ -42,4 +42,13 @@ describe('not applicable', () => {
       expect(naIn(name)).toEqual([]);
     },
   );
+  it('the 2026-07-28 era kinds apply where their mechanism exists, n/a elsewhere with the reason', () => {
+    expect(naIn('drop-after-commit')).toEqual([]);
+    expect(naIn('stream-abandon')).toEqual(['legacy', 'auto', 'auto-sdk1']);
+    expect(naIn('stream-abandon-ignored')).toEqual(['legacy', 'auto', 'auto-sdk1']);
+    expect(notApplicable(profile('stream-abandon'), pairingsOf('legacy')[0])).toMatch(/not a cancellation/);
+    expect(naIn('unsupported-version')).toEqual(['legacy', 'modern', 'auto-sdk1']);
+    expect(notApplicable(profile('unsupported-version'), pairingsOf('modern')[0])).toMatch(/2026-07-28 envelope/);
+  });
+
 });

@@ -48,7 +48,12 @@ export class EdgeController {
             this.hits.count(rule.id),
           ),
         (changed) =>
-          inner(input, { ...init, headers: changed?.headers ?? init?.headers, body: changed?.body ?? init?.body }),
+          inner(input, {
+            ...init,
+            headers: changed?.headers ?? init?.headers,
+            body: changed?.body ?? init?.body,
+            signal: bothSignals(init?.signal ?? undefined, changed?.signal),
+          }),
       );
       return chain();
     };
@@ -63,4 +68,9 @@ function rpcMethodOf(body: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Aborted when either is (a rule's hang-up beside the transport's own abort). */
+function bothSignals(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  return a && b ? AbortSignal.any([a, b]) : (a ?? b);
 }

@@ -11,7 +11,8 @@ export interface EdgeExchange {
   body?: string;
 }
 
-export type Forward = (init?: { headers?: Headers; body?: string }) => Promise<Response>;
+/** Sends the request on (changed); `signal` aborts the real exchange with the server (the client hangs up). */
+export type Forward = (init?: { headers?: Headers; body?: string; signal?: AbortSignal }) => Promise<Response>;
 
 /** Counts the exchange as hit by the rule: call it where the rule acts (answers, rewrites, cuts). */
 type Hit = () => void;

@@ -1,0 +1,70 @@
+// Issue 11 item 3: the 2026-07-28 era's own faults, each a shipped profile that passes with the resilient client
+// in the pairing it is about, and a control that fires: an answer lost after the commit (re-issue duplicates),
+// a hang-up as cancellation (ghosts), and UnsupportedProtocolVersion (-32022) with the client's continuation.
+import { describe, expect, it } from 'vitest';
+import { pairingsOf } from '../../src/core/pairing.ts';
+import { failing, runShipped } from '../helpers/run.ts';
+
+const T = 90_000;
+const modern = pairingsOf('modern')[0];
+const auto = pairingsOf('auto')[0];
+
+describe('drop-after-commit (modern)', () => {
+  it('resilient: each lost answer is re-issued with the same key after a status lookup; nothing charged twice', {
+    timeout: T,
+  }, async () => {
+    const r = await runShipped('drop-after-commit', undefined, undefined, modern);
+    expect(failing(r)).toBe('');
+    expect(r.report.metrics.faultWindows[0].hits).toBeGreaterThan(0);
+    expect(r.report.metrics.duplicateEffects).toBe(0);
+    const reissued = r.history.attempts.filter((a) => a.attempt > 1);
+    expect(reissued.length).toBeGreaterThan(0);
+    // The re-issue carries the op's one key, and a status lookup ran before it.
+    expect(reissued.every((a) => a.idempotencyKey === `idem-${a.opId}`)).toBe(true);
+    expect(r.history.ops.some((o) => (o.lookups ?? 0) > 0)).toBe(true);
+  });
+
+  it('naive control: a fresh key on every re-issue charges again', { timeout: T }, async () => {
+    const r = await runShipped('drop-after-commit', 'naive', undefined, modern);
+    expect(r.report.metrics.duplicateEffects).toBeGreaterThan(0);
+    expect(r.report.verdict).toBe('pass');
+  });
+});
+
+describe('stream-abandon (modern)', () => {
+  it('the SDK 2.4 server takes the hang-up as a cancellation: failed ops published nothing', {
+    timeout: T,
+  }, async () => {
+    const r = await runShipped('stream-abandon', undefined, undefined, modern);
+    expect(failing(r)).toBe('');
+    expect(r.report.metrics.opsFail).toBeGreaterThan(0);
+    expect(r.report.metrics.ghostEffects).toBe(0);
+  });
+
+  it('control: a tool that ignores its signal publishes for ops the client saw fail', { timeout: T }, async () => {
+    const r = await runShipped('stream-abandon-ignored', undefined, undefined, modern);
+    expect(failing(r)).toBe('');
+    expect(r.report.metrics.ghostEffects).toBeGreaterThan(0);
+  });
+});
+
+describe('unsupported-version (auto)', () => {
+  it('resilient: -32022 makes it negotiate again, fall back to 2025-11-25 and re-issue; every op ends ok', {
+    timeout: T,
+  }, async () => {
+    const r = await runShipped('unsupported-version', undefined, undefined, auto);
+    expect(failing(r)).toBe('');
+    expect(r.report.metrics.errorsByCode['PROTO.VERSION_REFUSED']).toBeGreaterThan(0);
+    expect(r.report.metrics.opsFail).toBe(0);
+    expect(r.report.metrics.duplicateEffects).toBe(0);
+    // The renewed connection's server/discover probe met the same refusal and fell back to initialize.
+    expect(r.report.notes.join('\n')).toMatch(/negotiated protocol versions: 2026-07-28 \(1 session\), 2025-11-25/);
+  });
+
+  it('none control: the refused call is not continued and fails', { timeout: T }, async () => {
+    const r = await runShipped('unsupported-version', 'none', undefined, auto);
+    expect(r.report.metrics.opsFail).toBeGreaterThan(0);
+    expect(r.report.metrics.errorsByCode['PROTO.VERSION_REFUSED']).toBeGreaterThan(0);
+    expect(r.report.verdict).toBe('pass');
+  });
+});
