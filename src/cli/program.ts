@@ -53,6 +53,10 @@ export function buildProgram(): Command {
     .option('--client-module <file>', 'run your own client instead of the policy (docs/own-client.md)')
     .option('--shard <i/n>', 'run the i-th of n deterministic shares and write shard.json (docs/scale.md)', parseShard)
     .option(
+      '--run-id <id>',
+      'with --shard on a url/http target every shard shares: the run in each trace id and idempotency key (default: fresh)',
+    )
+    .option(
       '--allow-large',
       `run profiles over the size caps: more than ${LARGE_CAPS.ops} ops or longer than ${LARGE_CAPS.durationMs / 60_000} min`,
     )

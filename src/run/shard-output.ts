@@ -4,29 +4,17 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from '../core/history.ts';
-import { formatShard, type Shard, shareOf } from '../core/shard.ts';
+import { type Shard, shareOf } from '../core/shard.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { SHARD_FILE, SHARD_FORMAT, type ShardOutput, type ShardProfile } from '../measure/shard-format.ts';
 import { notesFor } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { metricsOptionsFor } from './judging.ts';
 
-/** A shard that cannot run as asked (one line for the user, exit 2). */
-class ShardError extends Error {
-  readonly userFacing = true;
-}
-
 /** What this shard runs of all the run names: whole profiles, or (one profile) its share of the ops. */
 export function shardProfiles(all: LoadedProfile[], shard: Shard): { profiles: LoadedProfile[]; opShard?: Shard } {
   const share = shareOf(all, shard);
   if (share.split === 'profiles') return { profiles: share.profiles };
-  const { target } = share.profile.profile;
-  if (target.kind === 'url') {
-    // Shards of one profile on one shared server need trace ids and idempotency keys scoped by shard (docs/scale.md).
-    throw new ShardError(
-      `--shard ${formatShard(shard)}: one profile (${share.profile.profile.name}) split by its ops on a url target would share one server's idempotency keys and ledger across shards, which needs scoped keys not wired in yet (docs/scale.md); split several profiles, or give each shard its own reference target`,
-    );
-  }
   return { profiles: [share.profile], opShard: shard };
 }
 

@@ -4,7 +4,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminClient } from '../../src/control/admin-http.ts';
 import { EXIT_CODE_OF, type RunReport } from '../../src/measure/run-report.ts';
 import { worstVerdict } from '../../src/measure/verdict.ts';
 import { REPO, runCli } from '../helpers/cli.ts';
@@ -13,6 +15,40 @@ const PROFILES = ['chaos-profiles/dependency-5xx.yaml', 'chaos-profiles/baseline
 const dir = mkdtempSync(join(tmpdir(), 'faultline-shards-'));
 const out = (name: string) => join(dir, name);
 const readReport = (name: string): RunReport => JSON.parse(readFileSync(join(out(name), 'report.json'), 'utf8'));
+
+/** Every count a merge must reproduce exactly. */
+const counts = (x: RunReport['profiles'][number]['metrics']) => ({
+  ops: x.ops,
+  opsOk: x.opsOk,
+  opsFail: x.opsFail,
+  opsInfo: x.opsInfo,
+  attempts: x.attempts,
+  effects: x.reconciliation.effects,
+  byTraceId: x.reconciliation.byTraceId,
+  duplicateEffects: x.duplicateEffects,
+  ghostEffects: x.ghostEffects,
+  lostEffects: x.lostEffects,
+  unattributedEffects: x.unattributedEffects,
+  errorsByCode: x.errorsByCode,
+});
+const historiesOf = (name: string) =>
+  readFileSync(join(out(name), 'history.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map(
+      (line) =>
+        JSON.parse(line).history as {
+          ops: { opId: string; argsKey?: string; tool: string }[];
+          attempts: { idempotencyKey?: string }[];
+        },
+    );
+/** Each op as `id tool argsKey`, sorted. */
+const opsOf = (name: string) =>
+  historiesOf(name)
+    .flatMap((h) => h.ops)
+    .map((o) => `${o.opId} ${o.tool} ${o.argsKey ?? ''}`)
+    .sort();
+const attemptsOf = (name: string) => historiesOf(name).flatMap((h) => h.attempts);
 
 let toxiproxy: ChildProcess;
 let api = '';
@@ -146,31 +182,119 @@ expect:
     expect(merged.stderr).toMatch(/merged 2 shard\(s\) into/);
     const m = readReport('ops-merged').profiles[0].metrics;
     const s = readReport('ops-single').profiles[0].metrics;
-    const counts = (x: typeof m) => ({
-      ops: x.ops,
-      opsOk: x.opsOk,
-      opsFail: x.opsFail,
-      opsInfo: x.opsInfo,
-      attempts: x.attempts,
-      effects: x.reconciliation.effects,
-      byTraceId: x.reconciliation.byTraceId,
-      duplicateEffects: x.duplicateEffects,
-      ghostEffects: x.ghostEffects,
-      lostEffects: x.lostEffects,
-      unattributedEffects: x.unattributedEffects,
-      errorsByCode: x.errorsByCode,
-    });
     expect(counts(m)).toEqual(counts(s));
     expect(m.ops).toBe(40);
     expect(m.reconciliation.effects).toBeGreaterThan(0);
     // The same ops: the union of the shards' op ids, with the same arguments, is the single run's.
-    const opsOf = (name: string) =>
-      readFileSync(join(out(name), 'history.jsonl'), 'utf8')
-        .trim()
-        .split('\n')
-        .flatMap((line) => JSON.parse(line).history.ops as { opId: string; argsKey?: string; tool: string }[])
-        .map((o) => `${o.opId} ${o.tool} ${o.argsKey ?? ''}`)
-        .sort();
     expect(opsOf('ops-merged')).toEqual(opsOf('ops-single'));
+  }, 200_000);
+});
+
+describe('one profile split by its ops on ONE shared url target (a reference server with its admin endpoint)', () => {
+  const token = 'shard-url-test-token';
+  let server: ChildProcess | undefined;
+  let mcpUrl = '';
+  let adminUrl = '';
+
+  beforeAll(async () => {
+    server = spawn(
+      process.execPath,
+      ['bin/faultline.js', 'server', '--port', '0', '--admin-port', '0', '--admin-token', token],
+      {
+        cwd: REPO,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const lines = createInterface({ input: server.stdout! });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('faultline server printed no URLs')), 20_000);
+      lines.on('line', (line) => {
+        mcpUrl = /MCP endpoint (\S+)/.exec(line)?.[1] ?? mcpUrl;
+        adminUrl = /control API (\S+)/.exec(line)?.[1] ?? adminUrl;
+        if (mcpUrl && adminUrl) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      server!.once('exit', (code) => reject(new Error(`faultline server exited (${code})`)));
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it('two concurrent op shards on the one server merge into the single run, count for count and op for op', async () => {
+    process.env.FAULTLINE_SHARD_URL_TOKEN = token;
+    const profile = join(dir, 'url-split.yaml');
+    writeFileSync(
+      profile,
+      `name: url-split
+description: payments and notifications on a server every shard shares, no faults
+seed: 9
+duration: 4s
+target: { kind: url, url: ${mcpUrl}, admin: ${adminUrl}, adminTokenEnv: FAULTLINE_SHARD_URL_TOKEN }
+client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
+workload:
+  rate: 10
+  mix:
+    - tool: create_payment
+      weight: 3
+      args:
+        customer_id: cus_{op}
+        amount_cents: { int: [100, 50000] }
+        currency: EUR
+    - tool: send_notification
+      args:
+        recipient: user{op}@example.com
+        channel: email
+        message: Order {op} shipped.
+faults: []
+expect:
+  - ops_ok == 40
+`,
+    );
+    const run = (args: string[], name: string) =>
+      runCli(['run', profile, ...args, '--toxiproxy', api, '--out', out(name)], { timeoutMs: 60_000 });
+    // The whole run first (it resets the server), then both shards at once on the same server, not reset: the
+    // whole run's idempotency keys (idem-op-NNNNN) are still in the server's store.
+    const single = await run([], 'url-single');
+    const [one, two] = await Promise.all([
+      run(['--shard', '1/2', '--run-id', 'ci-7'], 'url-1'),
+      run(['--shard', '2/2', '--run-id', 'ci-7'], 'url-2'),
+    ]);
+    for (const r of [single, one, two]) expect([0, 1], `${r.stdout}\n${r.stderr}`).toContain(r.code);
+    const parts = [readReport('url-1'), readReport('url-2')].map((r) => r.profiles[0]);
+    expect(parts.map((p) => p.metrics.ops)).toEqual([20, 20]);
+    expect(parts[0].notes.join('\n')).toContain('scoped as ci-7:1-of-2:url-split:<op id>');
+    const merged = await runCli(['merge', out('url-1'), out('url-2'), '--out', out('url-merged')]);
+    expect(merged.stderr).toMatch(/merged 2 shard\(s\) into/);
+    const m = readReport('url-merged').profiles[0].metrics;
+    const s = readReport('url-single').profiles[0].metrics;
+    expect(counts(m)).toEqual(counts(s));
+    expect(m.ops).toBe(40);
+    expect(m.opsOk).toBe(40);
+    expect(m.reconciliation.effects).toBeGreaterThan(0);
+    expect(m.duplicateEffects).toBe(0);
+    expect(m.lostEffects).toBe(0);
+    expect(opsOf('url-merged')).toEqual(opsOf('url-single'));
+    // On the wire: the server's one ledger holds the whole run's effects and each shard's, every one under its
+    // own trace id, and every idempotency key the shards sent carries run, shard and op.
+    const ledger = await new AdminClient(adminUrl, token).call('ledger');
+    const traces = ledger.map((e) => e.traceId ?? '');
+    expect(traces.filter((t) => t.startsWith('ci-7:1-of-2:url-split:op-'))).toHaveLength(
+      parts[0].metrics.reconciliation.effects,
+    );
+    expect(traces.filter((t) => t.startsWith('ci-7:2-of-2:url-split:op-'))).toHaveLength(
+      parts[1].metrics.reconciliation.effects,
+    );
+    expect(traces.filter((t) => /^op-\d+$/.test(t))).toHaveLength(s.reconciliation.effects);
+    const keys = attemptsOf('url-merged').flatMap((a) => (a.idempotencyKey ? [a.idempotencyKey] : []));
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(key).toMatch(/^idem-ci-7:[12]-of-2:url-split:op-\d{5}$/);
   }, 200_000);
 });
