@@ -105,6 +105,12 @@ export function buildProgram(): Command {
     .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
     .option('--allow-large', 'run levels over the size caps (as faultline run --allow-large)')
     .option(
+      '--shard <i/n>',
+      "run the i-th of n shares of every level's ops (and workers), write shard.json; faultline merge judges the knee once",
+      parseShard,
+    )
+    .option('--run-id <id>', 'with --shard on a url/http target every shard shares: the run in each trace id and key')
+    .option(
       '--knee-p99-ratio <x>',
       "the knee rule: faulted p99 over this many times the control's (default 2)",
       parsePositive,

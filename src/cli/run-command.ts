@@ -14,7 +14,7 @@ import { renderPrometheus } from '../report/prometheus.ts';
 import { writePairingReports, writeReports } from '../report/write.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
-import { shardProfiles, writeShardOutput } from '../run/shard-output.ts';
+import { runShare, shardProfiles, writeShardOutput } from '../run/shard-output.ts';
 import { freshRunId, isRunId, type ShardScope } from '../run/trace-key.ts';
 import { readBaseline } from './baseline-command.ts';
 import { discoverProfiles } from './discover.ts';
@@ -97,7 +97,9 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       await writeFile(flags.metricsOut, await renderPrometheus(run));
       written.push(flags.metricsOut);
     }
-    if (flags.shard) written.push(await writeShardOutput(flags.out, flags.shard, all, run, histories, flags.seed));
+    if (flags.shard) {
+      written.push(await writeShardOutput(flags.out, runShare(flags.shard, all), run, histories, flags.seed));
+    }
     process.stdout.write(`${formatConsoleSummary(run, { histories })}\n`);
     say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);
     // Stopped: the reports hold the finished profiles and the interrupted one; the exit code says interrupted.
@@ -111,7 +113,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
 }
 
 /** The sharded run's scope; a --run-id that cannot be part of a key is one line, exit 2. */
-function shardScope(shard: Shard, runId: string | undefined): ShardScope {
+export function shardScope(shard: Shard, runId: string | undefined): ShardScope {
   if (runId !== undefined && !isRunId(runId)) {
     throw new UserError(`--run-id ${JSON.stringify(runId)}: expected 1-64 of [A-Za-z0-9._-] (e.g. a CI run id)`);
   }

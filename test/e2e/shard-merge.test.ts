@@ -298,3 +298,143 @@ expect:
     for (const key of keys) expect(key).toMatch(/^idem-ci-7:[12]-of-2:url-split:op-\d{5}$/);
   }, 200_000);
 });
+
+describe('faultline capacity --shard i/n and faultline merge', () => {
+  it("two capacity shards merge into the single review: every level's counts, and the knee judged once", async () => {
+    // Open loop (its op count is fixed by rate x duration), a fault that changes no outcome (20 ms on the link).
+    const profile = join(dir, 'capacity-split.yaml');
+    writeFileSync(
+      profile,
+      `name: capacity-split
+description: payments with a little link latency, at two rates
+seed: 3
+duration: 2s
+client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
+workload:
+  rate: 5
+  mix:
+    - tool: create_payment
+      args:
+        customer_id: cus_{op}
+        amount_cents: { int: [100, 900] }
+        currency: EUR
+faults:
+  - { seam: network, kind: latency, stream: downstream, latency: 20, start: 0s, stop: 1s }
+expect:
+  - duplicate_effects == 0
+`,
+    );
+    const capacity = (args: string[], name: string) =>
+      runCli(['capacity', profile, '--rates', '4,8', ...args, '--toxiproxy', api, '--out', out(name)], {
+        timeoutMs: 120_000,
+      });
+    // The shards at once (open loop: the op counts do not depend on how busy the machine is).
+    const single = await capacity([], 'cap-single');
+    const [one, two] = await Promise.all([
+      capacity(['--shard', '1/2'], 'cap-1'),
+      capacity(['--shard', '2/2'], 'cap-2'),
+    ]);
+    for (const r of [single, one, two]) expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    const merged = await runCli(['merge', out('cap-2'), out('cap-1'), '--out', out('cap-merged')]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.stdout).toMatch(/knee/);
+    const whole = readReport('cap-single');
+    const m = readReport('cap-merged');
+    const names = whole.profiles.map((p) => p.name);
+    expect(names).toEqual([
+      'capacity-split-r4-nofault',
+      'capacity-split-r4',
+      'capacity-split-r8-nofault',
+      'capacity-split-r8',
+    ]);
+    expect(m.profiles.map((p) => p.name)).toEqual(names);
+    // Each shard ran half of every level's ops: 8 and 16 of the 4/s and 8/s runs' 2 s.
+    expect(readReport('cap-1').profiles.map((p) => p.metrics.ops)).toEqual([4, 4, 8, 8]);
+    for (const name of names) {
+      const metricsOf = (r: RunReport) => r.profiles.find((p) => p.name === name)!.metrics;
+      expect(counts(metricsOf(m)), name).toEqual(counts(metricsOf(whole)));
+    }
+    // The review is rebuilt from the merged runs: same levels and op counts; the control has no thresholds.
+    expect(m.capacity?.levels.map((l) => [l.level, l.control.ops, l.faulted.ops])).toEqual(
+      whole.capacity?.levels.map((l) => [l.level, l.control.ops, l.faulted.ops]),
+    );
+    expect(m.capacity?.levels.map((l) => [l.level, l.control.ops])).toEqual([
+      [4, 8],
+      [8, 16],
+    ]);
+    const exprs = (r: RunReport) => r.profiles.map((p) => p.thresholds.filter((t) => !t.implicit).map((t) => t.expr));
+    expect(exprs(m)).toEqual([[], ['duplicate_effects == 0'], [], ['duplicate_effects == 0']]);
+    expect(exprs(m)).toEqual(exprs(whole));
+    expect(m.capacity?.ruleText).toBe(whole.capacity?.ruleText);
+    // The knee is computed from the merged p99s, not taken from a shard.
+    const knee = (l: NonNullable<RunReport['capacity']>['levels'][number]) =>
+      l.control.p99 !== null && l.faulted.p99 !== null && l.faulted.p99 > 2 * l.control.p99;
+    expect(m.capacity?.knee?.level ?? null).toBe(m.capacity?.levels.find(knee)?.level ?? null);
+  }, 400_000);
+});
+
+describe('faultline run --protocol matrix --shard i/n and faultline merge', () => {
+  it('each pairing is split by ops alike; the merge combines per pairing and rebuilds the matrix', async () => {
+    const profile = join(dir, 'matrix-split.yaml');
+    writeFileSync(
+      profile,
+      `name: matrix-split
+description: payments in every pairing, no faults
+seed: 5
+duration: 1s
+client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
+workload:
+  rate: 8
+  mix:
+    - tool: create_payment
+      args:
+        customer_id: cus_{op}
+        amount_cents: { int: [100, 900] }
+        currency: EUR
+faults: []
+expect:
+  - ops_ok == 8
+`,
+    );
+    const run = (args: string[], name: string) =>
+      runCli(['run', profile, '--protocol', 'matrix', ...args, '--toxiproxy', api, '--out', out(name)], {
+        timeoutMs: 150_000,
+      });
+    const single = await run([], 'mx-single');
+    const [one, two] = await Promise.all([run(['--shard', '1/2'], 'mx-1'), run(['--shard', '2/2'], 'mx-2')]);
+    for (const r of [single, one, two]) expect([0, 1], `${r.stdout}\n${r.stderr}`).toContain(r.code);
+    const pairings = ['legacy', 'modern', 'auto', 'auto-sdk1'];
+    const shardJson = JSON.parse(readFileSync(join(out('mx-1'), 'shard.json'), 'utf8'));
+    expect(shardJson.pairings.map((p: { name: string }) => p.name)).toEqual(pairings);
+    // Every pairing's run of the shard holds its half of the 8 ops.
+    expect(readReport('mx-1').profiles.map((p) => [p.pairing, p.metrics.ops])).toEqual(pairings.map((p) => [p, 4]));
+    const merged = await runCli(['merge', out('mx-1'), out('mx-2'), '--out', out('mx-merged')]);
+    expect(merged.stderr).toMatch(/merged 2 shard\(s\) into/);
+    const m = readReport('mx-merged');
+    const s = readReport('mx-single');
+    expect(m.profiles.map((p) => p.pairing)).toEqual(pairings);
+    for (const pairing of pairings) {
+      const of = (r: RunReport) => r.profiles.find((p) => p.pairing === pairing)!;
+      expect(counts(of(m).metrics), pairing).toEqual(counts(of(s).metrics));
+      expect(of(m).metrics.ops).toBe(8);
+      expect(of(m).verdict, pairing).toBe('pass');
+    }
+    // The matrix is rebuilt from the merged runs: the same columns, cells and differences as the single run's.
+    expect(m.matrix?.pairings).toEqual(s.matrix?.pairings);
+    const cells = (r: RunReport) =>
+      r.matrix?.rows.map((row) => ({
+        profile: row.profile,
+        differs: row.differs,
+        cells: Object.fromEntries(
+          Object.entries(row.cells).map(([k, c]) => [
+            k,
+            { verdict: c.verdict, ops: c.numbers.ops, dup: c.numbers.duplicate_effects },
+          ]),
+        ),
+      }));
+    expect(cells(m)).toEqual(cells(s));
+    // Each pairing's own reports, as a matrix run writes them.
+    for (const pairing of pairings)
+      expect(readFileSync(join(out('mx-merged'), pairing, 'report.json'), 'utf8')).toContain('matrix-split');
+  }, 400_000);
+});
