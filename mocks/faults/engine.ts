@@ -12,6 +12,7 @@
 // Every fault proves it hit: a kind calls `ctx.hit()` where it acts on a request, and `hits` counts that by fault id
 // (kept after the fault is removed, until reset), so a window whose fault never acted is seen as inert.
 import { HitCounter } from '../../src/core/hit-counter.ts';
+import { requestKey } from '../../src/core/logical-key.ts';
 import type { DecisionSink } from '../../src/core/random.ts';
 import { RandomStream } from '../../src/core/random.ts';
 import { stableStringify } from '../../src/core/stable-hash.ts';
@@ -111,10 +112,6 @@ export class FaultEngine {
   private logicalKey(request: Request): string | undefined {
     const trace = request.headers.get(TRACE_HEADER);
     if (!trace) return undefined;
-    const attempt = request.headers.get(ATTEMPT_HEADER);
-    const scope = attempt ? `${trace}/attempt-${attempt}` : trace;
-    const ordinal = (this.requestsPerAttempt.get(scope) ?? 0) + 1;
-    this.requestsPerAttempt.set(scope, ordinal);
-    return `${scope}/request-${ordinal}`;
+    return requestKey(trace, request.headers.get(ATTEMPT_HEADER) || undefined, this.requestsPerAttempt);
   }
 }

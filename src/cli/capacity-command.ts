@@ -1,7 +1,10 @@
 // faultline capacity PROFILE --levels 1,4,16 | --rates 10,50: the profile at each load level, a no-fault control
 // and the faulted run side by side, the knee named (its flags are declared in program.ts).
 import type { PolicyName } from '../client/policies/names.ts';
+import type { Shard } from '../core/shard.ts';
 import { DEFAULT_KNEE_RULE, type KneeRule } from '../measure/capacity.ts';
+import type { RunReport } from '../measure/run-report.ts';
+import type { ShardCapacity } from '../measure/shard-format.ts';
 import { createNetworkBackend } from '../network/index.ts';
 import { loadProfile } from '../profile/load.ts';
 import { largeProfileProblem } from '../profile/size.ts';
@@ -10,9 +13,11 @@ import { fmtMs, fmtPct } from '../report/format.ts';
 import { writeReports } from '../report/write.ts';
 import { capacityRuns, runCapacity } from '../run/run-capacity.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
+import { writeShardOutput } from '../run/shard-output.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir } from './out-dir.ts';
 import { Progress } from './progress.ts';
+import { shardScope } from './run-command.ts';
 import { EXIT, UserError } from './user-error.ts';
 
 export interface CapacityFlags {
@@ -26,6 +31,10 @@ export interface CapacityFlags {
   allowLarge?: boolean;
   kneeP99Ratio?: number;
   kneeSuccessDrop?: number;
+  /** Run the i-th of n shares of every level's ops and write shard.json for `faultline merge`. */
+  shard?: Shard;
+  /** With --shard on a url/http target: the run in trace ids and idempotency keys. */
+  runId?: string;
 }
 
 export async function capacityCommand(file: string, flags: CapacityFlags): Promise<number> {
@@ -51,6 +60,9 @@ export async function capacityCommand(file: string, flags: CapacityFlags): Promi
     p99Ratio: flags.kneeP99Ratio ?? DEFAULT_KNEE_RULE.p99Ratio,
     successDropPoints: flags.kneeSuccessDrop ?? DEFAULT_KNEE_RULE.successDropPoints,
   };
+  const runScope = flags.shard && shardScope(flags.shard, flags.runId);
+  // Sharded: every run of every level is split by its ops (one shard of n runs 1/n of each level's ops and workers).
+  const opShard = flags.shard && flags.shard.count > 1 ? flags.shard : undefined;
   prepareOutDir(flags.out);
   for (const w of loaded.warnings) process.stderr.write(`faultline: warning: ${file}: ${w}\n`);
   const interrupt = abortOnSignals();
@@ -75,6 +87,8 @@ export async function capacityCommand(file: string, flags: CapacityFlags): Promi
       policy: flags.policy,
       signal: interrupt.signal,
       allowNonLoopback: flags.allowNonLoopback === true,
+      ...(opShard && { opShard }),
+      ...(runScope && { runScope }),
       say,
       onProfileStart: progress.onProfileStart,
       onPhase: progress.onPhase,
@@ -92,12 +106,27 @@ export async function capacityCommand(file: string, flags: CapacityFlags): Promi
       return EXIT.interrupted;
     }
     const written = await writeReports(flags.out, run, histories);
+    if (flags.shard) {
+      const all = runs.flatMap((r) => [r.control, r.faulted]);
+      const capacity: ShardCapacity = {
+        profile: loaded.profile.name,
+        mode,
+        rule,
+        levels: runs.map((r) => ({ level: r.level, control: r.control.profile.name, faulted: r.faulted.profile.name })),
+      };
+      const ran = { shard: flags.shard, all, share: { profiles: all }, capacity };
+      written.push(await writeShardOutput(flags.out, ran, run, histories, flags.seed));
+    }
     process.stdout.write(formatCapacityText(run.capacity));
     say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);
-    // The review is the product: thresholds are shown per run, and only a run that could not complete fails it.
-    return run.profiles.some((p) => p.error) ? EXIT.thresholdFailed : EXIT.ok;
+    return capacityExitCode(run);
   } finally {
     progress.stop();
     interrupt.dispose();
   }
+}
+
+/** The review is the product: thresholds are shown per run, and only a run that could not complete fails it. */
+export function capacityExitCode(run: RunReport): number {
+  return run.profiles.some((p) => p.error) ? EXIT.thresholdFailed : EXIT.ok;
 }

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { mergeShards, type ShardInput } from '../measure/merge.ts';
 import { EXIT_CODE_OF } from '../measure/run-report.ts';
 import { parseShardOutput, SHARD_FILE } from '../measure/shard-format.ts';
+import { formatCapacityText } from '../report/capacity-table.ts';
 import { formatConsoleSummary } from '../report/console.ts';
-import { writeReports } from '../report/write.ts';
+import { writePairingReports, writeReports } from '../report/write.ts';
 import { judgingOf } from '../run/judging.ts';
 import { prepareOutDir } from './out-dir.ts';
 import { UserError } from './user-error.ts';
@@ -15,11 +16,18 @@ export async function mergeCommand(dirs: string[], flags: { out: string }): Prom
   const inputs = dirs.map(readShard);
   prepareOutDir(flags.out);
   const { run, histories } = mergeShards(inputs, judgingOf);
-  const written = await writeReports(flags.out, run, histories);
-  process.stdout.write(`${formatConsoleSummary(run)}\n`);
+  const written = run.matrix
+    ? await writePairingReports(flags.out, run, histories)
+    : await writeReports(flags.out, run, histories);
+  process.stdout.write(run.capacity ? formatCapacityText(run.capacity) : `${formatConsoleSummary(run)}\n`);
   process.stderr.write(
     `faultline: merged ${inputs.length} shard(s) into ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})\n`,
   );
+  // A capacity review exits as `faultline capacity` does; a run by its merged verdict.
+  if (run.capacity) {
+    const { capacityExitCode } = await import('./capacity-command.ts');
+    return capacityExitCode(run);
+  }
   return EXIT_CODE_OF[run.verdict];
 }
 

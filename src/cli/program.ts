@@ -53,6 +53,10 @@ export function buildProgram(): Command {
     .option('--client-module <file>', 'run your own client instead of the policy (docs/own-client.md)')
     .option('--shard <i/n>', 'run the i-th of n deterministic shares and write shard.json (docs/scale.md)', parseShard)
     .option(
+      '--run-id <id>',
+      'with --shard on a url/http target every shard shares: the run in each trace id and idempotency key (default: fresh)',
+    )
+    .option(
       '--allow-large',
       `run profiles over the size caps: more than ${LARGE_CAPS.ops} ops or longer than ${LARGE_CAPS.durationMs / 60_000} min`,
     )
@@ -101,6 +105,12 @@ export function buildProgram(): Command {
     .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
     .option('--allow-large', 'run levels over the size caps (as faultline run --allow-large)')
     .option(
+      '--shard <i/n>',
+      "run the i-th of n shares of every level's ops (and workers), write shard.json; faultline merge judges the knee once",
+      parseShard,
+    )
+    .option('--run-id <id>', 'with --shard on a url/http target every shard shares: the run in each trace id and key')
+    .option(
       '--knee-p99-ratio <x>',
       "the knee rule: faulted p99 over this many times the control's (default 2)",
       parsePositive,
@@ -116,7 +126,8 @@ export function buildProgram(): Command {
         '',
         'Each level runs the profile twice with the same seed and plan: without its faults and thresholds (the',
         'control), then as written. The knee is the lowest level where the faulted run breaks away from its control',
-        '(the rule is printed with the table). Exit codes: 0 the review was written, 1 a run could not complete,',
+        '(the rule is printed with the table). With --shard i/n every level is split by its ops; merge the shards',
+        'with faultline merge (docs/scale.md). Exit codes: 0 the review was written, 1 a run could not complete,',
         '2 bad input, 130 interrupted. See docs/capacity.md.',
         '',
       ].join('\n'),
@@ -195,7 +206,7 @@ export function buildProgram(): Command {
 
   program
     .command('merge')
-    .description('merge the outputs of `faultline run --shard i/n` into one report, judged once')
+    .description('merge the outputs of `faultline run|capacity --shard i/n` into one report, judged once')
     .argument('<dirs...>', '--out folders of the shard runs (each holds shard.json)')
     .option('--out <dir>', 'where to write the merged reports', 'faultline-report')
     .addHelpText(
@@ -204,6 +215,8 @@ export function buildProgram(): Command {
         '',
         'Refuses (exit 2, one line) shards of different runs: other profiles (content hash), faultline versions or',
         'seeds, or a set of shards that overlaps or misses an index. See docs/scale.md.',
+        'Capacity shards merge into one review (each level merged, the knee judged once, exit as capacity);',
+        'shards of a run in several pairings merge per pairing and the matrix is rebuilt.',
         '',
       ].join('\n'),
     )

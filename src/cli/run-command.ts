@@ -14,7 +14,8 @@ import { renderPrometheus } from '../report/prometheus.ts';
 import { writePairingReports, writeReports } from '../report/write.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
-import { shardProfiles, writeShardOutput } from '../run/shard-output.ts';
+import { runShare, shardProfiles, writeShardOutput } from '../run/shard-output.ts';
+import { freshRunId, isRunId, type ShardScope } from '../run/trace-key.ts';
 import { readBaseline } from './baseline-command.ts';
 import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
@@ -41,12 +42,15 @@ export interface RunFlags extends TargetFlags {
   clientModule?: string;
   /** Run only this share of the profiles and write shard.json for `faultline merge`. */
   shard?: Shard;
+  /** The run's id in trace ids and idempotency keys on a server the shards share (default: a fresh one). */
+  runId?: string;
 }
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {
   const target = targetFromFlags(flags);
   const all = discoverProfiles(args).map((file) => loadProfile(file, { target }));
   const { profiles: loaded, opShard } = flags.shard ? shardProfiles(all, flags.shard) : { profiles: all };
+  const runScope = flags.shard && shardScope(flags.shard, flags.runId);
   if (!flags.allowLarge) refuseLarge(loaded);
   // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.
   const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;
@@ -76,6 +80,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       signal: interrupt.signal,
       allowNonLoopback: flags.allowNonLoopback === true,
       opShard,
+      ...(runScope && { runScope }),
       clientModule: flags.clientModule && resolve(flags.clientModule),
       say,
       onProfileStart: progress.onProfileStart,
@@ -92,7 +97,9 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       await writeFile(flags.metricsOut, await renderPrometheus(run));
       written.push(flags.metricsOut);
     }
-    if (flags.shard) written.push(await writeShardOutput(flags.out, flags.shard, all, run, histories, flags.seed));
+    if (flags.shard) {
+      written.push(await writeShardOutput(flags.out, runShare(flags.shard, all), run, histories, flags.seed));
+    }
     process.stdout.write(`${formatConsoleSummary(run, { histories })}\n`);
     say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);
     // Stopped: the reports hold the finished profiles and the interrupted one; the exit code says interrupted.
@@ -103,6 +110,14 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     progress.stop();
     interrupt.dispose();
   }
+}
+
+/** The sharded run's scope; a --run-id that cannot be part of a key is one line, exit 2. */
+export function shardScope(shard: Shard, runId: string | undefined): ShardScope {
+  if (runId !== undefined && !isRunId(runId)) {
+    throw new UserError(`--run-id ${JSON.stringify(runId)}: expected 1-64 of [A-Za-z0-9._-] (e.g. a CI run id)`);
+  }
+  return { runId: runId ?? freshRunId(), shard };
 }
 
 function refuseLarge(loaded: LoadedProfile[]): void {

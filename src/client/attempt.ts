@@ -6,7 +6,7 @@ import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { type AttemptHttp, noteNotification, runInAttempt } from './attempt-context.ts';
 import { type Classified, classifyError, classifyResult } from './classify.ts';
 import { AttemptFailed } from './failure.ts';
-import type { PolicyContext } from './policy.ts';
+import { type PolicyContext, wireId } from './policy.ts';
 import { type BudgetOutcome, fitResult } from './result-budget.ts';
 import type { OpRun, Try } from './units/unit.ts';
 
@@ -43,6 +43,8 @@ export function visibleText(result: AttemptOutcome['result'], error?: unknown): 
 async function callOnce(
   ctx: PolicyContext,
   opId: string,
+  /** What the server sees as the op's trace id (wireId). */
+  traceId: string,
   attempt: number,
   tool: string,
   args: Record<string, unknown>,
@@ -62,7 +64,7 @@ async function callOnce(
     const call = (pageArgs: Record<string, unknown>) =>
       runInAttempt(http, () =>
         session.connection.client.callTool(
-          { name: tool, arguments: pageArgs, _meta: { [TRACE_META_KEY]: opId, [ATTEMPT_META_KEY]: attempt } },
+          { name: tool, arguments: pageArgs, _meta: { [TRACE_META_KEY]: traceId, [ATTEMPT_META_KEY]: attempt } },
           undefined,
           // Asking for progress, as hosts do: what the tool reports on the way is model-visible too.
           { ...requestOptions(timeoutMs), onprogress: (p) => noteNotification(JSON.stringify(p), http) },
@@ -141,6 +143,7 @@ export function attemptStep(op: OpRun, options: AttemptOptions = {}): Try {
     const outcome = await callOnce(
       op.ctx,
       call.opId,
+      wireId(call),
       attempt,
       call.tool,
       args,

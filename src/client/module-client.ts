@@ -11,7 +11,14 @@ import { classifyError, classifyResult } from './classify.ts';
 import { type ObservedOp, ObservedTransport, runInOp } from './observed-transport.ts';
 import { OpTally } from './op-tally.ts';
 import { oneKey } from './policies/compose.ts';
-import type { ClientPolicy, ClientSettings, LogicalCall, OpRunner, RunSetup } from './policy.ts';
+import {
+  type ClientPolicy,
+  type ClientSettings,
+  type LogicalCall,
+  type OpRunner,
+  type RunSetup,
+  wireId,
+} from './policy.ts';
 
 /** What the user's factory gets. */
 export interface ClientModuleContext {
@@ -64,8 +71,10 @@ export function modulePolicy(factory: ClientFactory, newTransport: () => Transpo
 function opRunner(built: Promise<UserClient>, run: RunSetup): OpRunner {
   const limitMs = run.client.deadlineMs + GIVE_UP_GRACE_MS;
   const runner: OpRunner = async (planned) => {
+    const traceId = run.traceIdOf?.(planned.opId);
     const call: LogicalCall = {
       opId: planned.opId,
+      ...(traceId !== undefined && { traceId }),
       tool: planned.tool,
       args: planned.args,
       ...run.traitsOf(planned.tool),
@@ -73,7 +82,13 @@ function opRunner(built: Promise<UserClient>, run: RunSetup): OpRunner {
     // The op's arguments carry its one idempotency key, as a model's call would: retrying them repeats it.
     const key = oneKey(call);
     const args = key && call.idempotencyArg ? { ...call.args, [call.idempotencyArg]: key } : call.args;
-    const op: ObservedOp = { opId: planned.opId, tally: new OpTally(call), sent: 0, open: new Set() };
+    const op: ObservedOp = {
+      opId: planned.opId,
+      traceId: wireId(call),
+      tally: new OpTally(call),
+      sent: 0,
+      open: new Set(),
+    };
     const startMs = epochMs();
     let ok = false;
     let failure: unknown;

@@ -27,6 +27,8 @@ import type { OpTally } from './op-tally.ts';
 /** The op a module's call belongs to, while the harness waits for it. */
 export interface ObservedOp {
   opId: string;
+  /** The op's trace id on the wire (the op id unless many workers drive one server). */
+  traceId: string;
   tally: OpTally;
   /** Attempts seen so far. */
   sent: number;
@@ -100,7 +102,7 @@ export class ObservedTransport implements Transport {
     const params = (message.params ?? {}) as { name?: string; arguments?: Record<string, unknown>; _meta?: object };
     const tagged = {
       ...message,
-      params: { ...params, _meta: { ...params._meta, [TRACE_META_KEY]: op.opId, [ATTEMPT_META_KEY]: attempt } },
+      params: { ...params, _meta: { ...params._meta, [TRACE_META_KEY]: op.traceId, [ATTEMPT_META_KEY]: attempt } },
     };
     const http: AttemptHttp = {};
     const startMs = epochMs();

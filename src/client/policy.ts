@@ -11,6 +11,8 @@ import type { PolicyName } from './policies/names.ts';
 
 export interface LogicalCall {
   opId: string;
+  /** The op's id on the wire (trace id, idempotency key stem) when it is not the op id: run, shard, profile, op. */
+  traceId?: string;
   tool: string;
   args: Record<string, unknown>;
   sideEffecting: boolean;
@@ -20,6 +22,11 @@ export interface LogicalCall {
   statusLookup?: { tool: string; keyArg: string };
   /** The tool undoes nothing but promises no effect once cancelled: a timed-out (and so cancelled) attempt took none. */
   honoursCancel?: boolean;
+}
+
+/** What the server sees of the op: its trace id, and the stem of its idempotency keys. */
+export function wireId(call: Pick<LogicalCall, 'opId' | 'traceId'>): string {
+  return call.traceId ?? call.opId;
 }
 
 /** The client's part of an op's record: what its calls came to (the driver adds the op's id and times). */
@@ -51,7 +58,9 @@ export interface RunSetup {
   /** Model-side mistakes of the workload, when it plans them (the model may then correct its calls). */
   mistakes?: Pick<NonNullable<Profile['workload']['mistakes']>, 'maxCorrections'>;
   /** Side effects, key argument and status lookup of a tool (for a planned mistake or a corrected name too). */
-  traitsOf(tool: string): Omit<LogicalCall, 'opId' | 'tool' | 'args'>;
+  traitsOf(tool: string): Omit<LogicalCall, 'opId' | 'traceId' | 'tool' | 'args'>;
+  /** The op's wire id when many workers drive one server (run/trace-key.ts); the op id itself without it. */
+  traceIdOf?(opId: string): string;
   recordAttempt(attempt: AttemptRecord): void;
   recordBreakerEvent(event: BreakerEvent): void;
 }

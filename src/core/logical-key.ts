@@ -26,6 +26,26 @@ export function traceOfBody(body: string | undefined): { trace?: string; attempt
 }
 
 /**
+ * The op's part of a trace id: a shard's trace id is `<run>:<i>-of-<n>:<profile>:<op id>` (run/trace-key.ts), an
+ * unsharded one the op id itself. Draws key on it, so a sharded run meets the same faults op for op as the whole run.
+ */
+function opOfTrace(trace: string): string {
+  return trace.slice(trace.lastIndexOf(':') + 1);
+}
+
+/**
+ * `<op>/attempt-<n>/request-<k>`: k counts the requests of the (whole, scoped) trace's attempt so far in `seen`,
+ * the key names the op only (opOfTrace).
+ */
+export function requestKey(trace: string, attempt: number | string | undefined, seen: Map<string, number>): string {
+  const counted = attempt === undefined ? trace : `${trace}/attempt-${attempt}`;
+  const ordinal = (seen.get(counted) ?? 0) + 1;
+  seen.set(counted, ordinal);
+  const op = opOfTrace(trace);
+  return `${attempt === undefined ? op : `${op}/attempt-${attempt}`}/request-${ordinal}`;
+}
+
+/**
  * Numbers each attempt's requests: `<trace>/attempt-<n>/request-<k>` (`<trace>/request-<k>` without an attempt).
  * Undefined without a trace id: such a request has no logical key and draws in arrival order. An attempt's
  * requests are sequential, so k is fixed by what the attempt does, not by timing.
@@ -35,9 +55,6 @@ export class RequestKeys {
 
   next({ trace, attempt }: { trace?: string; attempt?: number }): string | undefined {
     if (trace === undefined) return undefined;
-    const scope = attempt === undefined ? trace : `${trace}/attempt-${attempt}`;
-    const ordinal = (this.seen.get(scope) ?? 0) + 1;
-    this.seen.set(scope, ordinal);
-    return `${scope}/request-${ordinal}`;
+    return requestKey(trace, attempt, this.seen);
   }
 }

@@ -7,8 +7,10 @@ import type { Effect } from '../core/ledger.ts';
 import { formatShard, shareOf } from '../core/shard.ts';
 import { stableStringify } from '../core/stable-hash.ts';
 import type { Calibration } from './calibration.ts';
+import { buildCapacityReview, type CapacityReview } from './capacity.ts';
+import { buildProtocolMatrix } from './protocol-matrix.ts';
 import type { ProfileReport, RunReport } from './run-report.ts';
-import type { ShardOutput, ShardProfile } from './shard-format.ts';
+import type { ShardCapacity, ShardOutput, ShardProfile } from './shard-format.ts';
 import type { MetricsOptions } from './types.ts';
 import { buildProfileReport, buildRunReport } from './verdict.ts';
 
@@ -41,14 +43,25 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
   const first = sorted[0].shard;
   const reports: ProfileReport[] = [];
   const histories: Record<string, History> = {};
-  for (const { name } of first.run) {
-    const parts = sorted.flatMap(({ shard }) => shard.profiles.filter((p) => p.name === name));
+  // In several pairings, each pairing's runs of a profile merge on their own (a profile x pairing is one run).
+  const order = first.pairings?.map((p) => p.name);
+  const runs = first.run.flatMap(({ name }): { name: string; pairing?: string; parts: ShardProfile[] }[] => {
+    const all = sorted.flatMap(({ shard }) => shard.profiles.filter((p) => p.name === name));
+    const tags = unique(all.flatMap((p) => (p.pairing ? [p.pairing] : [])));
+    if (order) tags.sort((x, y) => order.indexOf(x) - order.indexOf(y));
+    return tags.length === 0
+      ? [{ name, parts: all }]
+      : tags.map((pairing) => ({ name, pairing, parts: all.filter((p) => p.pairing === pairing) }));
+  });
+  for (const { name, pairing, parts } of runs) {
     if (parts.length === 0) continue;
     const history = mergeHistories(
-      name,
+      pairing ? `${name} [${pairing}]` : name,
       parts.map((p) => p.history),
     );
-    const judging = judgeOf(parts[0]);
+    // A capacity level's no-fault control runs without the profile's thresholds (run/run-capacity.ts).
+    const controls = new Set(first.capacity?.levels.map((l) => l.control));
+    const judging = controls.has(name) ? { ...judgeOf(parts[0]), expect: [] } : judgeOf(parts[0]);
     const errors = unique(parts.flatMap((p) => (p.error ? [p.error] : [])));
     const inconclusive = unique(parts.flatMap((p) => (p.inconclusive ? [p.inconclusive] : [])));
     const calibration = slowest(parts.flatMap((p) => (p.calibration ? [p.calibration] : [])));
@@ -56,24 +69,23 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
       first.split === 'ops'
         ? `merged from ${parts.length} shards split by ops; each shard's times aligned on its own start`
         : `ran as shard ${formatShard(sorted.find(({ shard }) => shard.profiles.includes(parts[0]))!.shard.shard)} of a sharded run`;
-    reports.push(
-      buildProfileReport({
-        name,
-        description: judging.description,
-        file: parts[0].file,
-        seed: parts[0].seed,
-        policy: parts[0].policy,
-        history,
-        expect: judging.expect,
-        decisionLogSha256: parts.length === 1 ? parts[0].decisionLogSha256 : combinedHash(parts),
-        metricsOptions: judging.metricsOptions,
-        notes: [...unique(parts.flatMap((p) => p.notes)), where],
-        ...(errors.length > 0 && { error: errors.join('; ') }),
-        ...(inconclusive.length > 0 && { inconclusive: inconclusive.join('; ') }),
-        ...(calibration && { calibration }),
-      }),
-    );
-    histories[name] = history;
+    const report = buildProfileReport({
+      name,
+      description: judging.description,
+      file: parts[0].file,
+      seed: parts[0].seed,
+      policy: parts[0].policy,
+      history,
+      expect: judging.expect,
+      decisionLogSha256: parts.length === 1 ? parts[0].decisionLogSha256 : combinedHash(parts),
+      metricsOptions: judging.metricsOptions,
+      notes: [...unique(parts.flatMap((p) => p.notes)), where],
+      ...(errors.length > 0 && { error: errors.join('; ') }),
+      ...(inconclusive.length > 0 && { inconclusive: inconclusive.join('; ') }),
+      ...(calibration && { calibration }),
+    });
+    reports.push(pairing ? { ...report, pairing } : report);
+    histories[order && pairing ? `${name}@${pairing}` : name] = history;
   }
   const starts = sorted.map(({ shard }) => Date.parse(shard.startedAt));
   const ends = sorted.map(({ shard }, k) => starts[k] + shard.durationMs);
@@ -84,7 +96,25 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
     profiles: reports,
     faultline: first.faultline,
   });
+  const { capacity } = first;
+  if (capacity) run.capacity = mergedCapacity(capacity, reports);
+  const skipped = uniqueBy(
+    sorted.flatMap(({ shard }) => shard.notApplicable ?? []),
+    (n) => `${n.profile}@${n.pairing}`,
+  );
+  if (skipped.length > 0) run.notApplicable = skipped;
+  if (first.pairings) run.matrix = buildProtocolMatrix(first.pairings, reports, skipped);
   return { run, histories };
+}
+
+/** The capacity review of the merged runs: the knee judged once, on the merged numbers of every level. */
+function mergedCapacity(capacity: ShardCapacity, reports: readonly ProfileReport[]): CapacityReview {
+  const reportOf = (name: string) => reports.find((r) => r.name === name);
+  const levels = capacity.levels.flatMap(({ level, control, faulted }) => {
+    const [c, f] = [reportOf(control), reportOf(faulted)];
+    return c && f ? [{ level, control: c, faulted: f }] : [];
+  });
+  return buildCapacityReview({ profile: capacity.profile, mode: capacity.mode, rule: capacity.rule, levels });
 }
 
 /** Every way a set of shards can fail to be one run, each as one line. */
@@ -113,6 +143,16 @@ export function checkShards(inputs: readonly ShardInput[]): void {
     (v) => `n=${v}`,
   );
   same('splits', (s) => s.split);
+  same(
+    'protocol pairings',
+    (s) => s.pairings?.map((p) => p.name) ?? null,
+    (v) => (v === null ? 'one pairing' : (v as string[]).join(', ')),
+  );
+  same(
+    'capacity reviews',
+    (s) => s.capacity ?? null,
+    (v) => (v === null ? 'a run' : `a capacity review of ${(v as ShardCapacity).profile}`),
+  );
 
   const count = a.shard.shard.count;
   const byIndex = new Map<number, string>();
@@ -136,9 +176,16 @@ export function checkShards(inputs: readonly ShardInput[]): void {
         throw new MergeError(`merge: ${label}: profile ${p.name} differs from the run's (profile content hash)`);
       }
     }
-    const ran = shard.profiles.map((p) => p.name);
+    // A profile runs once per pairing; one whose every pairing was n/a ran nowhere but was still the shard's.
+    const ran = unique([...shard.profiles.map((p) => p.name), ...(shard.notApplicable ?? []).map((n) => n.profile)]);
+    // Split by ops (one profile, or every run of a capacity review), each shard ran every run of the list.
     const share = shareOf(refs, shard.shard);
-    const expected = share.split === 'profiles' ? share.profiles.map((r) => r.profile.name) : [share.profile.file];
+    const expected =
+      shard.split === 'ops'
+        ? refs.map((r) => r.file)
+        : share.split === 'profiles'
+          ? share.profiles.map((r) => r.profile.name)
+          : [share.profile.file];
     if (stableStringify([...ran].sort()) !== stableStringify([...expected].sort())) {
       throw new MergeError(
         `merge: ${label}: shard ${formatShard(shard.shard)} ran [${ran.join(', ')}], expected its share [${expected.join(', ')}]`,
@@ -238,6 +285,11 @@ function combinedHash(parts: readonly ShardProfile[]): string {
 
 function unique(items: readonly string[]): string[] {
   return [...new Set(items)];
+}
+
+function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(key(item)) && seen.add(key(item)) !== undefined);
 }
 
 /** The shards' calibration that judges the merged profile: the slowest (the largest margin, any too-loaded one). */

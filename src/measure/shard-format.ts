@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import type { History } from '../core/history.ts';
 import type { Calibration } from './calibration.ts';
+import type { CapacityMode, KneeRule } from './capacity.ts';
+import type { NotApplicable } from './protocol-matrix.ts';
 
 export const SHARD_FILE = 'shard.json';
 export const SHARD_FORMAT = 1;
@@ -24,6 +26,8 @@ export interface ShardProfile {
   profileSource: string;
   seed: number;
   policy: string;
+  /** The protocol pairing this run of the profile used, when the run named pairings (`--protocol`). */
+  pairing?: string;
   decisionLogSha256: string;
   /** Notes the run itself added (warnings, session renewals, target notes), not the ones the verdict derives. */
   notes: string[];
@@ -47,6 +51,19 @@ export interface ShardOutput {
   startedAt: string;
   durationMs: number;
   profiles: ShardProfile[];
+  /** `faultline capacity --shard`: the review's levels (each level's two runs, split by ops) and its knee rule. */
+  capacity?: ShardCapacity;
+  /** A run in several pairings (`--protocol auto|matrix`): the matrix's columns, in order. */
+  pairings?: { name: string; summary: string }[];
+  /** The shard's profiles that a pairing's era makes n/a (not run there), with the reason. */
+  notApplicable?: NotApplicable[];
+}
+
+export interface ShardCapacity {
+  profile: string;
+  mode: CapacityMode;
+  rule: KneeRule;
+  levels: { level: number; control: string; faulted: string }[];
 }
 
 const time = z.number().finite();
@@ -81,6 +98,7 @@ const shardSchema = z.object({
       profileSource: z.string(),
       seed: z.number().int(),
       policy: z.string(),
+      pairing: z.string().optional(),
       decisionLogSha256: z.string(),
       notes: z.array(z.string()),
       error: z.string().optional(),
@@ -107,6 +125,16 @@ const shardSchema = z.object({
       history: historySchema,
     }),
   ),
+  capacity: z
+    .object({
+      profile: z.string(),
+      mode: z.enum(['concurrency', 'rate']),
+      rule: z.object({ p99Ratio: z.number(), successDropPoints: z.number() }),
+      levels: z.array(z.object({ level: z.number(), control: z.string(), faulted: z.string() })),
+    })
+    .optional(),
+  pairings: z.array(z.object({ name: z.string(), summary: z.string() })).optional(),
+  notApplicable: z.array(z.object({ profile: z.string(), pairing: z.string(), reason: z.string() })).optional(),
 });
 
 /** The problem with a parsed shard.json, as "path: what was expected", or the shard. */

@@ -42,6 +42,8 @@ export interface EnvironmentOptions {
   allowNonLoopback?: boolean;
   /** This run is one shard of a profile split by ops: its proxy is named apart from the other shards' on a shared Toxiproxy. */
   opShard?: Shard;
+  /** Trace ids and idempotency keys carry the run and shard (run/trace-key.ts): other shards share the server, so it is not reset. */
+  keysScoped?: boolean;
   /** The client SDK and server front end (default: legacy, SDK 1.32 on both sides). */
   pairing?: Pairing;
   /** What `${tmpdir}` and `${env:NAME}` stand for in a foreign target (default: the OS temp dir, process.env). */
@@ -131,8 +133,9 @@ export async function startEnvironment(
         ? foreignHttpTarget(target.url, options.allowNonLoopback === true)
         : undefined;
   const headers = target.kind === 'http' ? expandRecord(target.headers, placeholders, 'target.headers') : undefined;
-  // A remote server outlives runs: start each profile from an empty ledger, state and fault set.
-  if (remote?.hasControl) await remote.reset();
+  // A remote server outlives runs: start each profile from an empty ledger, state and fault set, unless other
+  // shards are using it (scoped keys keep their effects apart instead).
+  if (remote?.hasControl && !options.keysScoped) await remote.reset();
   const server =
     remote ??
     (await ServerHandle.start(

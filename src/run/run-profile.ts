@@ -31,6 +31,7 @@ import { preflight } from './preflight.ts';
 import { Recorder } from './recorder.ts';
 import { TimelineDriver } from './timeline-driver.ts';
 import { toolTraits, traitNotes } from './tool-traits.ts';
+import { ownEffects, type RunScope, type ShardScope, sharesServer, traceKey } from './trace-key.ts';
 import { transportNotes } from './transport-notes.ts';
 import { runWorkload } from './workload-driver.ts';
 
@@ -50,6 +51,11 @@ export interface RunOptions {
   allowNonLoopback?: boolean;
   /** Run only this shard's ops of the profile (a profile split by ops, `--shard i/n` with one profile). */
   opShard?: Shard;
+  /**
+   * A sharded run (`--shard`, `--run-id`): on a target every shard shares (url, http), trace ids and idempotency
+   * keys carry run, shard and profile, the server is not reset, and only this shard's effects are read back.
+   */
+  runScope?: ShardScope;
   /** The protocol pairing: client SDK and server front end (default legacy: SDK 1.32 on both sides). */
   pairing?: Pairing;
   /** Your own client (--client-module, an absolute path): replaces the profile's client.module and policy. */
@@ -72,6 +78,10 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const policyName = options.policy ?? profile.client.policy;
   const log = new DecisionLog(seed);
   const plan = buildPlan(profile, seed, log.sink);
+  const scope: RunScope | undefined =
+    options.runScope && sharesServer(profile.target.kind)
+      ? { ...options.runScope, profile: scopedName(profile.name, options.pairing) }
+      : undefined;
   options.onPhase?.('set-up');
   // The profile run's own temporary directory (`${tmpdir}` in a foreign target and in hooks), removed afterwards.
   const workdir = mkdtempSync(join(tmpdir(), `faultline-${profile.name}-`));
@@ -89,6 +99,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     allowNonLoopback: options.allowNonLoopback,
     placeholders,
     opShard: options.opShard,
+    keysScoped: scope !== undefined,
     pairing: options.pairing,
     profileFile: loaded.file,
     signal: options.signal,
@@ -148,6 +159,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
             traitsOf: toolTraits(profile, listed),
             client: log.stream('client'),
             opShard: options.opShard,
+            ...(scope && { traceIdOf: (opId: string) => traceKey(scope, opId) }),
             onProgress: options.onProgress && ((done) => options.onProgress?.(done, failedSoFar())),
           },
           t0,
@@ -159,7 +171,8 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     await driver.clear();
     const drained = await drain(env.server, profile.drain, options.signal);
     log.append(await env.server.decisions());
-    const history = recorder.history(await env.server.ledger(), log.records);
+    const ledger = await env.server.ledger();
+    const history = recorder.history(scope ? ownEffects(ledger, scope) : ledger, log.records);
     // A target that cannot show its effects gets n/a effect metrics, never a silent 0.
     if (!env.server.observesEffects) history.effectsObservable = false;
     if (env.transportEvents.length > 0) history.transportEvents = [...env.transportEvents];
@@ -187,6 +200,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         ...negotiationNotes(env.session.negotiations),
         ...transportNotes(env.transportEvents),
         ...env.notes(),
+        ...(scope ? [scopeNote(scope)] : []),
         ...(listed ? traitNotes(profile, listed) : []),
         ...(moduleFile ? [`client: your module ${moduleFile} (its own retries; attempts observed on the wire)`] : []),
         ...(drained.observable ? [] : ['the target cannot say when it is quiet: the ledger was read without a drain']),
@@ -205,4 +219,15 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     await backend.close();
     removeWorkdir();
   }
+}
+
+/** What a scoped run did differently on the shared server. */
+function scopeNote(scope: RunScope): string {
+  const prefix = traceKey(scope, '');
+  return `shared server: trace ids and idempotency keys scoped as ${prefix}<op id> (run ${scope.runId}, shard ${scope.shard.index}/${scope.shard.count}); the server was not reset and only effects under this prefix were counted`;
+}
+
+/** The profile's part of the scope: a pairing other than legacy is a run of its own on the server (`name.pairing`). */
+function scopedName(name: string, pairing: Pairing | undefined): string {
+  return pairing && pairing.name !== 'legacy' ? `${name}.${pairing.name}` : name;
 }

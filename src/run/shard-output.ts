@@ -4,29 +4,23 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from '../core/history.ts';
-import { formatShard, type Shard, shareOf } from '../core/shard.ts';
+import { type Shard, shareOf } from '../core/shard.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
-import { SHARD_FILE, SHARD_FORMAT, type ShardOutput, type ShardProfile } from '../measure/shard-format.ts';
+import {
+  SHARD_FILE,
+  SHARD_FORMAT,
+  type ShardCapacity,
+  type ShardOutput,
+  type ShardProfile,
+} from '../measure/shard-format.ts';
 import { notesFor } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { metricsOptionsFor } from './judging.ts';
-
-/** A shard that cannot run as asked (one line for the user, exit 2). */
-class ShardError extends Error {
-  readonly userFacing = true;
-}
 
 /** What this shard runs of all the run names: whole profiles, or (one profile) its share of the ops. */
 export function shardProfiles(all: LoadedProfile[], shard: Shard): { profiles: LoadedProfile[]; opShard?: Shard } {
   const share = shareOf(all, shard);
   if (share.split === 'profiles') return { profiles: share.profiles };
-  const { target } = share.profile.profile;
-  if (target.kind === 'url') {
-    // Shards of one profile on one shared server need trace ids and idempotency keys scoped by shard (docs/scale.md).
-    throw new ShardError(
-      `--shard ${formatShard(shard)}: one profile (${share.profile.profile.name}) split by its ops on a url target would share one server's idempotency keys and ledger across shards, which needs scoped keys not wired in yet (docs/scale.md); split several profiles, or give each shard its own reference target`,
-    );
-  }
   return { profiles: [share.profile], opShard: shard };
 }
 
@@ -40,57 +34,80 @@ function ownNotes(report: ProfileReport, loaded: LoadedProfile): string[] {
   return report.notes.filter((n) => !derived.has(n));
 }
 
+/** What one shard ran: the share `run --shard` picks, or (capacity) every run of the review split by ops. */
+export interface ShardRun {
+  shard: Shard;
+  all: LoadedProfile[];
+  share: { profiles: LoadedProfile[]; opShard?: Shard };
+  capacity?: ShardCapacity;
+}
+
+/** The share of a `faultline run --shard`. */
+export function runShare(shard: Shard, all: LoadedProfile[]): ShardRun {
+  return { shard, all, share: shardProfiles(all, shard) };
+}
+
 export function shardOutput(
-  shard: Shard,
-  all: LoadedProfile[],
+  { shard, all, share, capacity }: ShardRun,
   run: RunReport,
   histories: Record<string, History>,
   seed: number | undefined,
 ): ShardOutput {
-  const { profiles: ran, opShard } = shardProfiles(all, shard);
-  const profiles: ShardProfile[] = ran.map((loaded) => {
+  const { profiles: ran } = share;
+  // In several pairings each profile ran once per pairing (histories keyed `name@pairing`, run-suite.ts).
+  const several = run.matrix !== undefined;
+  const names = new Set(ran.map((l) => l.profile.name));
+  const profiles: ShardProfile[] = ran.flatMap((loaded) => {
     const name = loaded.profile.name;
-    const report = run.profiles.find((p) => p.name === name);
-    const history = histories[name];
-    if (!report || !history) throw new Error(`shard output: profile ${name} has no report or history`);
-    return {
-      name,
-      file: loaded.file,
-      profileSha256: sha256File(loaded.file),
-      profileSource: readFileSync(loaded.file, 'utf8'),
-      seed: report.seed,
-      policy: report.policy,
-      decisionLogSha256: report.decisionLogSha256,
-      notes: ownNotes(report, loaded),
-      ...(report.error && { error: report.error }),
-      ...(report.verdict === 'inconclusive' && report.verdictReason && { inconclusive: report.verdictReason }),
-      ...(report.calibration && { calibration: report.calibration }),
-      history,
-    };
+    const reports = run.profiles.filter((p) => p.name === name);
+    const skipped = run.notApplicable?.some((n) => n.profile === name) ?? false;
+    if (reports.length === 0 && !skipped) throw new Error(`shard output: profile ${name} has no report`);
+    return reports.map((report) => {
+      const history = histories[several && report.pairing ? `${name}@${report.pairing}` : name];
+      if (!history) throw new Error(`shard output: profile ${name} has no history`);
+      return {
+        name,
+        file: loaded.file,
+        profileSha256: sha256File(loaded.file),
+        profileSource: readFileSync(loaded.file, 'utf8'),
+        seed: report.seed,
+        policy: report.policy,
+        ...(report.pairing && { pairing: report.pairing }),
+        decisionLogSha256: report.decisionLogSha256,
+        notes: ownNotes(report, loaded),
+        ...(report.error && { error: report.error }),
+        ...(report.verdict === 'inconclusive' && report.verdictReason && { inconclusive: report.verdictReason }),
+        ...(report.calibration && { calibration: report.calibration }),
+        history,
+      };
+    });
   });
+  const notApplicable = run.notApplicable?.filter((n) => names.has(n.profile)) ?? [];
   return {
     format: SHARD_FORMAT,
     faultline: run.faultline,
     seed: seed ?? null,
     shard: { index: shard.index, count: shard.count },
-    split: opShard ? 'ops' : 'profiles',
+    split: share.opShard || capacity ? 'ops' : 'profiles',
     run: all.map((l) => ({ name: l.profile.name, profileSha256: sha256File(l.file) })),
     startedAt: run.startedAt,
     durationMs: run.durationMs,
     profiles,
+    ...(capacity && { capacity }),
+    ...(run.matrix && { pairings: run.matrix.pairings }),
+    ...(notApplicable.length > 0 && { notApplicable }),
   };
 }
 
 /** Writes <outDir>/shard.json; returns its path. */
 export async function writeShardOutput(
   outDir: string,
-  shard: Shard,
-  all: LoadedProfile[],
+  ran: ShardRun,
   run: RunReport,
   histories: Record<string, History>,
   seed: number | undefined,
 ): Promise<string> {
   const path = join(outDir, SHARD_FILE);
-  await writeFile(path, `${JSON.stringify(shardOutput(shard, all, run, histories, seed))}\n`, 'utf8');
+  await writeFile(path, `${JSON.stringify(shardOutput(ran, run, histories, seed))}\n`, 'utf8');
   return path;
 }

@@ -32,6 +32,8 @@ export interface WorkloadDeps {
    * the indices it owns (open model), or its share of the workers taking only owned indices (closed model).
    */
   opShard?: Shard;
+  /** The op's wire id (run, shard, profile, op) when several shards drive one server. */
+  traceIdOf?: (opId: string) => string;
 }
 
 export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortSignal): Promise<void> {
@@ -45,6 +47,7 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
     traitsOf: deps.traitsOf,
     recordAttempt: recorder.attempt,
     recordBreakerEvent: recorder.breakerEvent,
+    ...(deps.traceIdOf && { traceIdOf: deps.traceIdOf }),
   });
   let done = 0;
   const runOp = async (planned: PlannedOp, intendedStartMs?: number) => {

@@ -4,7 +4,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminClient } from '../../src/control/admin-http.ts';
 import { EXIT_CODE_OF, type RunReport } from '../../src/measure/run-report.ts';
 import { worstVerdict } from '../../src/measure/verdict.ts';
 import { REPO, runCli } from '../helpers/cli.ts';
@@ -13,6 +15,40 @@ const PROFILES = ['chaos-profiles/dependency-5xx.yaml', 'chaos-profiles/baseline
 const dir = mkdtempSync(join(tmpdir(), 'faultline-shards-'));
 const out = (name: string) => join(dir, name);
 const readReport = (name: string): RunReport => JSON.parse(readFileSync(join(out(name), 'report.json'), 'utf8'));
+
+/** Every count a merge must reproduce exactly. */
+const counts = (x: RunReport['profiles'][number]['metrics']) => ({
+  ops: x.ops,
+  opsOk: x.opsOk,
+  opsFail: x.opsFail,
+  opsInfo: x.opsInfo,
+  attempts: x.attempts,
+  effects: x.reconciliation.effects,
+  byTraceId: x.reconciliation.byTraceId,
+  duplicateEffects: x.duplicateEffects,
+  ghostEffects: x.ghostEffects,
+  lostEffects: x.lostEffects,
+  unattributedEffects: x.unattributedEffects,
+  errorsByCode: x.errorsByCode,
+});
+const historiesOf = (name: string) =>
+  readFileSync(join(out(name), 'history.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map(
+      (line) =>
+        JSON.parse(line).history as {
+          ops: { opId: string; argsKey?: string; tool: string }[];
+          attempts: { idempotencyKey?: string }[];
+        },
+    );
+/** Each op as `id tool argsKey`, sorted. */
+const opsOf = (name: string) =>
+  historiesOf(name)
+    .flatMap((h) => h.ops)
+    .map((o) => `${o.opId} ${o.tool} ${o.argsKey ?? ''}`)
+    .sort();
+const attemptsOf = (name: string) => historiesOf(name).flatMap((h) => h.attempts);
 
 let toxiproxy: ChildProcess;
 let api = '';
@@ -146,31 +182,259 @@ expect:
     expect(merged.stderr).toMatch(/merged 2 shard\(s\) into/);
     const m = readReport('ops-merged').profiles[0].metrics;
     const s = readReport('ops-single').profiles[0].metrics;
-    const counts = (x: typeof m) => ({
-      ops: x.ops,
-      opsOk: x.opsOk,
-      opsFail: x.opsFail,
-      opsInfo: x.opsInfo,
-      attempts: x.attempts,
-      effects: x.reconciliation.effects,
-      byTraceId: x.reconciliation.byTraceId,
-      duplicateEffects: x.duplicateEffects,
-      ghostEffects: x.ghostEffects,
-      lostEffects: x.lostEffects,
-      unattributedEffects: x.unattributedEffects,
-      errorsByCode: x.errorsByCode,
-    });
     expect(counts(m)).toEqual(counts(s));
     expect(m.ops).toBe(40);
     expect(m.reconciliation.effects).toBeGreaterThan(0);
     // The same ops: the union of the shards' op ids, with the same arguments, is the single run's.
-    const opsOf = (name: string) =>
-      readFileSync(join(out(name), 'history.jsonl'), 'utf8')
-        .trim()
-        .split('\n')
-        .flatMap((line) => JSON.parse(line).history.ops as { opId: string; argsKey?: string; tool: string }[])
-        .map((o) => `${o.opId} ${o.tool} ${o.argsKey ?? ''}`)
-        .sort();
     expect(opsOf('ops-merged')).toEqual(opsOf('ops-single'));
   }, 200_000);
+});
+
+describe('one profile split by its ops on ONE shared url target (a reference server with its admin endpoint)', () => {
+  const token = 'shard-url-test-token';
+  let server: ChildProcess | undefined;
+  let mcpUrl = '';
+  let adminUrl = '';
+
+  beforeAll(async () => {
+    server = spawn(
+      process.execPath,
+      ['bin/faultline.js', 'server', '--port', '0', '--admin-port', '0', '--admin-token', token],
+      {
+        cwd: REPO,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const lines = createInterface({ input: server.stdout! });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('faultline server printed no URLs')), 20_000);
+      lines.on('line', (line) => {
+        mcpUrl = /MCP endpoint (\S+)/.exec(line)?.[1] ?? mcpUrl;
+        adminUrl = /control API (\S+)/.exec(line)?.[1] ?? adminUrl;
+        if (mcpUrl && adminUrl) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      server!.once('exit', (code) => reject(new Error(`faultline server exited (${code})`)));
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it('two concurrent op shards on the one server merge into the single run, count for count and op for op', async () => {
+    process.env.FAULTLINE_SHARD_URL_TOKEN = token;
+    const profile = join(dir, 'url-split.yaml');
+    writeFileSync(
+      profile,
+      `name: url-split
+description: payments and notifications on a server every shard shares, no faults
+seed: 9
+duration: 4s
+target: { kind: url, url: ${mcpUrl}, admin: ${adminUrl}, adminTokenEnv: FAULTLINE_SHARD_URL_TOKEN }
+client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
+workload:
+  rate: 10
+  mix:
+    - tool: create_payment
+      weight: 3
+      args:
+        customer_id: cus_{op}
+        amount_cents: { int: [100, 50000] }
+        currency: EUR
+    - tool: send_notification
+      args:
+        recipient: user{op}@example.com
+        channel: email
+        message: Order {op} shipped.
+faults: []
+expect:
+  - ops_ok == 40
+`,
+    );
+    const run = (args: string[], name: string) =>
+      runCli(['run', profile, ...args, '--toxiproxy', api, '--out', out(name)], { timeoutMs: 60_000 });
+    // The whole run first (it resets the server), then both shards at once on the same server, not reset: the
+    // whole run's idempotency keys (idem-op-NNNNN) are still in the server's store.
+    const single = await run([], 'url-single');
+    const [one, two] = await Promise.all([
+      run(['--shard', '1/2', '--run-id', 'ci-7'], 'url-1'),
+      run(['--shard', '2/2', '--run-id', 'ci-7'], 'url-2'),
+    ]);
+    for (const r of [single, one, two]) expect([0, 1], `${r.stdout}\n${r.stderr}`).toContain(r.code);
+    const parts = [readReport('url-1'), readReport('url-2')].map((r) => r.profiles[0]);
+    expect(parts.map((p) => p.metrics.ops)).toEqual([20, 20]);
+    expect(parts[0].notes.join('\n')).toContain('scoped as ci-7:1-of-2:url-split:<op id>');
+    const merged = await runCli(['merge', out('url-1'), out('url-2'), '--out', out('url-merged')]);
+    expect(merged.stderr).toMatch(/merged 2 shard\(s\) into/);
+    const m = readReport('url-merged').profiles[0].metrics;
+    const s = readReport('url-single').profiles[0].metrics;
+    expect(counts(m)).toEqual(counts(s));
+    expect(m.ops).toBe(40);
+    expect(m.opsOk).toBe(40);
+    expect(m.reconciliation.effects).toBeGreaterThan(0);
+    expect(m.duplicateEffects).toBe(0);
+    expect(m.lostEffects).toBe(0);
+    expect(opsOf('url-merged')).toEqual(opsOf('url-single'));
+    // On the wire: the server's one ledger holds the whole run's effects and each shard's, every one under its
+    // own trace id, and every idempotency key the shards sent carries run, shard and op.
+    const ledger = await new AdminClient(adminUrl, token).call('ledger');
+    const traces = ledger.map((e) => e.traceId ?? '');
+    expect(traces.filter((t) => t.startsWith('ci-7:1-of-2:url-split:op-'))).toHaveLength(
+      parts[0].metrics.reconciliation.effects,
+    );
+    expect(traces.filter((t) => t.startsWith('ci-7:2-of-2:url-split:op-'))).toHaveLength(
+      parts[1].metrics.reconciliation.effects,
+    );
+    expect(traces.filter((t) => /^op-\d+$/.test(t))).toHaveLength(s.reconciliation.effects);
+    const keys = attemptsOf('url-merged').flatMap((a) => (a.idempotencyKey ? [a.idempotencyKey] : []));
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(key).toMatch(/^idem-ci-7:[12]-of-2:url-split:op-\d{5}$/);
+  }, 200_000);
+});
+
+describe('faultline capacity --shard i/n and faultline merge', () => {
+  it("two capacity shards merge into the single review: every level's counts, and the knee judged once", async () => {
+    // Open loop (its op count is fixed by rate x duration), a fault that changes no outcome (20 ms on the link).
+    const profile = join(dir, 'capacity-split.yaml');
+    writeFileSync(
+      profile,
+      `name: capacity-split
+description: payments with a little link latency, at two rates
+seed: 3
+duration: 2s
+client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
+workload:
+  rate: 5
+  mix:
+    - tool: create_payment
+      args:
+        customer_id: cus_{op}
+        amount_cents: { int: [100, 900] }
+        currency: EUR
+faults:
+  - { seam: network, kind: latency, stream: downstream, latency: 20, start: 0s, stop: 1s }
+expect:
+  - duplicate_effects == 0
+`,
+    );
+    const capacity = (args: string[], name: string) =>
+      runCli(['capacity', profile, '--rates', '4,8', ...args, '--toxiproxy', api, '--out', out(name)], {
+        timeoutMs: 120_000,
+      });
+    // The shards at once (open loop: the op counts do not depend on how busy the machine is).
+    const single = await capacity([], 'cap-single');
+    const [one, two] = await Promise.all([
+      capacity(['--shard', '1/2'], 'cap-1'),
+      capacity(['--shard', '2/2'], 'cap-2'),
+    ]);
+    for (const r of [single, one, two]) expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    const merged = await runCli(['merge', out('cap-2'), out('cap-1'), '--out', out('cap-merged')]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.stdout).toMatch(/knee/);
+    const whole = readReport('cap-single');
+    const m = readReport('cap-merged');
+    const names = whole.profiles.map((p) => p.name);
+    expect(names).toEqual([
+      'capacity-split-r4-nofault',
+      'capacity-split-r4',
+      'capacity-split-r8-nofault',
+      'capacity-split-r8',
+    ]);
+    expect(m.profiles.map((p) => p.name)).toEqual(names);
+    // Each shard ran half of every level's ops: 8 and 16 of the 4/s and 8/s runs' 2 s.
+    expect(readReport('cap-1').profiles.map((p) => p.metrics.ops)).toEqual([4, 4, 8, 8]);
+    for (const name of names) {
+      const metricsOf = (r: RunReport) => r.profiles.find((p) => p.name === name)!.metrics;
+      expect(counts(metricsOf(m)), name).toEqual(counts(metricsOf(whole)));
+    }
+    // The review is rebuilt from the merged runs: same levels and op counts; the control has no thresholds.
+    expect(m.capacity?.levels.map((l) => [l.level, l.control.ops, l.faulted.ops])).toEqual(
+      whole.capacity?.levels.map((l) => [l.level, l.control.ops, l.faulted.ops]),
+    );
+    expect(m.capacity?.levels.map((l) => [l.level, l.control.ops])).toEqual([
+      [4, 8],
+      [8, 16],
+    ]);
+    const exprs = (r: RunReport) => r.profiles.map((p) => p.thresholds.filter((t) => !t.implicit).map((t) => t.expr));
+    expect(exprs(m)).toEqual([[], ['duplicate_effects == 0'], [], ['duplicate_effects == 0']]);
+    expect(exprs(m)).toEqual(exprs(whole));
+    expect(m.capacity?.ruleText).toBe(whole.capacity?.ruleText);
+    // The knee is computed from the merged p99s, not taken from a shard.
+    const knee = (l: NonNullable<RunReport['capacity']>['levels'][number]) =>
+      l.control.p99 !== null && l.faulted.p99 !== null && l.faulted.p99 > 2 * l.control.p99;
+    expect(m.capacity?.knee?.level ?? null).toBe(m.capacity?.levels.find(knee)?.level ?? null);
+  }, 400_000);
+});
+
+describe('faultline run --protocol matrix --shard i/n and faultline merge', () => {
+  it('each pairing is split by ops alike; the merge combines per pairing and rebuilds the matrix', async () => {
+    const profile = join(dir, 'matrix-split.yaml');
+    writeFileSync(
+      profile,
+      `name: matrix-split
+description: payments in every pairing, no faults
+seed: 5
+duration: 1s
+client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
+workload:
+  rate: 8
+  mix:
+    - tool: create_payment
+      args:
+        customer_id: cus_{op}
+        amount_cents: { int: [100, 900] }
+        currency: EUR
+faults: []
+expect:
+  - ops_ok == 8
+`,
+    );
+    const run = (args: string[], name: string) =>
+      runCli(['run', profile, '--protocol', 'matrix', ...args, '--toxiproxy', api, '--out', out(name)], {
+        timeoutMs: 150_000,
+      });
+    const single = await run([], 'mx-single');
+    const [one, two] = await Promise.all([run(['--shard', '1/2'], 'mx-1'), run(['--shard', '2/2'], 'mx-2')]);
+    for (const r of [single, one, two]) expect([0, 1], `${r.stdout}\n${r.stderr}`).toContain(r.code);
+    const pairings = ['legacy', 'modern', 'auto', 'auto-sdk1'];
+    const shardJson = JSON.parse(readFileSync(join(out('mx-1'), 'shard.json'), 'utf8'));
+    expect(shardJson.pairings.map((p: { name: string }) => p.name)).toEqual(pairings);
+    // Every pairing's run of the shard holds its half of the 8 ops.
+    expect(readReport('mx-1').profiles.map((p) => [p.pairing, p.metrics.ops])).toEqual(pairings.map((p) => [p, 4]));
+    const merged = await runCli(['merge', out('mx-1'), out('mx-2'), '--out', out('mx-merged')]);
+    expect(merged.stderr).toMatch(/merged 2 shard\(s\) into/);
+    const m = readReport('mx-merged');
+    const s = readReport('mx-single');
+    expect(m.profiles.map((p) => p.pairing)).toEqual(pairings);
+    for (const pairing of pairings) {
+      const of = (r: RunReport) => r.profiles.find((p) => p.pairing === pairing)!;
+      expect(counts(of(m).metrics), pairing).toEqual(counts(of(s).metrics));
+      expect(of(m).metrics.ops).toBe(8);
+      expect(of(m).verdict, pairing).toBe('pass');
+    }
+    // The matrix is rebuilt from the merged runs: the same columns, cells and differences as the single run's.
+    expect(m.matrix?.pairings).toEqual(s.matrix?.pairings);
+    const cells = (r: RunReport) =>
+      r.matrix?.rows.map((row) => ({
+        profile: row.profile,
+        differs: row.differs,
+        cells: Object.fromEntries(
+          Object.entries(row.cells).map(([k, c]) => [
+            k,
+            { verdict: c.verdict, ops: c.numbers.ops, dup: c.numbers.duplicate_effects },
+          ]),
+        ),
+      }));
+    expect(cells(m)).toEqual(cells(s));
+    // Each pairing's own reports, as a matrix run writes them.
+    for (const pairing of pairings)
+      expect(readFileSync(join(out('mx-merged'), pairing, 'report.json'), 'utf8')).toContain('matrix-split');
+  }, 400_000);
 });

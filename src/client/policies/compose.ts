@@ -6,7 +6,14 @@ import type { PlannedOp } from '../../plan/schedule.ts';
 import { type AttemptOptions, attemptStep } from '../attempt.ts';
 import { AttemptFailed, OpEnded } from '../failure.ts';
 import { OpTally } from '../op-tally.ts';
-import type { CallOutcome, LogicalCall, OpRunner, PolicyContext, RunSetup } from '../policy.ts';
+import {
+  type CallOutcome,
+  type LogicalCall,
+  type OpRunner,
+  type PolicyContext,
+  type RunSetup,
+  wireId,
+} from '../policy.ts';
 import { compose, type OpRun, type Unit } from '../units/unit.ts';
 
 /** A policy's units for one call (outermost first) and how it makes each attempt. */
@@ -42,12 +49,13 @@ export function composedOps(
 function firstCall(planned: PlannedOp, run: RunSetup): LogicalCall {
   const tool = planned.mistake?.tool ?? planned.tool;
   const args = planned.mistake?.args ?? planned.args;
-  return { opId: planned.opId, tool, args, ...run.traitsOf(tool) };
+  const traceId = run.traceIdOf?.(planned.opId);
+  return { opId: planned.opId, ...(traceId !== undefined && { traceId }), tool, args, ...run.traitsOf(tool) };
 }
 
 /** The call's one idempotency key, when its tool takes one. */
 export function oneKey(call: LogicalCall): string | undefined {
-  return call.idempotencyArg ? `idem-${call.opId}` : undefined;
+  return call.idempotencyArg ? `idem-${wireId(call)}` : undefined;
 }
 
 /** One call through `units` (outermost first) around the attempt step; its tally says what came of it. */

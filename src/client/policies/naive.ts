@@ -1,7 +1,7 @@
 // The negative control: retries every failure after a short fixed pause, ignores Retry-After, and sends a fresh
 // idempotency key on every attempt (as a client with no notion of keys effectively does). The ledger must
 // catch the duplicates this causes.
-import type { ClientPolicy } from '../policy.ts';
+import { type ClientPolicy, wireId } from '../policy.ts';
 import { attemptTimeout } from '../units/attempt-timeout.ts';
 import { blindRetry } from '../units/blind-retry.ts';
 import { deadline } from '../units/deadline.ts';
@@ -12,6 +12,6 @@ export const naivePolicy: ClientPolicy = {
   forRun: (run) =>
     composedOps(run, (op) => ({
       units: [blindRetry(op), deadline(op), attemptTimeout(op)],
-      attempt: { keyFor: (n) => `naive-${op.call.opId}-${n}` },
+      attempt: { keyFor: (n) => `naive-${wireId(op.call)}-${n}` },
     })),
 };

@@ -6,6 +6,7 @@ import { requestOptions } from '../attempt.ts';
 import type { Classified } from '../classify.ts';
 import { AttemptFailed } from '../failure.ts';
 import type { LookupStatus } from '../op-tally.ts';
+import { wireId } from '../policy.ts';
 import type { OpRun, Unit } from './unit.ts';
 
 const FOUND: Classified = { ok: true, retryable: false, uncertain: false, sessionLost: false, transportLost: false };
@@ -37,7 +38,11 @@ async function lookupStatus(
   try {
     const { connection } = await op.ctx.session.get();
     const result = await connection.client.callTool(
-      { name: lookup.tool, arguments: { [lookup.keyArg]: key }, _meta: { [TRACE_META_KEY]: `${op.call.opId}/lookup` } },
+      {
+        name: lookup.tool,
+        arguments: { [lookup.keyArg]: key },
+        _meta: { [TRACE_META_KEY]: `${wireId(op.call)}/lookup` },
+      },
       undefined,
       requestOptions(timeoutMs),
     );

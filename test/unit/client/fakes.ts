@@ -11,10 +11,13 @@ import type { OpRun } from '../../../src/client/units/unit.ts';
 import type { AttemptRecord, DecisionRecord } from '../../../src/core/history.ts';
 import { RandomStream } from '../../../src/core/random.ts';
 import type { Category, ToolError } from '../../../src/core/taxonomy.ts';
+import { TRACE_META_KEY } from '../../../src/core/wire.ts';
 
 export interface ToolCall {
   name: string;
   args: Record<string, unknown>;
+  /** The trace id the call carried in `_meta`. */
+  traceId?: unknown;
   /** The SDK request timeout the client asked for. */
   timeoutMs?: number;
   atMs: number;
@@ -71,7 +74,7 @@ export class FakeSession implements PolicySession {
   async get() {
     const generation = this.generation;
     const callTool = (
-      params: { name: string; arguments?: Record<string, unknown> },
+      params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
       _schema?: unknown,
       options?: { timeout?: number },
     ) => this.call(params, options?.timeout, generation);
@@ -88,11 +91,18 @@ export class FakeSession implements PolicySession {
   }
 
   private call(
-    params: { name: string; arguments?: Record<string, unknown> },
+    params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
     timeoutMs: number | undefined,
     generation: number,
   ): Promise<ToolCallResult> {
-    const call = { name: params.name, args: params.arguments ?? {}, timeoutMs, atMs: Date.now(), generation };
+    const call = {
+      name: params.name,
+      args: params.arguments ?? {},
+      traceId: params._meta?.[TRACE_META_KEY],
+      timeoutMs,
+      atMs: Date.now(),
+      generation,
+    };
     const given = this.answer(call, this.calls.length);
     this.calls.push(call);
     const { afterMs, answer } = typeof given === 'object' && 'afterMs' in given ? given : { afterMs: 0, answer: given };

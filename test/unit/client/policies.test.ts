@@ -5,6 +5,7 @@ import { POLICY_NAMES, type PolicyName } from '../../../src/client/policies/name
 import type { ClientSettings } from '../../../src/client/policy.ts';
 import type { AttemptRecord, BreakerEvent } from '../../../src/core/history.ts';
 import { RandomStream } from '../../../src/core/random.ts';
+import { type RunScope, traceKey } from '../../../src/run/trace-key.ts';
 import { traitsOf } from '../../../src/server/tools/catalog.ts';
 import { type Answer, FakeSession, ok, SETTINGS, toolError } from './fakes.ts';
 
@@ -17,6 +18,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const scope = (index: number): RunScope => ({ runId: 'ci-7', shard: { index, count: 2 }, profile: 'checkout' });
+
 const payment = { index: 0, opId: 'op-00000', tool: 'create_payment', args: { amount_cents: 100 } };
 
 async function run(
@@ -25,6 +28,7 @@ async function run(
   client: Partial<ClientSettings> = {},
   ops = 1,
   target: 'reference' | 'url' = 'reference',
+  traceIdOf?: (opId: string) => string,
 ) {
   const session = new FakeSession((_, i) => answer(i));
   const attempts: AttemptRecord[] = [];
@@ -36,6 +40,7 @@ async function run(
     traitsOf,
     recordAttempt: (a) => attempts.push(a),
     recordBreakerEvent: (e) => events.push(e),
+    ...(traceIdOf && { traceIdOf }),
   });
   const results = [];
   for (let i = 0; i < ops; i++) {
@@ -85,6 +90,37 @@ describe('policies', () => {
       ['create_payment', 'idem-op-00000'],
     ]);
     expect(results[0]).toMatchObject({ outcome: 'ok', attempts: 2, lookups: 1 });
+  });
+
+  it('scoped by run and shard, two shards on one server never share a trace id or key; unscoped they do', async () => {
+    const uncertainThenOk = (i: number) => (i === 0 ? unavailable : i === 1 ? ok({ status: 'pending' }) : ok());
+    const shard = (index: number, scoped: boolean) =>
+      run('resilient', uncertainThenOk, {}, 1, 'url', scoped ? (id) => traceKey(scope(index), id) : undefined);
+    const wire = async (index: number, scoped: boolean) =>
+      (await shard(index, scoped)).session.calls.map((c) => [c.name, c.traceId, c.args.idempotency_key]);
+    // Negative control: without the scope, op-00000 of shard 1 and op-00000 of another run's shard 1 (or of
+    // another profile) send the same key: on one server the second is answered from the first's effect.
+    expect(await wire(1, false)).toEqual(await wire(2, false));
+    expect(await wire(1, true)).toEqual([
+      ['create_payment', 'ci-7:1-of-2:checkout:op-00000', 'idem-ci-7:1-of-2:checkout:op-00000'],
+      ['get_payment_status', 'ci-7:1-of-2:checkout:op-00000/lookup', 'idem-ci-7:1-of-2:checkout:op-00000'],
+      ['create_payment', 'ci-7:1-of-2:checkout:op-00000', 'idem-ci-7:1-of-2:checkout:op-00000'],
+    ]);
+    const keys = new Set([...(await wire(1, true)), ...(await wire(2, true))].map(([, , key]) => key));
+    expect(keys.size).toBe(2);
+    // The naive control's per-attempt keys carry the scope too.
+    const naive = await run(
+      'naive',
+      (i) => (i < 1 ? unavailable : ok()),
+      {},
+      1,
+      'url',
+      (id) => traceKey(scope(2), id),
+    );
+    expect(naive.session.calls.map((c) => c.args.idempotency_key)).toEqual([
+      'naive-ci-7:2-of-2:checkout:op-00000-1',
+      'naive-ci-7:2-of-2:checkout:op-00000-2',
+    ]);
   });
 
   it('resilient: a breaker per tool when the profile asks for one, none otherwise', async () => {

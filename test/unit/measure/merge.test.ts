@@ -18,7 +18,7 @@ import { parseShardOutput, type ShardOutput } from '../../../src/measure/shard-f
 import { buildProfileReport, buildRunReport } from '../../../src/measure/verdict.ts';
 import { type LoadedProfile, loadProfile } from '../../../src/profile/load.ts';
 import { judgingOf, metricsOptionsFor, thresholdsFor } from '../../../src/run/judging.ts';
-import { shardOutput, shardProfiles } from '../../../src/run/shard-output.ts';
+import { runShare, shardOutput, shardProfiles } from '../../../src/run/shard-output.ts';
 
 const T0 = 1_700_000_000_000;
 const NAMES = ['network-reset', 'baseline', 'dependency-5xx', 'rate-limit', 'sse-cut'];
@@ -148,7 +148,7 @@ function shardRun(n: number, seed?: number): ShardInput[] {
     const shard: Shard = { index: k + 1, count: n };
     const mine = shardProfiles(PROFILES, shard).profiles;
     const histories = Object.fromEntries(mine.map((l) => [l.profile.name, HISTORIES[l.profile.name]]));
-    const output = shardOutput(shard, PROFILES, runOf(mine, histories), histories, seed);
+    const output = shardOutput(runShare(shard, PROFILES), runOf(mine, histories), histories, seed);
     const parsed = parseShardOutput(JSON.parse(JSON.stringify(output)));
     if ('problem' in parsed) throw new Error(parsed.problem);
     return { label: `shard-${k}`, shard: parsed.shard };

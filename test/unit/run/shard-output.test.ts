@@ -24,21 +24,12 @@ describe('shardProfiles', () => {
     expect(shardProfiles([shipped('baseline')], { index: 1, count: 1 }).opShard).toBeUndefined();
   });
 
-  it('refuses to split one url-target profile by ops (one shared server, unscoped keys), in one line', () => {
+  it('splits one url-target profile by ops too (its keys are scoped by run and shard: run/trace-key.ts)', () => {
     const base = shipped('baseline');
     const url = {
       ...base,
       profile: { ...base.profile, target: { kind: 'url' as const, url: 'http://127.0.0.1:1/mcp', adminTokenEnv: 'X' } },
     };
-    const error = (() => {
-      try {
-        shardProfiles([url], { index: 2, count: 3 });
-      } catch (e) {
-        return e as Error & { userFacing?: boolean };
-      }
-    })();
-    expect(error?.message).toMatch(/^--shard 2\/3: one profile \(baseline\) split by its ops on a url target/);
-    expect(error?.message).not.toContain('\n');
-    expect(error?.userFacing).toBe(true);
+    expect(shardProfiles([url], { index: 2, count: 3 }).opShard).toEqual({ index: 2, count: 3 });
   });
 });
