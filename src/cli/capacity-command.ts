@@ -14,6 +14,7 @@ import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir } from './out-dir.ts';
 import { Progress } from './progress.ts';
 import { EXIT, UserError } from './user-error.ts';
+import { spillsHistory } from '../run/history-mode.ts';
 
 export interface CapacityFlags {
   levels?: number[];
@@ -75,6 +76,7 @@ export async function capacityCommand(file: string, flags: CapacityFlags): Promi
       policy: flags.policy,
       signal: interrupt.signal,
       allowNonLoopback: flags.allowNonLoopback === true,
+      spillHistory: spillsHistory(),
       say,
       onProfileStart: progress.onProfileStart,
       onPhase: progress.onPhase,

@@ -13,6 +13,7 @@ import { formatConsoleSummary } from '../report/console.ts';
 import { renderPrometheus } from '../report/prometheus.ts';
 import { writePairingReports, writeReports } from '../report/write.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
+import { spillsHistory } from '../run/history-mode.ts';
 import { runSuite } from '../run/run-suite.ts';
 import { shardProfiles, writeShardOutput } from '../run/shard-output.ts';
 import { readBaseline } from './baseline-command.ts';
@@ -77,6 +78,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       allowNonLoopback: flags.allowNonLoopback === true,
       opShard,
       clientModule: flags.clientModule && resolve(flags.clientModule),
+      spillHistory: spillsHistory(),
       say,
       onProfileStart: progress.onProfileStart,
       onPhase: progress.onPhase,

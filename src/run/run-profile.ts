@@ -11,6 +11,7 @@ import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';
 import type { Pairing } from '../core/pairing.ts';
+import { RecordSpill } from '../core/record-spill.ts';
 import type { DecisionSink } from '../core/random.ts';
 import type { Shard } from '../core/shard.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
@@ -53,6 +54,11 @@ export interface RunOptions {
   pairing?: Pairing;
   /** Your own client (--client-module, an absolute path): replaces the profile's client.module and policy. */
   clientModule?: string;
+  /**
+   * Keep the op and attempt records slim in memory and whole on disk (core/record-spill.ts), as `faultline run`
+   * does; the history's records then read whole through `whole()`. Off: every record whole in memory.
+   */
+  spillHistory?: boolean;
 }
 
 export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
@@ -110,7 +116,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         },
       )
     : undefined;
-  const recorder = new Recorder();
+  const recorder = new Recorder(options.spillHistory ? new RecordSpill() : undefined);
   const driver = new TimelineDriver(profile.faults, env, recorder, log);
   let scanned = 0;
   let failed = 0;

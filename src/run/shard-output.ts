@@ -10,6 +10,7 @@ import { SHARD_FILE, SHARD_FORMAT, type ShardOutput, type ShardProfile } from '.
 import { notesFor } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { metricsOptionsFor } from './judging.ts';
+import { wholeHistory } from '../core/record-spill.ts';
 
 /** A shard that cannot run as asked (one line for the user, exit 2). */
 class ShardError extends Error {
@@ -65,7 +66,8 @@ export function shardOutput(
       ...(report.error && { error: report.error }),
       ...(report.verdict === 'inconclusive' && report.verdictReason && { inconclusive: report.verdictReason }),
       ...(report.calibration && { calibration: report.calibration }),
-      history,
+      // shard.json holds the whole history at once (merge recomputes every metric, the leak scan too, from it).
+      history: wholeHistory(history),
     };
   });
   return {
