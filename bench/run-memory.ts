@@ -16,7 +16,7 @@ const BUDGET_MB = 300;
 const FAULTLINE = fileURLToPath(new URL('../bin/faultline.js', import.meta.url));
 /** Every Node process of the run writes its own peak (KiB) to `<dir>/<pid>.maxrss` when it exits. */
 const EXIT_HOOK = `data:text/javascript,${encodeURIComponent(
-  "import { writeFileSync } from 'node:fs'; process.on('exit', () => { try { writeFileSync(`${process.env.FAULTLINE_BENCH_RSS_DIR}/${process.pid}.maxrss`, String(process.resourceUsage().maxRSS)); } catch {} });",
+  "import { writeFileSync } from 'node:fs'; process.on('exit', () => { try { writeFileSync(process.env.FAULTLINE_BENCH_RSS_DIR + '/' + process.pid + '.maxrss', String(process.resourceUsage().maxRSS)); } catch {} });",
 )}`;
 
 type Path = 'spill' | 'memory';
@@ -115,7 +115,9 @@ const concurrency = Number(arg('concurrency', '64'));
 const paths = arg('paths', 'spill,memory').split(',') as Path[];
 const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-run-memory-'));
 try {
-  console.log(`faultline run, ${ops} ops at ${concurrency} in flight, no faults; peak = getrusage maxRSS of each process`);
+  console.log(
+    `faultline run, ${ops} ops at ${concurrency} in flight, no faults; peak = getrusage maxRSS of each process`,
+  );
   const idle = await runPath('spill', 1, dir);
   console.log(`the same run with 1 op (Node, tsx, the SDK, the environment): ${idle.peakMb} MB`);
   const results: PathResult[] = [];
@@ -127,7 +129,9 @@ try {
     );
   }
   for (const r of results) {
-    console.log(`${r.path}: peak ${r.peakMb} MB, ${r.peakMb < BUDGET_MB ? 'under' : 'OVER'} the ${BUDGET_MB} MB budget`);
+    console.log(
+      `${r.path}: peak ${r.peakMb} MB, ${r.peakMb < BUDGET_MB ? 'under' : 'OVER'} the ${BUDGET_MB} MB budget`,
+    );
   }
   if (results.some((r) => r.ops !== ops)) {
     console.log('a run did not complete every op');

@@ -8,13 +8,13 @@ import { largeProfileProblem } from '../profile/size.ts';
 import { formatCapacityText } from '../report/capacity-table.ts';
 import { fmtMs, fmtPct } from '../report/format.ts';
 import { writeReports } from '../report/write.ts';
+import { spillsHistory } from '../run/history-mode.ts';
 import { capacityRuns, runCapacity } from '../run/run-capacity.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir } from './out-dir.ts';
 import { Progress } from './progress.ts';
 import { EXIT, UserError } from './user-error.ts';
-import { spillsHistory } from '../run/history-mode.ts';
 
 export interface CapacityFlags {
   levels?: number[];

@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from '../core/history.ts';
+import { wholeHistory } from '../core/record-spill.ts';
 import { formatShard, type Shard, shareOf } from '../core/shard.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { SHARD_FILE, SHARD_FORMAT, type ShardOutput, type ShardProfile } from '../measure/shard-format.ts';
 import { notesFor } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { metricsOptionsFor } from './judging.ts';
-import { wholeHistory } from '../core/record-spill.ts';
 
 /** A shard that cannot run as asked (one line for the user, exit 2). */
 class ShardError extends Error {

@@ -74,7 +74,12 @@ function recorded(spill?: RecordSpill): History {
   const effects = feed(recorder);
   recorder.faultOff('f1');
   const h = recorder.history(effects, [{ stream: 'client', what: 'jitter', value: 3 }]);
-  return { ...h, startMs: T0 - 100, endMs: T0 + 5000, faults: h.faults.map((f) => ({ ...f, onMs: T0, offMs: T0 + 900 })) };
+  return {
+    ...h,
+    startMs: T0 - 100,
+    endMs: T0 + 5000,
+    faults: h.faults.map((f) => ({ ...f, onMs: T0, offMs: T0 + 900 })),
+  };
 }
 
 function report(h: History) {
@@ -100,7 +105,16 @@ describe('RecordSpill', () => {
     expect(whole(slim)).toEqual({ ...a, next: 'done' });
     expect(Object.keys(whole(slim))).toEqual(['opId', 'attempt', 'startMs', 'endMs', 'ok', 'visible', 'args', 'next']);
     expect(spill.written).toBe(1);
-    const plain: OpRecord = { opId: 'o', tool: 't', sideEffecting: false, startMs: 1, endMs: 2, outcome: 'ok', attempts: 1, failedAttempts: 0 };
+    const plain: OpRecord = {
+      opId: 'o',
+      tool: 't',
+      sideEffecting: false,
+      startMs: 1,
+      endMs: 2,
+      outcome: 'ok',
+      attempts: 1,
+      failedAttempts: 0,
+    };
     expect(spill.op(plain)).toBe(plain); // nothing to spill: kept as it is
   });
 
