@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { AttemptRecord, History, OpRecord } from './history.ts';
 
 interface Place {
-  fd: number;
+  /** The spill itself, so it (and its open file) lives as long as any record that points into it. */
+  spill: RecordSpill;
   offset: number;
   bytes: number;
 }
@@ -26,7 +27,7 @@ const closeWhenUnreachable = new FinalizationRegistry<number>((fd) => {
 });
 
 export class RecordSpill {
-  private readonly fd: number;
+  readonly fd: number;
   private offset = 0;
   /** Records written (whole), for a benchmark's read-back count. */
   written = 0;
@@ -56,7 +57,7 @@ export class RecordSpill {
     const line = Buffer.from(JSON.stringify(whole), 'utf8');
     let done = 0;
     while (done < line.length) done += writeSync(this.fd, line, done, line.length - done, this.offset + done);
-    places.set(slim, { fd: this.fd, offset: this.offset, bytes: line.length });
+    places.set(slim, { spill: this, offset: this.offset, bytes: line.length });
     this.offset += line.length;
     this.written++;
     return slim;
@@ -73,7 +74,7 @@ export function whole<T extends AttemptRecord | OpRecord>(record: T): T {
   const buffer = Buffer.alloc(place.bytes);
   let done = 0;
   while (done < place.bytes) {
-    const n = readSync(place.fd, buffer, done, place.bytes - done, place.offset + done);
+    const n = readSync(place.spill.fd, buffer, done, place.bytes - done, place.offset + done);
     if (n === 0) throw new Error('history spill: the file ended before the record did');
     done += n;
   }
