@@ -11,6 +11,7 @@ import { largeProfileProblem } from '../profile/size.ts';
 import { formatCapacityText } from '../report/capacity-table.ts';
 import { fmtMs, fmtPct } from '../report/format.ts';
 import { writeReports } from '../report/write.ts';
+import { spillsHistory } from '../run/history-mode.ts';
 import { capacityRuns, runCapacity } from '../run/run-capacity.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { writeShardOutput } from '../run/shard-output.ts';
@@ -89,6 +90,7 @@ export async function capacityCommand(file: string, flags: CapacityFlags): Promi
       allowNonLoopback: flags.allowNonLoopback === true,
       ...(opShard && { opShard }),
       ...(runScope && { runScope }),
+      spillHistory: spillsHistory(),
       say,
       onProfileStart: progress.onProfileStart,
       onPhase: progress.onPhase,

@@ -12,6 +12,7 @@ import { compareWithBaseline } from '../report/baseline.ts';
 import { formatConsoleSummary } from '../report/console.ts';
 import { renderPrometheus } from '../report/prometheus.ts';
 import { writePairingReports, writeReports } from '../report/write.ts';
+import { spillsHistory } from '../run/history-mode.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
 import { runShare, shardProfiles, writeShardOutput } from '../run/shard-output.ts';
@@ -82,6 +83,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       opShard,
       ...(runScope && { runScope }),
       clientModule: flags.clientModule && resolve(flags.clientModule),
+      spillHistory: spillsHistory(),
       say,
       onProfileStart: progress.onProfileStart,
       onPhase: progress.onPhase,

@@ -187,7 +187,7 @@ const workloadSchema = z
      * counts must not depend on the machine's speed). `duration` then times the fault windows only, and a window
      * without `stop` stays until the last op has ended.
      */
-    ops: z.number().int().positive().max(10_000).optional(),
+    ops: z.number().int().positive().max(1_000_000).optional(),
     mix: z.array(workloadItemSchema).min(1),
     /** Model-side mistakes: a seeded share of ops start with a wrong call that the corrector must fix. */
     mistakes: mistakesSchema.optional(),

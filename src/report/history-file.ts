@@ -3,24 +3,43 @@
 // length kept as visibleChars (as trace.jsonl has it): it can be megabytes and may hold a leaked canary; the leak
 // scan already ran and its findings are in report.json.
 import { z } from 'zod';
-import type { History } from '../core/history.ts';
+import type { History, OpRecord } from '../core/history.ts';
+import { whole } from '../core/record-spill.ts';
 
 export const HISTORY_FILE = 'history.jsonl';
 
 export function renderHistories(histories: Record<string, History>): string {
-  const lines = Object.entries(histories).map(([profile, h]) =>
-    JSON.stringify({
-      profile,
-      history: {
-        ...h,
-        ops: h.ops.map(({ visible, ...op }) => ({
-          ...op,
-          ...(visible === undefined ? {} : { visibleChars: visible.length }),
-        })),
-      },
-    }),
-  );
-  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+  return [...historyChunks(histories)].join('');
+}
+
+/**
+ * history.jsonl in pieces, the same bytes as one JSON.stringify per profile, written record by record: a long
+ * run's line can be hundreds of megabytes (records of a spilled history are read whole one at a time).
+ */
+export function* historyChunks(histories: Record<string, History>): Generator<string> {
+  for (const [profile, h] of Object.entries(histories)) {
+    yield `{"profile":${JSON.stringify(profile)},"history":{`;
+    let first = true;
+    for (const [key, value] of Object.entries(h)) {
+      if (value === undefined) continue;
+      yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+      first = false;
+      if (key === 'attempts') yield* jsonArray(h.attempts, (a) => whole(a));
+      else if (key === 'ops') yield* jsonArray(h.ops, (o) => withoutVisible(whole(o)));
+      else yield JSON.stringify(value);
+    }
+    yield '}}\n';
+  }
+}
+
+function* jsonArray<T>(items: readonly T[], shown: (item: T) => unknown): Generator<string> {
+  yield '[';
+  for (const [i, item] of items.entries()) yield `${i === 0 ? '' : ','}${JSON.stringify(shown(item))}`;
+  yield ']';
+}
+
+function withoutVisible({ visible, ...op }: OpRecord): Record<string, unknown> {
+  return { ...op, ...(visible === undefined ? {} : { visibleChars: visible.length }) };
 }
 
 const timed = z.looseObject({ startMs: z.number(), endMs: z.number() });

@@ -4,6 +4,7 @@
 // request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
 import type { AttemptRecord, History } from '../core/history.ts';
+import { whole } from '../core/record-spill.ts';
 import { redactDeep, redactText } from '../core/redact.ts';
 import type { RunReport } from '../measure/run-report.ts';
 import { workloadOffsetMs } from './time-base.ts';
@@ -32,36 +33,87 @@ const ORDER: Record<TraceEvent['type'], number> = {
 const MAX_MESSAGE = 500;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
+/** One event to be written: when, what, and where its record is (built only when written, one at a time). */
+interface Slot {
+  t: number;
+  type: TraceEvent['type'];
+  profile: number;
+  /** Index into the profile's faults, attempts, ops or effects, by type. */
+  index: number;
+}
+
+interface Source {
+  profile: string;
+  h: History;
+  origin: number;
+  tools: Map<string, string>;
+  /** Each attempt's previous attempt of the same op (index into attempts), or -1. */
+  previous: Int32Array;
+}
+
 /** `run` gives each profile's workload start; without it, the first op's start is used. */
 export function traceEvents(histories: Record<string, History>, run?: RunReport): TraceEvent[] {
-  const events: TraceEvent[] = [];
+  return [...traceEventStream(histories, run)];
+}
+
+/**
+ * The events in order, each built when asked for: only the small sort slots are held, so a long run's trace is
+ * written without holding its lines (records of a spilled history are read whole one at a time).
+ */
+function* traceEventStream(histories: Record<string, History>, run?: RunReport): Generator<TraceEvent> {
+  const sources: Source[] = [];
+  const slots: Slot[] = [];
   for (const [profile, h] of Object.entries(histories)) {
     const report = run?.profiles.find((p) => p.name === profile);
+    const p = sources.length;
+    const at = (type: TraceEvent['type'], t: number, index: number) => slots.push({ t, type, profile: p, index });
+    at('profile.start', h.startMs, -1);
+    at('profile.end', h.endMs, -1);
+    for (const [i, f] of h.faults.entries()) {
+      at('fault.on', f.onMs, i);
+      if (f.offMs !== undefined) at('fault.off', f.offMs, i);
+    }
+    const previous = new Int32Array(h.attempts.length).fill(-1);
+    const lastOf = new Map<string, number>();
+    for (const [i, a] of h.attempts.entries()) {
+      previous[i] = lastOf.get(a.opId) ?? -1;
+      lastOf.set(a.opId, i);
+      at('attempt', a.startMs, i);
+    }
+    for (const [i, op] of h.ops.entries()) at('op', op.startMs, i);
+    for (const [i, e] of h.effects.entries()) at('effect', e.atMs, i);
     const origin = h.startMs + workloadOffsetMs(report ?? {}, h);
-    const at = (type: TraceEvent['type'], t: number, rest: Record<string, unknown>) =>
-      events.push({ type, profile, t, tRelMs: round1(t - origin), ...rest });
-    at('profile.start', h.startMs, {});
-    at('profile.end', h.endMs, {});
-    for (const f of h.faults) {
-      at('fault.on', f.onMs, { fault: f.id, seam: f.seam, kind: f.kind });
-      if (f.offMs !== undefined) at('fault.off', f.offMs, { fault: f.id, seam: f.seam, kind: f.kind });
-    }
-    const tools = new Map(h.ops.map((o) => [o.opId, o.tool]));
-    const previous = new Map<string, AttemptRecord>();
-    for (const a of h.attempts) {
-      const before = previous.get(a.opId);
-      previous.set(a.opId, a);
-      at('attempt', a.startMs, attemptLine(a, h, tools.get(a.opId), before));
-    }
-    for (const op of h.ops) {
-      // Visible content can be megabytes and may hold a leaked canary: record its size, not its text.
-      const { visible, ...rest } = op;
-      at('op', op.startMs, { ...rest, ...(visible === undefined ? {} : { visibleChars: visible.length }) });
-    }
-    for (const e of h.effects) at('effect', e.atMs, { ...e });
+    sources.push({ profile, h, origin, tools: new Map(h.ops.map((o) => [o.opId, o.tool])), previous });
   }
   // Array.prototype.sort is stable, so same-time, same-type events keep their recorded order.
-  return events.sort((a, b) => a.t - b.t || ORDER[a.type] - ORDER[b.type]);
+  slots.sort((a, b) => a.t - b.t || ORDER[a.type] - ORDER[b.type]);
+  for (const slot of slots) yield eventOf(slot, sources[slot.profile]);
+}
+
+function eventOf({ t, type, index }: Slot, { profile, h, origin, tools, previous }: Source): TraceEvent {
+  const head = { type, profile, t, tRelMs: round1(t - origin) };
+  switch (type) {
+    case 'profile.start':
+    case 'profile.end':
+      return head;
+    case 'fault.on':
+    case 'fault.off': {
+      const f = h.faults[index];
+      return { ...head, fault: f.id, seam: f.seam, kind: f.kind };
+    }
+    case 'attempt': {
+      const a = whole(h.attempts[index]);
+      const before = previous[index] < 0 ? undefined : h.attempts[previous[index]];
+      return { ...head, ...attemptLine(a, h, tools.get(a.opId), before) };
+    }
+    case 'op': {
+      // Visible content can be megabytes and may hold a leaked canary: record its size, not its text.
+      const { visible, ...rest } = whole(h.ops[index]);
+      return { ...head, ...rest, ...(visible === undefined ? {} : { visibleChars: visible.length }) };
+    }
+    case 'effect':
+      return { ...head, ...h.effects[index] };
+  }
 }
 
 function attemptLine(
@@ -88,6 +140,10 @@ function attemptLine(
 }
 
 export function renderTrace(histories: Record<string, History>, run?: RunReport): string {
-  const events = traceEvents(histories, run);
-  return events.length === 0 ? '' : `${events.map((e) => JSON.stringify(e)).join('\n')}\n`;
+  return [...traceLines(histories, run)].join('');
+}
+
+/** trace.jsonl line by line (each with its newline), for writing a long run's trace without holding it. */
+export function* traceLines(histories: Record<string, History>, run?: RunReport): Generator<string> {
+  for (const event of traceEventStream(histories, run)) yield `${JSON.stringify(event)}\n`;
 }

@@ -1,17 +1,17 @@
 // Writes every report file into the output directory: report.json first (the one the CLI contract and
 // `faultline replay` depend on), then junit.xml, report.html, summary.md, trace.jsonl, and history.jsonl (the
 // recorded histories, from which `faultline report` renders all of them again).
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from '../core/history.ts';
 import type { RunReport } from '../measure/run-report.ts';
 import { worstVerdict } from '../measure/verdict.ts';
-import { HISTORY_FILE, renderHistories } from './history-file.ts';
+import { HISTORY_FILE, historyChunks } from './history-file.ts';
 import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
-import { renderTrace } from './trace.ts';
+import { traceLines } from './trace.ts';
 
 export const REPORT_FILES = [
   'report.json',
@@ -64,19 +64,43 @@ export async function writeReports(
 ): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
   const reportPath = join(outDir, 'report.json');
-  const renderers: Record<ReportFile, () => string> = {
+  // The two files that grow with the run's length are written piece by piece, never held whole.
+  const renderers: Record<ReportFile, () => string | Iterable<string>> = {
     'report.json': () => renderJson(run),
     'junit.xml': () => renderJunit(run, { reportPath }),
     'report.html': () => renderHtml(run, histories, { reportPath }),
     'summary.md': () => renderMarkdown(run, { histories, reportPath }),
-    'trace.jsonl': () => renderTrace(histories, run),
-    [HISTORY_FILE]: () => renderHistories(histories),
+    'trace.jsonl': () => traceLines(histories, run),
+    [HISTORY_FILE]: () => historyChunks(histories),
   };
   const written: string[] = [];
   for (const name of options.only ?? REPORT_FILES) {
     const path = join(outDir, name);
-    await writeFile(path, renderers[name](), 'utf8');
+    const content = renderers[name]();
+    await (typeof content === 'string' ? writeFile(path, content, 'utf8') : writeChunks(path, content));
     written.push(path);
   }
   return written;
+}
+
+const CHUNK_CHARS = 1 << 20;
+
+/** Writes the pieces in batches of about a megabyte (the file is complete when the promise resolves). */
+async function writeChunks(path: string, pieces: Iterable<string>): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    let batch: string[] = [];
+    let chars = 0;
+    for (const piece of pieces) {
+      batch.push(piece);
+      chars += piece.length;
+      if (chars < CHUNK_CHARS) continue;
+      await file.writeFile(batch.join(''), 'utf8');
+      batch = [];
+      chars = 0;
+    }
+    if (batch.length > 0) await file.writeFile(batch.join(''), 'utf8');
+  } finally {
+    await file.close();
+  }
 }

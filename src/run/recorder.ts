@@ -1,7 +1,10 @@
-// Collects the run's history as it happens, on one clock.
+// Collects the run's history as it happens, on one clock. With a spill, each op's attempts and the op itself go to
+// disk whole when the op ends (an attempt's `next` is set after it is recorded, so not before), and memory keeps
+// them slim (core/record-spill.ts).
 import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
+import type { RecordSpill } from '../core/record-spill.ts';
 
 export class Recorder {
   readonly startMs = epochMs();
@@ -9,15 +12,30 @@ export class Recorder {
   readonly ops: OpRecord[] = [];
   readonly faults: FaultWindow[] = [];
   readonly breaker: BreakerEvent[] = [];
+  /** With a spill: where each unfinished op's attempts sit in `attempts`. */
+  private readonly openAttempts = new Map<string, number[]>();
+
+  constructor(private readonly spill?: RecordSpill) {}
 
   attempt = (a: AttemptRecord): void => {
+    if (this.spill) {
+      const open = this.openAttempts.get(a.opId);
+      if (open) open.push(this.attempts.length);
+      else this.openAttempts.set(a.opId, [this.attempts.length]);
+    }
     this.attempts.push(a);
   };
 
   op(o: OpRecord): void {
-    this.ops.push(o);
+    const spill = this.spill;
+    if (!spill) {
+      this.ops.push(o);
+      return;
+    }
+    for (const i of this.openAttempts.get(o.opId) ?? []) this.attempts[i] = spill.attempt(this.attempts[i]);
+    this.openAttempts.delete(o.opId);
+    this.ops.push(spill.op(o));
   }
-
   breakerEvent = (e: BreakerEvent): void => {
     this.breaker.push(e);
   };

@@ -12,6 +12,7 @@ import { DecisionLog } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';
 import type { Pairing } from '../core/pairing.ts';
 import type { DecisionSink } from '../core/random.ts';
+import { RecordSpill } from '../core/record-spill.ts';
 import type { Shard } from '../core/shard.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import { buildProfileReport } from '../measure/verdict.ts';
@@ -60,6 +61,11 @@ export interface RunOptions {
   pairing?: Pairing;
   /** Your own client (--client-module, an absolute path): replaces the profile's client.module and policy. */
   clientModule?: string;
+  /**
+   * Keep the op and attempt records slim in memory and whole on disk (core/record-spill.ts), as `faultline run`
+   * does; the history's records then read whole through `whole()`. Off: every record whole in memory.
+   */
+  spillHistory?: boolean;
 }
 
 export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
@@ -93,7 +99,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       removeWorkdir();
       throw error;
     });
-  const recorder = new Recorder();
+  const recorder = new Recorder(options.spillHistory ? new RecordSpill() : undefined);
   const env = await startEnvironment(profile, seed, backend, {
     opKeyValues: () => opKeyValuesOf(profile, plan, recorder),
     allowNonLoopback: options.allowNonLoopback,

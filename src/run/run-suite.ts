@@ -14,7 +14,8 @@ import { notApplicable } from './applicability.ts';
 import { interruptedReport, notRunNote } from './interrupted-report.ts';
 import { type NetworkFactory, type RunOptions, runProfile } from './run-profile.ts';
 
-export interface SuiteOptions extends Pick<RunOptions, 'onProgress' | 'onPhase' | 'opShard' | 'runScope'> {
+export interface SuiteOptions
+  extends Pick<RunOptions, 'onProgress' | 'onPhase' | 'opShard' | 'runScope' | 'spillHistory'> {
   network: NetworkFactory;
   seed?: number;
   policy?: PolicyName;

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from '../core/history.ts';
+import { wholeHistory } from '../core/record-spill.ts';
 import { type Shard, shareOf } from '../core/shard.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import {
@@ -78,7 +79,8 @@ export function shardOutput(
         ...(report.error && { error: report.error }),
         ...(report.verdict === 'inconclusive' && report.verdictReason && { inconclusive: report.verdictReason }),
         ...(report.calibration && { calibration: report.calibration }),
-        history,
+        // shard.json holds the whole history at once (merge recomputes every metric, the leak scan too, from it).
+        history: wholeHistory(history),
       };
     });
   });

@@ -11,11 +11,14 @@
 //   use up a flap's failures.
 // Times are never asserted, only counts; the one timing-dependent case (c) has a margin of seconds.
 import { describe, expect, it } from 'vitest';
+import { wholeHistory } from '../../src/core/record-spill.ts';
+import { computeMetrics } from '../../src/measure/metrics.ts';
 import type { ProfileReport } from '../../src/measure/run-report.ts';
 import { buildProfileReport } from '../../src/measure/verdict.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { buildPlan } from '../../src/plan/plan.ts';
 import { type LoadedProfile, parseProfile } from '../../src/profile/load.ts';
+import { metricsOptionsFor } from '../../src/run/judging.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
 
 const COMMON = `seed: 11
@@ -56,11 +59,20 @@ function numbers(report: ProfileReport) {
   };
 }
 
-const run = (loaded: LoadedProfile) =>
-  runProfile(loaded, {
+// As `faultline run` does: records spilled to disk, slim in memory. The same history whole in memory (the in-memory
+// path) must give the very same metrics, so every known answer holds for both.
+const run = async (loaded: LoadedProfile) => {
+  const result = await runProfile(loaded, {
     signal: new AbortController().signal,
     network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),
+    spillHistory: true,
   });
+  const options = metricsOptionsFor(loaded.profile);
+  expect(JSON.stringify(computeMetrics(wholeHistory(result.history), options))).toBe(
+    JSON.stringify(computeMetrics(result.history, options)),
+  );
+  return result;
+};
 
 describe('known answers', () => {
   it('(a) flap: the first 3 charges fail, then every call goes through (resilient)', async () => {
