@@ -18,7 +18,7 @@ import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import { buildPlan } from '../plan/plan.ts';
 import type { LoadedProfile } from '../profile/load.ts';
-import { isForeignKind } from '../profile/schema.ts';
+import { listsOwnTools } from '../profile/schema.ts';
 import { calibrateFor } from './calibrate.ts';
 import { loadClientModule } from './client-module.ts';
 import { drain } from './drain.ts';
@@ -123,7 +123,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     if (options.signal.aborted) throw new Error('the run was stopped during set-up');
     await env.session.get();
     // A server we did not write: its tools/list decides which workload tools exist and what they do.
-    const listed = isForeignKind(profile.target.kind) ? await preflight(loaded, env.session) : undefined;
+    const listed = listsOwnTools(profile.target) ? await preflight(loaded, env.session) : undefined;
     await runHooks('reset', profile.reset, placeholders, env.session);
     const calibration = await calibrateFor(profile, env.session, options.signal);
     const t0 = epochMs() + LEAD_IN_MS;
