@@ -15,6 +15,7 @@ import { writePairingReports, writeReports } from '../report/write.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
 import { shardProfiles, writeShardOutput } from '../run/shard-output.ts';
+import { checkAgainstTarget } from '../run/target-check.ts';
 import { readBaseline } from './baseline-command.ts';
 import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
@@ -50,6 +51,9 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   if (!flags.allowLarge) refuseLarge(loaded);
   // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.
   const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;
+  // A server we did not write is asked for its tools first: a wrong tool name or a server that does not start is
+  // one line, and no --out folder is left behind.
+  for (const l of loaded) await checkAgainstTarget(l, { allowNonLoopback: flags.allowNonLoopback === true });
   prepareOutDir(flags.out);
   for (const l of loaded) for (const w of l.warnings) process.stderr.write(`faultline: warning: ${l.file}: ${w}\n`);
   const interrupt = abortOnSignals();

@@ -31,6 +31,8 @@ export interface Environment extends FaultEnvironment {
   transportEvents: TransportEvent[];
   /** What the target wants said in the report (stdio: processes spawned, framing errors). */
   notes(): string[];
+  /** The client's first connect; a foreign stdio server that fails to start says why, with its stderr. */
+  connect(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ export interface EnvironmentOptions {
   profileFile?: string;
 }
 
-type StdioServer = ServerUnderTest & { createTransport: () => Transport; notes(): string[]; close(): Promise<void> };
+export type StdioServer = ServerUnderTest & { createTransport: () => Transport; notes(): string[]; close(): Promise<void> };
 
 export async function startEnvironment(
   profile: Profile,
@@ -73,26 +75,10 @@ export async function startEnvironment(
     // No TCP link: the client spawns the server; the interposer on its pipe is the edge seam.
     const server: StdioServer =
       target.kind === 'stdio'
-        ? new ForeignStdioTarget(
-            {
-              command: expandPlaceholders(target.command, placeholders, 'target.command'),
-              args: target.args.map((arg, i) => expandPlaceholders(arg, placeholders, `target.args[${i}]`)),
-              env: expandRecord(target.env, placeholders, 'target.env'),
-              cwd: target.cwd && expandPlaceholders(target.cwd, placeholders, 'target.cwd'),
-              maxBufferBytes: target.maxBufferBytes,
-            },
-            stdio,
-          )
+        ? foreignStdioTarget(target, placeholders, stdio)
         : new StdioTarget({ seed, ...target, edge: stdio });
     const mcpUrl = target.kind === 'stdio' ? `stdio:${target.command}` : 'stdio:reference';
-    // Over stdio, initialize includes spawning the server (Node + tsx + msw: 2-4 s, more on busy cores): a connect
-    // timeout shorter than that would kill every new child before it answers.
-    const session = new Session({
-      url: mcpUrl,
-      transport: server.createTransport,
-      onError,
-      connectTimeoutMs: STDIO_CONNECT_TIMEOUT_MS,
-    });
+    const session = stdioSession(mcpUrl, server, onError);
     const env: Environment = {
       server,
       session,
@@ -102,6 +88,7 @@ export async function startEnvironment(
       edge,
       stdio,
       notes: () => [...server.notes(), ...sourceNotes(effects)],
+      connect: () => connectStdio(session, server),
       close: async () => {
         await session.close();
         await server.close();
@@ -158,6 +145,9 @@ export async function startEnvironment(
           : []),
         ...sourceNotes(effects),
       ],
+      connect: async () => {
+        await session?.get();
+      },
       close: async () => {
         await session?.close();
         await backend.api.deleteProxy(network.mcpProxy).catch(() => {});
@@ -174,8 +164,42 @@ export async function startEnvironment(
   }
 }
 
+/** A stdio server we did not write, its command, arguments, environment and cwd with `${tmpdir}` and `${env:…}` expanded. */
+export function foreignStdioTarget(
+  target: Extract<Profile['target'], { kind: 'stdio' }>,
+  placeholders: PlaceholderValues,
+  stdio: StdioEdgeController,
+): ForeignStdioTarget {
+  return new ForeignStdioTarget(
+    {
+      command: expandPlaceholders(target.command, placeholders, 'target.command'),
+      args: target.args.map((arg, i) => expandPlaceholders(arg, placeholders, `target.args[${i}]`)),
+      env: expandRecord(target.env, placeholders, 'target.env'),
+      cwd: target.cwd && expandPlaceholders(target.cwd, placeholders, 'target.cwd'),
+      maxBufferBytes: target.maxBufferBytes,
+    },
+    stdio,
+  );
+}
+
+/** The client's session to a stdio server it spawns (one process per connection). */
+export function stdioSession(url: string, server: StdioServer, onError?: (error: Error) => void): Session {
+  // Over stdio, initialize includes spawning the server (Node + tsx + msw: 2-4 s, more on busy cores): a connect
+  // timeout shorter than that would kill every new child before it answers.
+  return new Session({ url, transport: server.createTransport, onError, connectTimeoutMs: STDIO_CONNECT_TIMEOUT_MS });
+}
+
+/** The first connect to a stdio server; a foreign one that fails says why (its exit and stderr). */
+export async function connectStdio(session: Session, server: StdioServer): Promise<void> {
+  try {
+    await session.get();
+  } catch (error) {
+    throw server instanceof ForeignStdioTarget ? await server.startFailure(error) : error;
+  }
+}
+
 /** A Streamable HTTP server we did not write: loopback unless allowed, no admin endpoint. */
-function foreignHttpTarget(url: string, allowNonLoopback: boolean): RemoteTarget {
+export function foreignHttpTarget(url: string, allowNonLoopback: boolean): RemoteTarget {
   assertLoopbackUrl('target.url', url, allowNonLoopback);
   return new RemoteTarget(url, undefined, 'http');
 }

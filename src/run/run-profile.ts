@@ -121,7 +121,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   try {
     // Stopped while the environment came up: straight to the tear-down (the suite reports it interrupted).
     if (options.signal.aborted) throw new Error('the run was stopped during set-up');
-    await env.session.get();
+    await env.connect();
     // A server we did not write: its tools/list decides which workload tools exist and what they do.
     const listed = listsOwnTools(profile.target) ? await preflight(loaded, env.session) : undefined;
     await runHooks('reset', profile.reset, placeholders, env.session);

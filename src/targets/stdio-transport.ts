@@ -47,6 +47,8 @@ export class InterposedStdioTransport implements Transport {
   protocolVersion?: string;
   private child?: ChildProcess;
   private childPid?: number;
+  /** How the child ended, once it did: its exit code or the signal that killed it. */
+  exit?: { code: number | null; signal: NodeJS.Signals | null };
   private readonly reader: ReadBuffer;
   private readonly picked: Picked = new Map();
   private readonly answers: AnswerInterposer;
@@ -91,6 +93,9 @@ export class InterposedStdioTransport implements Transport {
       child.on('spawn', () => {
         this.childPid = child.pid;
         resolve();
+      });
+      child.on('exit', (code, signal) => {
+        this.exit = { code, signal };
       });
       child.on('close', () => {
         this.child = undefined;
