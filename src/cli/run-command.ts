@@ -21,7 +21,7 @@ import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir } from './out-dir.ts';
 import { Progress } from './progress.ts';
-import { type TargetFlags, targetFromFlags } from './target-flags.ts';
+import { invocationOf, type TargetFlags, targetFromFlags } from './target-flags.ts';
 import { EXIT, UserError } from './user-error.ts';
 
 export interface RunFlags extends TargetFlags {
@@ -88,6 +88,8 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       onProfileEnd: progress.onProfileEnd,
     });
     progress.stop();
+    const invocation = invocationOf(flags);
+    if (invocation) run.invocation = invocation;
     if (baseline && flags.baseline) run.baseline = compareWithBaseline(run, baseline, flags.baseline);
     const written = run.matrix
       ? await writePairingReports(flags.out, run, histories)

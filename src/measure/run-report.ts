@@ -77,6 +77,19 @@ export interface RunReport {
   notApplicable?: NotApplicable[];
   /** Several pairings (`--protocol auto|matrix`): one column per pairing, differences named. */
   matrix?: ProtocolMatrix;
+  /** The command line's target and client, when given (`faultline replay` applies them again). */
+  invocation?: RunInvocation;
+}
+
+/** The run's target flags and --client-module, with file paths absolute and the directory the run started in. */
+export interface RunInvocation {
+  targetCommand?: string;
+  targetUrl?: string;
+  mcpConfig?: string;
+  server?: string;
+  clientModule?: string;
+  /** Where the run started: a --target-command or --mcp-config server is spawned here again on replay. */
+  cwd: string;
 }
 
 /** What `--baseline` found: known failures excused, regressions and stale entries not. */

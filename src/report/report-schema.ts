@@ -296,6 +296,16 @@ export const runReportSchema = obj({
   capacity: capacity.optional().describe('faultline capacity: the levels side by side and the knee'),
   notApplicable: z.array(notApplicable).optional(),
   matrix: matrix.optional(),
+  invocation: obj({
+    targetCommand: z.string().optional().describe('--target-command'),
+    targetUrl: z.string().optional().describe('--target-url'),
+    mcpConfig: z.string().optional().describe('--mcp-config, an absolute path'),
+    server: z.string().optional().describe('--server'),
+    clientModule: z.string().optional().describe('--client-module, an absolute path'),
+    cwd: z.string().describe('the directory the run started in (a stdio target is spawned there again on replay)'),
+  })
+    .optional()
+    .describe("the command line's target and client, when given; faultline replay applies them again"),
 });
 
 export function reportJsonSchema(): Record<string, unknown> {
