@@ -57,7 +57,33 @@ export interface ProfileReport {
   control?: boolean;
   /** The protocol pairing it ran in (core/pairing.ts), when the run chose one (`--protocol`, `protocol:`). */
   pairing?: string;
+  /** Read-back probes called during the run (`effects.readBack[i].during`): when each effect first appeared. */
+  readBackDuring?: ReadBackDuring;
 }
+
+/** One effect key seen during the run (times from the workload start). */
+export interface DuringKey {
+  key: string;
+  /** The op whose unique argument value it is, and how that op ended; absent when no op had it. */
+  opId?: string;
+  outcome?: string;
+  firstSeenMs: number;
+  lastSeenMs: number;
+  /** Whether the final read-back still had it. */
+  atEnd: boolean;
+}
+
+/** report.json's `readBackDuring`. */
+export interface ReadBackDuring {
+  everyMs: number;
+  samples: number;
+  failedSamples: number;
+  /** Keys seen during the run, in the order they first appeared. */
+  keys: DuringKey[];
+  /** Keys seen during the run and gone at the end. */
+  vanished: number;
+}
+
 
 export interface RunReport {
   /** 2: n/a metrics are null (retrySuccessRate, recoveryMs, ...), which version 1 never had. */

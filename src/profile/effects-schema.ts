@@ -4,6 +4,7 @@
 // Each key found is one effect; reconcile attributes it to the op whose argument had that value.
 import { z } from 'zod';
 import { parsePath } from '../core/json-path.ts';
+import { positiveDurationSchema } from './duration.ts';
 
 const PATH_SYNTAX = 'names joined by dots, [N] for an element, [*] for every element, e.g. entities[*].name';
 
@@ -36,6 +37,13 @@ const probeSchema = z
       .describe(
         'a JS/TS module, relative to the profile file, whose default export maps the CallToolResult to the ' +
           'effect keys (an array of strings: one per effect, a repeated key is a duplicate)',
+      ),
+    during: z
+      .strictObject({ every: positiveDurationSchema.describe('how often, e.g. 500ms') })
+      .optional()
+      .describe(
+        'also call this probe while the workload runs, every so often: the report shows when each key first ' +
+          'appeared and which keys seen during the run were gone at the end (a failed sample is counted, not fatal)',
       ),
   })
   .refine((p) => (p.path === undefined) !== (p.module === undefined), {

@@ -205,6 +205,26 @@ const profile = obj({
     .string()
     .optional()
     .describe('the protocol pairing it ran in (legacy, modern, auto, auto-sdk1), when the run chose one (--protocol)'),
+  readBackDuring: obj({
+    everyMs: ms,
+    samples: count,
+    failedSamples: count.describe('samples that could not be read (faults were on): counted, not fatal'),
+    keys: z
+      .array(
+        obj({
+          key: z.string(),
+          opId: z.string().optional().describe('the op whose unique argument value it is'),
+          outcome: z.string().optional().describe("that op's outcome (ok, failed, info): a failed op's key is a ghost"),
+          firstSeenMs: z.number().describe('from the workload start'),
+          lastSeenMs: z.number(),
+          atEnd: z.boolean().describe('false: seen during the run, gone at the final read-back (made, then lost)'),
+        }),
+      )
+      .describe('effect keys seen during the run, in the order they first appeared'),
+    vanished: count.describe('keys seen during the run and gone at the end'),
+  })
+    .optional()
+    .describe('read-back probes called during the run (effects.readBack[i].during)'),
 });
 
 const notApplicable = obj({ profile: z.string(), pairing: z.string(), reason: z.string() }).describe(

@@ -3,7 +3,6 @@
 // every effect metric n/a.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Profile } from '../profile/schema.ts';
-import type { EffectSource } from '../targets/effect-source.ts';
 import { expandDeep, type PlaceholderValues } from '../targets/placeholders.ts';
 import type { Environment } from './environment.ts';
 import { ReadBackSource } from './read-back.ts';
@@ -22,7 +21,7 @@ export function effectSourceFor(
   profile: Profile,
   env: Environment,
   ctx: EffectSourceContext,
-): EffectSource | undefined {
+): ReadBackSource | undefined {
   if (!profile.effects) return undefined;
   return new ReadBackSource(profile.effects, ctx.profileFile, async (tool, args) => {
     const { connection } = await env.session.get();

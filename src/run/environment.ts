@@ -23,6 +23,7 @@ import { assertLoopbackUrl, RemoteTarget, remoteTargetFrom } from '../targets/re
 import { StdioTarget } from '../targets/stdio-target.ts';
 import type { ServerUnderTest } from '../targets/target.ts';
 import { type EffectSourceContext, effectSourceFor } from './effect-sources.ts';
+import type { ReadBackSource } from './read-back.ts';
 
 export interface Environment extends FaultEnvironment {
   session: Session;
@@ -31,6 +32,8 @@ export interface Environment extends FaultEnvironment {
   transportEvents: TransportEvent[];
   /** What the target wants said in the report (stdio: processes spawned, framing errors). */
   notes(): string[];
+  /** The read-back probes of a foreign target's `effects:`, when the profile has them. */
+  readBack?: ReadBackSource;
   /** The client's first connect; a foreign stdio server that fails to start says why, with its stderr. */
   connect(): Promise<void>;
   close(): Promise<void>;
@@ -94,7 +97,7 @@ export async function startEnvironment(
         await server.close();
       },
     };
-    if (server instanceof ForeignStdioTarget) effects = attachEffects(server, profile, env, sourceContext);
+    if (server instanceof ForeignStdioTarget) env.readBack = effects = attachEffects(server, profile, env, sourceContext);
     await prepareFaults(profile, env);
     return env;
   }
@@ -154,7 +157,7 @@ export async function startEnvironment(
         await stopServer();
       },
     };
-    if (target.kind === 'http' && remote) effects = attachEffects(remote, profile, env, sourceContext);
+    if (target.kind === 'http' && remote) env.readBack = effects = attachEffects(remote, profile, env, sourceContext);
     await prepareFaults(profile, env);
     return env;
   } catch (error) {
@@ -210,7 +213,7 @@ function attachEffects(
   profile: Profile,
   env: Environment,
   ctx: EffectSourceContext,
-): EffectSource | undefined {
+): ReadBackSource | undefined {
   const source = effectSourceFor(profile, env, ctx);
   if (source) server.attachEffects(source);
   return source;
