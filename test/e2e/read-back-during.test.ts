@@ -57,9 +57,11 @@ describe('read-back during the run', () => {
     expect(ops).toBeGreaterThanOrEqual(3);
     // Sampling ends with the workload: the last op's write may fall after the last sample.
     expect(d.keys.length).toBeGreaterThanOrEqual(ops - 1);
-    expect(d.vanished).toBe(d.keys.length);
-    expect(d.keys.every((k) => k.outcome === 'ok' && !k.atEnd && k.lastSeenMs - k.firstSeenMs < 600)).toBe(true);
-    expect(metric(r, 'lost_effects')).toBe(ops);
+    // The last write may still be within its 400 ms at the final read-back; every earlier one is gone.
+    expect(d.vanished).toBeGreaterThanOrEqual(Math.max(2, d.keys.length - 1));
+    const gone = d.keys.filter((k) => !k.atEnd);
+    expect(gone.every((k) => k.outcome === 'ok' && k.lastSeenMs - k.firstSeenMs < 600)).toBe(true);
+    expect(metric(r, 'lost_effects')).toBeGreaterThanOrEqual(d.vanished);
   }, 90_000);
 
   it('server-memory, 4 in flight: keys seen mid-run belong to ops; any gone at the end was acknowledged', async () => {
