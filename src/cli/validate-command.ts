@@ -19,8 +19,11 @@ export async function validateCommand(args: string[], flags: ValidateFlags = {})
   for (const file of discoverProfiles(args)) {
     try {
       const loaded = loadProfile(file, { target });
-      const listed = target && (await checkAgainstTarget(loaded, { allowNonLoopback: flags.allowNonLoopback === true }));
-      process.stdout.write(`ok ${file}${listed ? ` (its ${listed.size} tools listed by the target fit the workload)` : ''}\n`);
+      const listed =
+        target && (await checkAgainstTarget(loaded, { allowNonLoopback: flags.allowNonLoopback === true }));
+      process.stdout.write(
+        `ok ${file}${listed ? ` (its ${listed.size} tools listed by the target fit the workload)` : ''}\n`,
+      );
       const large = largeProfileProblem(loaded.profile);
       for (const w of large ? [...loaded.warnings, large] : loaded.warnings)
         process.stdout.write(`warning: ${file}: ${w}\n`);

@@ -84,7 +84,6 @@ export interface ReadBackDuring {
   vanished: number;
 }
 
-
 export interface RunReport {
   /** 2: n/a metrics are null (retrySuccessRate, recoveryMs, ...), which version 1 never had. */
   schemaVersion: 2;

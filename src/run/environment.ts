@@ -54,7 +54,11 @@ export interface EnvironmentOptions {
   profileFile?: string;
 }
 
-export type StdioServer = ServerUnderTest & { createTransport: () => Transport; notes(): string[]; close(): Promise<void> };
+export type StdioServer = ServerUnderTest & {
+  createTransport: () => Transport;
+  notes(): string[];
+  close(): Promise<void>;
+};
 
 export async function startEnvironment(
   profile: Profile,
@@ -97,7 +101,8 @@ export async function startEnvironment(
         await server.close();
       },
     };
-    if (server instanceof ForeignStdioTarget) env.readBack = effects = attachEffects(server, profile, env, sourceContext);
+    if (server instanceof ForeignStdioTarget)
+      env.readBack = effects = attachEffects(server, profile, env, sourceContext);
     await prepareFaults(profile, env);
     return env;
   }

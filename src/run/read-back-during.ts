@@ -5,8 +5,8 @@
 import { epochMs } from '../core/clock.ts';
 import type { History } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
-import type { DuringKey, ReadBackDuring } from '../measure/run-report.ts';
 import { sleep } from '../core/sleep.ts';
+import type { DuringKey, ReadBackDuring } from '../measure/run-report.ts';
 
 /** What samples the server mid-run (a ReadBackSource with `during` probes). */
 export interface DuringSource {

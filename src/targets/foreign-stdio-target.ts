@@ -7,8 +7,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
-import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import { sleep } from '../core/sleep.ts';
+import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { Quiescence } from '../server/in-flight.ts';
 import { DesiredFaultState } from './desired-state.ts';
 import { type EffectSink, type EffectSource, ForeignEffects } from './effect-source.ts';
@@ -103,7 +103,10 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
     const how = exit
       ? `exited during start-up (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})`
       : `did not start (${(error as Error)?.message?.slice(0, 200) ?? String(error)})`;
-    const lines = this.stderrTail.trim().split('\n').filter((l) => l.trim() !== '');
+    const lines = this.stderrTail
+      .trim()
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     const said = lines.slice(-START_EXCERPT_LINES).join(' | ').slice(-START_EXCERPT_CHARS);
     return new TargetStartError(
       `target ${shown}: the server ${how}; ${said ? `its stderr ends: ${said}` : 'it wrote nothing on stderr'}`,

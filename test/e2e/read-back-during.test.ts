@@ -17,7 +17,10 @@ function run(concurrency: number) {
   const yaml = readFileSync(FILE, 'utf8')
     .replace('node_modules/@modelcontextprotocol/server-memory/dist/index.js', MEMORY)
     .replace('concurrency: 4', `concurrency: ${concurrency}`)
-    .replace('- { tool: read_graph, path: "entities[*].name" }', '- { tool: read_graph, path: "entities[*].name", during: { every: 150ms } }');
+    .replace(
+      '- { tool: read_graph, path: "entities[*].name" }',
+      '- { tool: read_graph, path: "entities[*].name", during: { every: 150ms } }',
+    );
   return runProfile(parseProfile(FILE, yaml), {
     signal: new AbortController().signal,
     network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),

@@ -72,7 +72,11 @@ describe('faultline replay of a run with --mcp-config, --server and --client-mod
 
   beforeAll(async () => {
     writeFileSync(join(runDir, 'wrapper.mjs'), `await import(${JSON.stringify(memory)});\n`);
-    const server = { command: process.execPath, args: ['wrapper.mjs'], env: { MEMORY_FILE_PATH: join(runDir, 'm.jsonl') } };
+    const server = {
+      command: process.execPath,
+      args: ['wrapper.mjs'],
+      env: { MEMORY_FILE_PATH: join(runDir, 'm.jsonl') },
+    };
     writeFileSync(join(runDir, 'mcp.json'), JSON.stringify({ mcpServers: { mem: server } }));
     writeFileSync(
       join(runDir, 'p.yaml'),

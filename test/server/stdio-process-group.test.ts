@@ -11,16 +11,22 @@ import { ForeignStdioTarget } from '../../src/targets/foreign-stdio-target.ts';
 const dir = mkdtempSync(join(tmpdir(), 'faultline-pgroup-'));
 // The "real server": never reads stdin (so end of stdin does not stop it), writes its pid, runs until killed.
 const server = join(dir, 'server.mjs');
-writeFileSync(server, `import { writeFileSync } from 'node:fs';
+writeFileSync(
+  server,
+  `import { writeFileSync } from 'node:fs';
 writeFileSync(process.argv[2], String(process.pid));
 setInterval(() => {}, 1000);
-`);
+`,
+);
 // The wrapper, like npx: starts the server on the same stdio and waits for it.
 const wrapper = join(dir, 'wrapper.mjs');
-writeFileSync(wrapper, `import { spawn } from 'node:child_process';
+writeFileSync(
+  wrapper,
+  `import { spawn } from 'node:child_process';
 const child = spawn(process.execPath, [${JSON.stringify(server)}, process.argv[2]], { stdio: 'inherit' });
 child.on('exit', (code) => process.exit(code ?? 1));
-`);
+`,
+);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
