@@ -4,20 +4,21 @@ import { buildPlan, type Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import { loadProfile } from '../profile/load.ts';
 import type { Profile } from '../profile/schema.ts';
+import { type TargetFlags, targetFromFlags } from './target-flags.ts';
 
 /** Ops listed for a closed-model workload, whose op count depends on the server's speed. */
 const CLOSED_MODEL_OPS = 20;
 /** Argument text longer than this is cut in the table (JSON shows it whole). */
 const ARGS_WIDTH = 72;
 
-export interface PlanFlags {
+export interface PlanFlags extends TargetFlags {
   seed?: number;
   json?: boolean;
   ops?: number;
 }
 
 export function planCommand(file: string, flags: PlanFlags): void {
-  const { profile } = loadProfile(file);
+  const { profile } = loadProfile(file, { target: targetFromFlags(flags) });
   const plan = buildPlan(profile, flags.seed ?? profile.seed);
   const view = planView(profile, plan, flags.ops);
   process.stdout.write(flags.json ? `${JSON.stringify(view, null, 2)}\n` : renderPlan(view));

@@ -15,6 +15,12 @@ import type { ReplayFlags } from './replay-command.ts';
 import type { RunFlags } from './run-command.ts';
 import type { ServerFlags } from './server-command.ts';
 import type { ToxiproxyCommandOptions } from './toxiproxy-command.ts';
+import type { ValidateFlags } from './validate-command.ts';
+
+/** One of the target flags, the same for run, validate and plan (cli/target-flags.ts). */
+function targetOption(flags: string, what: string): Option {
+  return new Option(flags, `the profiles' target: ${what}, instead of each profile's own`);
+}
 
 export function buildProgram(): Command {
   const program = new Command('faultline')
@@ -46,9 +52,9 @@ export function buildProgram(): Command {
     )
     .option('--toxiproxy <backend>', 'network backend: embedded, container, or the URL of a Toxiproxy API', 'embedded')
     .option('--allow-non-loopback', 'allow a Toxiproxy API or target that is not on 127.0.0.0/8 or ::1')
-    .option('--target-command <command>', 'run every profile against this stdio server, e.g. "node server.js"')
-    .option('--target-url <url>', 'run every profile against this Streamable HTTP server')
-    .option('--mcp-config <file>', 'run every profile against a server of this mcpServers JSON (with --server)')
+    .addOption(targetOption('--target-command <command>', 'a stdio server, e.g. "node server.js"'))
+    .addOption(targetOption('--target-url <url>', 'a Streamable HTTP server'))
+    .addOption(targetOption('--mcp-config <file>', 'a server of this mcpServers JSON (with --server)'))
     .option('--server <name>', 'the server of the --mcp-config file')
     .option('--client-module <file>', 'run your own client instead of the policy (docs/own-client.md)')
     .option('--shard <i/n>', 'run the i-th of n deterministic shares and write shard.json (docs/scale.md)', parseShard)
@@ -143,9 +149,18 @@ export function buildProgram(): Command {
       'check profiles (schema, fault kinds, tools and their arguments, thresholds, value ranges, timeout layering) without running them',
     )
     .argument('[profiles...]', 'profile files or folders (default: chaos-profiles/)')
-    .action(async (profiles: string[]) => {
+    .addOption(targetOption('--target-command <command>', 'a stdio server, e.g. "node server.js"'))
+    .addOption(targetOption('--target-url <url>', 'a Streamable HTTP server'))
+    .addOption(targetOption('--mcp-config <file>', 'a server of this mcpServers JSON (with --server)'))
+    .option('--server <name>', 'the server of the --mcp-config file')
+    .option('--allow-non-loopback', 'allow a target that is not on 127.0.0.0/8 or ::1')
+    .addHelpText(
+      'after',
+      '\nWith a target flag, the server is started and its tools/list checked against each workload (tool names,\nfixed argument values), as faultline run does before it starts.\n',
+    )
+    .action(async (profiles: string[], flags: ValidateFlags) => {
       const { validateCommand } = await import('./validate-command.ts');
-      process.exitCode = validateCommand(profiles);
+      process.exitCode = await validateCommand(profiles, flags);
     });
 
   program
@@ -169,6 +184,10 @@ export function buildProgram(): Command {
     .option('--seed <n>', 'the seed to plan with (default: the profile seed)', parseSeed)
     .option('--ops <n>', 'ops to list (default: all in the open model, the first ones in the closed one)', parseCount)
     .option('--json', 'print the plan as JSON')
+    .addOption(targetOption('--target-command <command>', 'a stdio server, e.g. "node server.js"'))
+    .addOption(targetOption('--target-url <url>', 'a Streamable HTTP server'))
+    .addOption(targetOption('--mcp-config <file>', 'a server of this mcpServers JSON (with --server)'))
+    .option('--server <name>', 'the server of the --mcp-config file')
     .action(async (file: string, flags: PlanFlags) => {
       const { planCommand } = await import('./plan-command.ts');
       planCommand(file, flags);

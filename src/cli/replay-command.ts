@@ -26,6 +26,16 @@ const reportSchema = z.object({
       decisionLogSha256: z.string(),
     }),
   ),
+  invocation: z
+    .object({
+      targetCommand: z.string().optional(),
+      targetUrl: z.string().optional(),
+      mcpConfig: z.string().optional(),
+      server: z.string().optional(),
+      clientModule: z.string().optional(),
+      cwd: z.string(),
+    })
+    .optional(),
 });
 
 export interface ReplayFlags {
@@ -60,7 +70,11 @@ export async function replayCommand(file: string, flags: ReplayFlags): Promise<n
       `faultline: replaying ${p.name} from ${p.file} (seed ${flags.seed ?? p.seed}, policy ${p.policy})\n`,
     );
     const out = chosen.length > 1 ? `${flags.out}/${p.name}` : flags.out;
+    const { cwd, ...given } = report.invocation ?? {};
     const result = await runCommand([p.file], {
+      // The original run's target flags and client module, its stdio server spawned where it was.
+      ...given,
+      ...(cwd !== undefined && { targetCwd: cwd }),
       seed: flags.seed ?? p.seed,
       policy: p.policy,
       out,

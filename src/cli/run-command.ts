@@ -16,13 +16,14 @@ import { spillsHistory } from '../run/history-mode.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
 import { runShare, shardProfiles, writeShardOutput } from '../run/shard-output.ts';
+import { checkAgainstTarget } from '../run/target-check.ts';
 import { freshRunId, isRunId, type ShardScope } from '../run/trace-key.ts';
 import { readBaseline } from './baseline-command.ts';
 import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir } from './out-dir.ts';
 import { Progress } from './progress.ts';
-import { type TargetFlags, targetFromFlags } from './target-flags.ts';
+import { invocationOf, type TargetFlags, targetFromFlags } from './target-flags.ts';
 import { EXIT, UserError } from './user-error.ts';
 
 export interface RunFlags extends TargetFlags {
@@ -55,6 +56,9 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   if (!flags.allowLarge) refuseLarge(loaded);
   // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.
   const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;
+  // A server we did not write is asked for its tools first: a wrong tool name or a server that does not start is
+  // one line, and no --out folder is left behind.
+  for (const l of loaded) await checkAgainstTarget(l, { allowNonLoopback: flags.allowNonLoopback === true });
   prepareOutDir(flags.out);
   for (const l of loaded) for (const w of l.warnings) process.stderr.write(`faultline: warning: ${l.file}: ${w}\n`);
   const interrupt = abortOnSignals();
@@ -91,6 +95,8 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       onProfileEnd: progress.onProfileEnd,
     });
     progress.stop();
+    const invocation = invocationOf(flags);
+    if (invocation) run.invocation = invocation;
     if (baseline && flags.baseline) run.baseline = compareWithBaseline(run, baseline, flags.baseline);
     const written = run.matrix
       ? await writePairingReports(flags.out, run, histories)

@@ -1,6 +1,8 @@
 // The target from the command line, for every profile of the run: --target-command "CMD ARGS" (kind stdio),
 // --target-url URL (kind http), or --mcp-config FILE --server NAME (either, from the mcpServers JSON clients use).
 
+import { resolve } from 'node:path';
+import type { RunInvocation } from '../measure/run-report.ts';
 import { splitCommandLine } from '../profile/command-line.ts';
 import { loadMcpServer } from '../profile/mcp-config.ts';
 import type { TargetSpec } from '../profile/schema.ts';
@@ -11,6 +13,8 @@ export interface TargetFlags {
   targetUrl?: string;
   mcpConfig?: string;
   server?: string;
+  /** Where a stdio server of these flags runs (replay: the original run's directory; default: the current one). */
+  targetCwd?: string;
 }
 
 /** The target the flags name, or undefined when they name none (each profile keeps its own). */
@@ -32,12 +36,28 @@ export function targetFromFlags(flags: TargetFlags): TargetSpec | undefined {
       throw new UserError(`--target-command: ${(error as Error).message}`);
     }
     if (words.length === 0) throw new UserError('--target-command: expected a command, e.g. "node server.js"');
-    return { kind: 'stdio', command: words[0], args: words.slice(1) };
+    return { kind: 'stdio', command: words[0], args: words.slice(1), ...(flags.targetCwd && { cwd: flags.targetCwd }) };
   }
   if (flags.targetUrl !== undefined) return { kind: 'http', url: flags.targetUrl };
   if (flags.mcpConfig !== undefined) {
     if (flags.server === undefined) throw new UserError(`--mcp-config ${flags.mcpConfig}: pass --server NAME too`);
-    return loadMcpServer(flags.mcpConfig, flags.server);
+    const spec = loadMcpServer(flags.mcpConfig, flags.server);
+    if (spec.kind === 'stdio' && flags.targetCwd) return { ...spec, cwd: resolve(flags.targetCwd, spec.cwd ?? '.') };
+    return spec;
   }
   return undefined;
+}
+
+/** What report.json keeps of the flags (and --client-module) for replay; undefined when none was given. */
+export function invocationOf(flags: TargetFlags & { clientModule?: string }): RunInvocation | undefined {
+  const { targetCommand, targetUrl, mcpConfig, server, clientModule } = flags;
+  if ([targetCommand, targetUrl, mcpConfig, clientModule].every((f) => f === undefined)) return undefined;
+  return {
+    ...(targetCommand !== undefined && { targetCommand }),
+    ...(targetUrl !== undefined && { targetUrl }),
+    ...(mcpConfig !== undefined && { mcpConfig: resolve(mcpConfig) }),
+    ...(server !== undefined && { server }),
+    ...(clientModule !== undefined && { clientModule: resolve(clientModule) }),
+    cwd: flags.targetCwd ?? process.cwd(),
+  };
 }

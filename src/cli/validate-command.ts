@@ -1,18 +1,32 @@
-// faultline validate PROFILE...: check profiles without running them.
+// faultline validate PROFILE...: check profiles without running them. With a target flag naming a server Faultline
+// did not write, that server is started and its tools/list checked against each workload, as faultline run does
+// first (without a flag nothing is started: a profile's own url may point at a server that is not up yet).
 import { loadProfile } from '../profile/load.ts';
 import { ProfileError } from '../profile/profile-error.ts';
 import { largeProfileProblem } from '../profile/size.ts';
+import { checkAgainstTarget } from '../run/target-check.ts';
 import { discoverProfiles } from './discover.ts';
+import { type TargetFlags, targetFromFlags } from './target-flags.ts';
 import { EXIT } from './user-error.ts';
 
-export function validateCommand(args: string[]): number {
+export interface ValidateFlags extends TargetFlags {
+  allowNonLoopback?: boolean;
+}
+
+export async function validateCommand(args: string[], flags: ValidateFlags = {}): Promise<number> {
+  const target = targetFromFlags(flags);
   let bad = 0;
   for (const file of discoverProfiles(args)) {
     try {
-      const { profile, warnings } = loadProfile(file);
-      process.stdout.write(`ok ${file}\n`);
-      const large = largeProfileProblem(profile);
-      for (const w of large ? [...warnings, large] : warnings) process.stdout.write(`warning: ${file}: ${w}\n`);
+      const loaded = loadProfile(file, { target });
+      const listed =
+        target && (await checkAgainstTarget(loaded, { allowNonLoopback: flags.allowNonLoopback === true }));
+      process.stdout.write(
+        `ok ${file}${listed ? ` (its ${listed.size} tools listed by the target fit the workload)` : ''}\n`,
+      );
+      const large = largeProfileProblem(loaded.profile);
+      for (const w of large ? [...loaded.warnings, large] : loaded.warnings)
+        process.stdout.write(`warning: ${file}: ${w}\n`);
     } catch (error) {
       if (!(error instanceof ProfileError)) throw error;
       bad++;

@@ -57,6 +57,31 @@ export interface ProfileReport {
   control?: boolean;
   /** The protocol pairing it ran in (core/pairing.ts), when the run chose one (`--protocol`, `protocol:`). */
   pairing?: string;
+  /** Read-back probes called during the run (`effects.readBack[i].during`): when each effect first appeared. */
+  readBackDuring?: ReadBackDuring;
+}
+
+/** One effect key seen during the run (times from the workload start). */
+export interface DuringKey {
+  key: string;
+  /** The op whose unique argument value it is, and how that op ended; absent when no op had it. */
+  opId?: string;
+  outcome?: string;
+  firstSeenMs: number;
+  lastSeenMs: number;
+  /** Whether the final read-back still had it. */
+  atEnd: boolean;
+}
+
+/** report.json's `readBackDuring`. */
+export interface ReadBackDuring {
+  everyMs: number;
+  samples: number;
+  failedSamples: number;
+  /** Keys seen during the run, in the order they first appeared. */
+  keys: DuringKey[];
+  /** Keys seen during the run and gone at the end. */
+  vanished: number;
 }
 
 export interface RunReport {
@@ -77,6 +102,19 @@ export interface RunReport {
   notApplicable?: NotApplicable[];
   /** Several pairings (`--protocol auto|matrix`): one column per pairing, differences named. */
   matrix?: ProtocolMatrix;
+  /** The command line's target and client, when given (`faultline replay` applies them again). */
+  invocation?: RunInvocation;
+}
+
+/** The run's target flags and --client-module, with file paths absolute and the directory the run started in. */
+export interface RunInvocation {
+  targetCommand?: string;
+  targetUrl?: string;
+  mcpConfig?: string;
+  server?: string;
+  clientModule?: string;
+  /** Where the run started: a --target-command or --mcp-config server is spawned here again on replay. */
+  cwd: string;
 }
 
 /** What `--baseline` found: known failures excused, regressions and stale entries not. */

@@ -5,6 +5,7 @@
 // server, dependency interception: its outbound requests to the named dependencies (targets/interception.ts).
 import { z } from 'zod';
 import { parsePath } from '../core/json-path.ts';
+import { positiveDurationSchema } from './duration.ts';
 
 const PATH_SYNTAX = 'names joined by dots, [N] for an element, [*] for every element, e.g. entities[*].name';
 
@@ -37,6 +38,13 @@ const probeSchema = z
       .describe(
         'a JS/TS module, relative to the profile file, whose default export maps the CallToolResult to the ' +
           'effect keys (an array of strings: one per effect, a repeated key is a duplicate)',
+      ),
+    during: z
+      .strictObject({ every: positiveDurationSchema.describe('how often, e.g. 500ms') })
+      .optional()
+      .describe(
+        'also call this probe while the workload runs, every so often: the report shows when each key first ' +
+          'appeared and which keys seen during the run were gone at the end (a failed sample is counted, not fatal)',
       ),
   })
   .refine((p) => (p.path === undefined) !== (p.module === undefined), {

@@ -89,9 +89,13 @@ const targetSchema = z.discriminatedUnion('kind', [
 
 export type TargetSpec = z.input<typeof targetSchema>;
 
-/** A server we did not write (kinds stdio and http): its tools/list is checked before the run, its annotations used. */
-export function isForeignKind(kind: string): boolean {
-  return kind === 'stdio' || kind === 'http';
+/**
+ * A target whose tools are not known to be the reference server's: kinds stdio and http, and a url target without
+ * the reference server's admin endpoint (same tool names prove nothing). Its tools/list is checked before the run
+ * and its tool traits come from its annotations and the profile only, never from the reference tools by name.
+ */
+export function listsOwnTools(target: { kind: string; admin?: string }): boolean {
+  return target.kind === 'stdio' || target.kind === 'http' || (target.kind === 'url' && target.admin === undefined);
 }
 
 /** Target kinds whose tools are the reference server's (checked at load); any other kind lists its own. */

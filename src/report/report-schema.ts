@@ -228,6 +228,26 @@ const profile = obj({
     .string()
     .optional()
     .describe('the protocol pairing it ran in (legacy, modern, auto, auto-sdk1), when the run chose one (--protocol)'),
+  readBackDuring: obj({
+    everyMs: ms,
+    samples: count,
+    failedSamples: count.describe('samples that could not be read (faults were on): counted, not fatal'),
+    keys: z
+      .array(
+        obj({
+          key: z.string(),
+          opId: z.string().optional().describe('the op whose unique argument value it is'),
+          outcome: z.string().optional().describe("that op's outcome (ok, failed, info): a failed op's key is a ghost"),
+          firstSeenMs: z.number().describe('from the workload start'),
+          lastSeenMs: z.number(),
+          atEnd: z.boolean().describe('false: seen during the run, gone at the final read-back (made, then lost)'),
+        }),
+      )
+      .describe('effect keys seen during the run, in the order they first appeared'),
+    vanished: count.describe('keys seen during the run and gone at the end'),
+  })
+    .optional()
+    .describe('read-back probes called during the run (effects.readBack[i].during)'),
 });
 
 const notApplicable = obj({ profile: z.string(), pairing: z.string(), reason: z.string() }).describe(
@@ -319,6 +339,16 @@ export const runReportSchema = obj({
   capacity: capacity.optional().describe('faultline capacity: the levels side by side and the knee'),
   notApplicable: z.array(notApplicable).optional(),
   matrix: matrix.optional(),
+  invocation: obj({
+    targetCommand: z.string().optional().describe('--target-command'),
+    targetUrl: z.string().optional().describe('--target-url'),
+    mcpConfig: z.string().optional().describe('--mcp-config, an absolute path'),
+    server: z.string().optional().describe('--server'),
+    clientModule: z.string().optional().describe('--client-module, an absolute path'),
+    cwd: z.string().describe('the directory the run started in (a stdio target is spawned there again on replay)'),
+  })
+    .optional()
+    .describe("the command line's target and client, when given; faultline replay applies them again"),
 });
 
 export function reportJsonSchema(): Record<string, unknown> {

@@ -4,6 +4,7 @@
 // session. close() tears all of it down, whatever state it is in.
 import { tmpdir } from 'node:os';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ConnectionOptions } from '../client/connection.ts';
 import { Session } from '../client/session.ts';
 import { epochMs } from '../core/clock.ts';
 import type { TransportEvent } from '../core/history.ts';
@@ -24,6 +25,7 @@ import { assertLoopbackUrl, RemoteTarget, remoteTargetFrom } from '../targets/re
 import { StdioTarget } from '../targets/stdio-target.ts';
 import type { ServerUnderTest } from '../targets/target.ts';
 import { type EffectSourceContext, effectSourceFor } from './effect-sources.ts';
+import { ReadBackSource } from './read-back.ts';
 
 export interface Environment extends FaultEnvironment {
   session: Session;
@@ -32,6 +34,10 @@ export interface Environment extends FaultEnvironment {
   transportEvents: TransportEvent[];
   /** What the target wants said in the report (stdio: processes spawned, framing errors). */
   notes(): string[];
+  /** The read-back probes of a foreign target's `effects:`, when the profile has them. */
+  readBack?: ReadBackSource;
+  /** The client's first connect; a foreign stdio server that fails to start says why, with its stderr. */
+  connect(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,7 +62,11 @@ export interface EnvironmentOptions {
   opKeyValues?: OpKeyValues;
 }
 
-type StdioServer = ServerUnderTest & { createTransport: () => Transport; notes(): string[]; close(): Promise<void> };
+export type StdioServer = ServerUnderTest & {
+  createTransport: () => Transport;
+  notes(): string[];
+  close(): Promise<void>;
+};
 
 export async function startEnvironment(
   profile: Profile,
@@ -83,29 +93,11 @@ export async function startEnvironment(
     // No TCP link: the client spawns the server; the interposer on its pipe is the edge seam.
     const server: StdioServer =
       target.kind === 'stdio'
-        ? new ForeignStdioTarget(
-            {
-              command: expandPlaceholders(target.command, placeholders, 'target.command'),
-              args: target.args.map((arg, i) => expandPlaceholders(arg, placeholders, `target.args[${i}]`)),
-              env: expandRecord(target.env, placeholders, 'target.env'),
-              cwd: target.cwd && expandPlaceholders(target.cwd, placeholders, 'target.cwd'),
-              maxBufferBytes: target.maxBufferBytes,
-            },
-            stdio,
-            interception,
-          )
+        ? foreignStdioTarget(target, placeholders, stdio, interception)
         : new StdioTarget({ seed, ...target, edge: stdio, frontEnd: pairing.server });
     const mcpUrl = target.kind === 'stdio' ? `stdio:${target.command}` : 'stdio:reference';
-    // Over stdio, initialize includes spawning the server (Node + tsx + msw: 2-4 s, more on busy cores): a connect
-    // timeout shorter than that would kill every new child before it answers.
-    const session = new Session({
-      url: mcpUrl,
-      transport: server.createTransport,
-      onError,
-      connectTimeoutMs: STDIO_CONNECT_TIMEOUT_MS,
-      // A server we did not write speaks what it speaks: its client stays SDK 1.32, as before.
-      ...(target.kind === 'reference-stdio' && { sdk2 }),
-    });
+    // A server we did not write speaks what it speaks: its client stays SDK 1.32, as before.
+    const session = stdioSession(mcpUrl, server, onError, target.kind === 'reference-stdio' ? sdk2 : undefined);
     const env: Environment = {
       server,
       session,
@@ -115,6 +107,7 @@ export async function startEnvironment(
       edge,
       stdio,
       notes: () => [...server.notes(), ...sourceNotes(effects)],
+      connect: () => connectStdio(session, server),
       close: async () => {
         await session.close();
         await server.close();
@@ -176,6 +169,9 @@ export async function startEnvironment(
           : []),
         ...sourceNotes(effects),
       ],
+      connect: async () => {
+        await session?.get();
+      },
       close: async () => {
         await session?.close();
         await backend.api.deleteProxy(network.mcpProxy).catch(() => {});
@@ -192,8 +188,55 @@ export async function startEnvironment(
   }
 }
 
+/** A stdio server we did not write, its command, arguments, environment and cwd with `${tmpdir}` and `${env:…}` expanded. */
+export function foreignStdioTarget(
+  target: Extract<Profile['target'], { kind: 'stdio' }>,
+  placeholders: PlaceholderValues,
+  stdio: StdioEdgeController,
+  interception?: Interception,
+): ForeignStdioTarget {
+  return new ForeignStdioTarget(
+    {
+      command: expandPlaceholders(target.command, placeholders, 'target.command'),
+      args: target.args.map((arg, i) => expandPlaceholders(arg, placeholders, `target.args[${i}]`)),
+      env: expandRecord(target.env, placeholders, 'target.env'),
+      cwd: target.cwd && expandPlaceholders(target.cwd, placeholders, 'target.cwd'),
+      maxBufferBytes: target.maxBufferBytes,
+    },
+    stdio,
+    interception,
+  );
+}
+
+/** The client's session to a stdio server it spawns (one process per connection). */
+export function stdioSession(
+  url: string,
+  server: StdioServer,
+  onError?: (error: Error) => void,
+  sdk2?: ConnectionOptions['sdk2'],
+): Session {
+  // Over stdio, initialize includes spawning the server (Node + tsx + msw: 2-4 s, more on busy cores): a connect
+  // timeout shorter than that would kill every new child before it answers.
+  return new Session({
+    url,
+    transport: server.createTransport,
+    onError,
+    connectTimeoutMs: STDIO_CONNECT_TIMEOUT_MS,
+    ...(sdk2 && { sdk2 }),
+  });
+}
+
+/** The first connect to a stdio server; a foreign one that fails says why (its exit and stderr). */
+export async function connectStdio(session: Session, server: StdioServer): Promise<void> {
+  try {
+    await session.get();
+  } catch (error) {
+    throw server instanceof ForeignStdioTarget ? await server.startFailure(error) : error;
+  }
+}
+
 /** A Streamable HTTP server we did not write: loopback unless allowed, no admin endpoint. */
-function foreignHttpTarget(url: string, allowNonLoopback: boolean): RemoteTarget {
+export function foreignHttpTarget(url: string, allowNonLoopback: boolean): RemoteTarget {
   assertLoopbackUrl('target.url', url, allowNonLoopback);
   return new RemoteTarget(url, undefined, 'http');
 }
@@ -207,6 +250,7 @@ function attachEffects(
   interception?: EffectSource,
 ): EffectSource | undefined {
   const source = effectSourceFor(profile, env, ctx, interception);
+  if (source instanceof ReadBackSource) env.readBack = source;
   if (source) server.attachEffects(source);
   return source;
 }

@@ -63,27 +63,43 @@ export class ReadBackSource {
 
   /** Every probe now: one effect per key found. Empty, with `failure` set, when a probe could not be read. */
   async effects(): Promise<Effect[]> {
-    const effects: Effect[] = [];
-    const atMs = epochMs();
     try {
-      for (const [i, probe] of this.spec.readBack.entries()) {
-        const result = await this.call(probe.tool, probe.args);
-        if (result.isError) throw new ReadBackError(`read-back ${probe.tool} answered an error: ${textOf(result)}`);
-        for (const key of await this.keys(probe, i, result)) {
-          effects.push({
-            seq: effects.length + 1,
-            atMs,
-            kind: 'read-back',
-            argsKey: foreignEffectKey(key),
-            details: { probe: probe.tool, key: typeof key === 'string' ? key : JSON.stringify(key) },
-          });
-        }
-      }
+      const effects = await this.read(this.spec.readBack.map((probe, i) => [probe, i] as const));
+      this.failure = undefined;
+      return effects;
     } catch (error) {
       this.failure = `the read-back failed, effects unknown: ${(error as Error).message.slice(0, 200)}`;
       return [];
     }
-    this.failure = undefined;
+  }
+
+  /** The shortest `during.every` of the probes that ask to be read during the run; undefined when none does. */
+  get duringEveryMs(): number | undefined {
+    const every = this.spec.readBack.flatMap((p) => (p.during ? [p.during.every] : []));
+    return every.length > 0 ? Math.min(...every) : undefined;
+  }
+
+  /** The probes with `during`, now (mid-run); throws when one cannot be read (the sampler counts it). */
+  sampleDuring(): Promise<Effect[]> {
+    return this.read(this.spec.readBack.flatMap((probe, i) => (probe.during ? [[probe, i] as const] : [])));
+  }
+
+  private async read(probes: readonly (readonly [ReadBackProbe, number])[]): Promise<Effect[]> {
+    const effects: Effect[] = [];
+    const atMs = epochMs();
+    for (const [probe, i] of probes) {
+      const result = await this.call(probe.tool, probe.args);
+      if (result.isError) throw new ReadBackError(`read-back ${probe.tool} answered an error: ${textOf(result)}`);
+      for (const key of await this.keys(probe, i, result)) {
+        effects.push({
+          seq: effects.length + 1,
+          atMs,
+          kind: 'read-back',
+          argsKey: foreignEffectKey(key),
+          details: { probe: probe.tool, key: typeof key === 'string' ? key : JSON.stringify(key) },
+        });
+      }
+    }
     return effects;
   }
 

@@ -19,7 +19,7 @@ import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import { buildPlan } from '../plan/plan.ts';
 import type { LoadedProfile } from '../profile/load.ts';
-import { isForeignKind } from '../profile/schema.ts';
+import { listsOwnTools } from '../profile/schema.ts';
 import { calibrateFor } from './calibrate.ts';
 import { loadClientModule } from './client-module.ts';
 import { drain } from './drain.ts';
@@ -29,6 +29,7 @@ import { runHooks } from './hooks.ts';
 import { metricsOptionsFor } from './judging.ts';
 import { negotiationNotes } from './negotiation-notes.ts';
 import { preflight } from './preflight.ts';
+import { DuringSampler, duringNote } from './read-back-during.ts';
 import { Recorder } from './recorder.ts';
 import { TimelineDriver } from './timeline-driver.ts';
 import { toolTraits, traitNotes } from './tool-traits.ts';
@@ -138,15 +139,18 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     for (; scanned < recorder.ops.length; scanned++) if (recorder.ops[scanned].outcome !== 'ok') failed++;
     return failed;
   };
+  let sampler: DuringSampler | undefined;
   try {
     // Stopped while the environment came up: straight to the tear-down (the suite reports it interrupted).
     if (options.signal.aborted) throw new Error('the run was stopped during set-up');
-    await env.session.get();
+    await env.connect();
     // A server we did not write: its tools/list decides which workload tools exist and what they do.
-    const listed = isForeignKind(profile.target.kind) ? await preflight(loaded, env.session) : undefined;
+    const listed = listsOwnTools(profile.target) ? await preflight(loaded, env.session) : undefined;
     await runHooks('reset', profile.reset, placeholders, env.session);
     const calibration = await calibrateFor(profile, env.session, options.signal, options.opShard);
     const t0 = epochMs() + LEAD_IN_MS;
+    const everyMs = env.readBack?.duringEveryMs;
+    sampler = env.readBack && everyMs !== undefined ? new DuringSampler(env.readBack, everyMs) : undefined;
     options.onPhase?.('workload');
     let faultsAtZeroInPlace!: () => void;
     const workloadMayStart = new Promise<void>((resolve) => {
@@ -154,8 +158,9 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     });
     await Promise.all([
       driver.run(plan.timeline, t0, options.signal, faultsAtZeroInPlace),
-      workloadMayStart.then(() =>
-        runWorkload(
+      workloadMayStart.then(() => {
+        sampler?.start();
+        return runWorkload(
           {
             profile,
             plan,
@@ -170,9 +175,10 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
           },
           t0,
           options.signal,
-        ),
-      ),
+        );
+      }),
     ]);
+    await sampler?.finish();
     options.onPhase?.('drain');
     await driver.clear();
     const drained = await drain(env.server, profile.drain, options.signal);
@@ -181,6 +187,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     const history = recorder.history(scope ? ownEffects(ledger, scope) : ledger, log.records);
     // A target that cannot show its effects gets n/a effect metrics, never a silent 0.
     if (!env.server.observesEffects) history.effectsObservable = false;
+    const during = sampler?.summary(history, t0);
     if (env.transportEvents.length > 0) history.transportEvents = [...env.transportEvents];
     options.onPhase?.('measure');
     const control = policyName !== profile.client.policy && profile.controls[policyName] !== undefined;
@@ -208,6 +215,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         ...env.notes(),
         ...(scope ? [scopeNote(scope)] : []),
         ...(listed ? traitNotes(profile, listed) : []),
+        ...(during ? [duringNote(during)] : []),
         ...(moduleFile ? [`client: your module ${moduleFile} (its own retries; attempts observed on the wire)`] : []),
         ...(drained.observable ? [] : ['the target cannot say when it is quiet: the ledger was read without a drain']),
       ],
@@ -216,10 +224,12 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       ...built,
       workloadOffsetMs: Math.round(t0 - history.startMs),
       ...(control && { control }),
+      ...(during && { readBackDuring: during }),
     };
     return { report, history };
   } finally {
     await driver.clear().catch(() => {});
+    await sampler?.finish();
     await userClient?.close();
     await env.close();
     await backend.close();

@@ -1,13 +1,14 @@
 // What the client knows of each workload tool (side effects, idempotency key argument, status lookup): the
-// profile's mix item first, then the reference server's own traits or, for a server we did not write, its tool
-// annotations (kinds stdio and http). A tool is side-effecting unless it says readOnlyHint (the MCP default for a tool without hints).
-import { isForeignKind, type Profile } from '../profile/schema.ts';
+// profile's mix item first, then the reference server's own traits or, for any other server (kinds stdio and http,
+// a url target without the reference admin endpoint), its tool annotations. A tool is side-effecting unless it says
+// readOnlyHint (the MCP default for a tool without hints).
+import { listsOwnTools, type Profile } from '../profile/schema.ts';
 import { traitsOf as referenceTraits, type ToolTraits } from '../server/tools/catalog.ts';
 import type { ListedTool } from './preflight.ts';
 
 export function toolTraits(profile: Profile, listed?: ReadonlyMap<string, ListedTool>): (tool: string) => ToolTraits {
-  // A url target is the reference server run elsewhere (or unknown): the reference traits, as before.
-  const reference = !isForeignKind(profile.target.kind);
+  // A url target with the reference admin endpoint is the reference server run elsewhere: its traits by name.
+  const reference = !listsOwnTools(profile.target);
   return (tool) => {
     const base: ToolTraits = reference
       ? referenceTraits(tool)

@@ -11,7 +11,7 @@ import { ownsOp, type Shard, workerShare } from '../core/shard.ts';
 import { sleep } from '../core/sleep.ts';
 import type { Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
-import type { Profile } from '../profile/schema.ts';
+import { listsOwnTools, type Profile } from '../profile/schema.ts';
 import { effectArgsKey, type ToolTraits } from '../server/tools/catalog.ts';
 import { opEffectKey } from './read-back.ts';
 import type { Recorder } from './recorder.ts';
@@ -118,7 +118,8 @@ async function executeOp(
   // What the op's effect is recorded under when it carries no trace id (reconcile's fallback): the reference
   // tool's distinguishing arguments, or a foreign tool's unique argument value (`effects.keys`).
   const foreignKey = opEffectKey(deps.profile.effects, planned.tool, planned.args);
-  const argsKey = effectArgsKey(planned.tool, planned.args) ?? foreignKey;
+  const reference = !listsOwnTools(deps.profile.target);
+  const argsKey = (reference ? effectArgsKey(planned.tool, planned.args) : undefined) ?? foreignKey;
   deps.recorder.op({
     opId: planned.opId,
     ...fields,

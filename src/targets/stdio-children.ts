@@ -13,16 +13,27 @@ export interface SpawnedChild {
   exited: Promise<void>;
 }
 
-/** Sends `signal` to the child; false when it had no process or was already gone. */
+/**
+ * Sends `signal` to the child's whole process group (the transport spawns each child as the leader of its own
+ * group), so a server started through a wrapper (`npx server`, a shell script) dies with the wrapper; to the
+ * process alone when it has no group. False when nothing got the signal (already gone).
+ */
+export function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
+  for (const target of [-pid, pid]) {
+    try {
+      process.kill(target, signal);
+      return true;
+    } catch {
+      // no such group (or process): try the next, else it is gone
+    }
+  }
+  return false;
+}
+
+/** Sends `signal` to the child and everything it started; false when it had no process or was already gone. */
 export function signalChild(child: SpawnedChild | undefined, signal: NodeJS.Signals): boolean {
   const pid = child?.pid ?? child?.transport.pid ?? undefined;
-  if (pid === undefined) return false;
-  try {
-    process.kill(pid, signal);
-    return true;
-  } catch {
-    return false; // already gone
-  }
+  return pid !== undefined && signalGroup(pid, signal);
 }
 
 /** Waits for every child to exit (the session closes their transports first), killing any that lingers. */

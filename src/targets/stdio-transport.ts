@@ -22,6 +22,7 @@ import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { StdioOut } from '../faults/edge/stdio/directive.ts';
 import { stdioFaultOf } from '../faults/edge/stdio/index.ts';
 import { AnswerInterposer, type Picked } from '../faults/edge/stdio/interposer.ts';
+import { signalGroup } from './stdio-children.ts';
 
 /** The SDK's default stdio framing limit. */
 const DEFAULT_LIMIT = 10 * 1024 * 1024;
@@ -46,6 +47,8 @@ export class InterposedStdioTransport implements Transport {
   protocolVersion?: string;
   private child?: ChildProcess;
   private childPid?: number;
+  /** How the child ended, once it did: its exit code or the signal that killed it. */
+  exit?: { code: number | null; signal: NodeJS.Signals | null };
   private readonly reader: ReadBuffer;
   private readonly picked: Picked = new Map();
   private readonly answers: AnswerInterposer;
@@ -79,6 +82,8 @@ export class InterposedStdioTransport implements Transport {
         cwd: this.params.cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
         shell: false,
+        // Its own process group: a kill reaches what a wrapper (npx, a script) started too (signalGroup).
+        detached: true,
       });
       this.child = child;
       child.on('error', (error) => {
@@ -88,6 +93,9 @@ export class InterposedStdioTransport implements Transport {
       child.on('spawn', () => {
         this.childPid = child.pid;
         resolve();
+      });
+      child.on('exit', (code, signal) => {
+        this.exit = { code, signal };
       });
       child.on('close', () => {
         this.child = undefined;
@@ -117,15 +125,22 @@ export class InterposedStdioTransport implements Transport {
     const child = this.child;
     this.child = undefined;
     if (child) {
-      const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+      // 'close' fires once every process holding the pipes is gone: the real server too, not only a wrapper.
+      let closed = false;
+      const whenClosed = new Promise<void>((resolve) =>
+        child.once('close', () => {
+          closed = true;
+          resolve();
+        }),
+      );
       const grace = () => new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref());
       child.stdin?.end();
-      await Promise.race([closed, grace()]);
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await Promise.race([closed, grace()]);
+      await Promise.race([whenClosed, grace()]);
+      if (!closed && child.pid !== undefined) {
+        signalGroup(child.pid, 'SIGTERM');
+        await Promise.race([whenClosed, grace()]);
       }
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (!closed && child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
     }
     this.reader.clear();
   }

@@ -220,6 +220,23 @@ describe('one-line refusals', () => {
     expect(r.stderr).toContain(
       `faultline: ${file}: workload.mix[1].tool: the server has no tool "read_grahp" (did you mean "read_graph"?); it lists: create_entities,`,
     );
+    // Checked before --out was created: nothing left behind.
+    expect(existsSync(join(dir, 'o4'))).toBe(false);
+  }, 60_000);
+
+  it('a server that dies at start: its exit code and last stderr lines, not "Connection closed"; no --out', async () => {
+    const file = join(dir, 'dies.yaml');
+    writeFileSync(file, memoryProfile().replace(/^faults:\n.*\n/m, ''));
+    const die = `${process.execPath} -e "console.error('loading config'); console.error('fatal: no MEMORY_DIR'); process.exit(4)"`;
+    const r = await runCli(['run', file, '--target-command', die, '--out', join(dir, 'o6')], { timeoutMs: 60_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^faultline: target .* the server exited during start-up \(exit code 4\); its stderr ends: loading config \| fatal: no MEMORY_DIR$/,
+      ),
+    ]);
+    expect(r.stderr).not.toContain('Connection closed');
+    expect(existsSync(join(dir, 'o6'))).toBe(false);
   }, 60_000);
 
   it('a failing setup hook names itself, its command and its exit code', async () => {

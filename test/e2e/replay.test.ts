@@ -3,9 +3,9 @@
 // and the first divergence, naming the op, the stream and the decision it drew then and now.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.ts';
+import { REPO, runCli } from '../helpers/cli.ts';
 
 // Fails on purpose and fast: the payments API fabricates every charge, so lost_effects == 0 fails (exit 1).
 const PROFILE = `name: replayed
@@ -58,4 +58,66 @@ describe('faultline replay', () => {
       /decisions DIFFER from the original run: first divergence at op op-00000: workload\/op0 arg was \d+, now \d+/,
     );
   });
+});
+
+// The original run named its server and client on the command line (relative paths, from its own directory):
+// the replay, started elsewhere, runs the same server and client again. The profile's own target cannot start, so
+// a replay that forgot the flags would fail with exit 2.
+describe('faultline replay of a run with --mcp-config, --server and --client-module', () => {
+  const runDir = mkdtempSync(join(tmpdir(), 'faultline-replay-flags-'));
+  const elsewhere = mkdtempSync(join(tmpdir(), 'faultline-replay-flags-cwd-'));
+  const memory = join(REPO, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
+  const clientModule = relative(runDir, join(REPO, 'examples/own-client/retrying-client.ts'));
+  const report = join(runDir, 'out', 'report.json');
+
+  beforeAll(async () => {
+    writeFileSync(join(runDir, 'wrapper.mjs'), `await import(${JSON.stringify(memory)});\n`);
+    const server = {
+      command: process.execPath,
+      args: ['wrapper.mjs'],
+      env: { MEMORY_FILE_PATH: join(runDir, 'm.jsonl') },
+    };
+    writeFileSync(join(runDir, 'mcp.json'), JSON.stringify({ mcpServers: { mem: server } }));
+    writeFileSync(
+      join(runDir, 'p.yaml'),
+      `name: flagged
+description: the server and the client come from the command line
+duration: 1s
+target: { kind: stdio, command: /nonexistent/faultline-server }
+workload:
+  concurrency: 1
+  ops: 3
+  mix:
+    - tool: create_entities
+      args: { entities: { list: [ { object: { name: { unique: e- }, entityType: t, observations: { list: [] } } } ] } }
+expect:
+  - ops_fail == 0
+`,
+    );
+    const args = ['run', 'p.yaml', '--mcp-config', 'mcp.json', '--server', 'mem', '--client-module', clientModule];
+    const run = await runCli([...args, '--out', 'out'], { cwd: runDir, timeoutMs: 90_000 });
+    expect(run.code, run.stderr).toBe(0);
+  }, 120_000);
+
+  it('keeps the flags in report.json, paths absolute', () => {
+    expect(JSON.parse(readFileSync(report, 'utf8')).invocation).toEqual({
+      mcpConfig: join(runDir, 'mcp.json'),
+      server: 'mem',
+      clientModule: join(REPO, 'examples/own-client/retrying-client.ts'),
+      cwd: runDir,
+    });
+  });
+
+  it('replays from another directory with the same server and client', async () => {
+    const again = await runCli(['replay', report, '--all', '--out', 'replay'], { cwd: elsewhere, timeoutMs: 90_000 });
+    expect(again.code, again.stderr).toBe(0);
+    const replayed = JSON.parse(readFileSync(join(elsewhere, 'replay', 'report.json'), 'utf8'));
+    expect(replayed.profiles[0].notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^stdio: the client spawned \d+ server process/),
+        `client: your module ${join(REPO, 'examples/own-client/retrying-client.ts')} (its own retries; attempts observed on the wire)`,
+      ]),
+    );
+    expect(replayed.invocation.cwd).toBe(runDir);
+  }, 120_000);
 });

@@ -50,5 +50,4 @@ describe('not applicable', () => {
     expect(naIn('unsupported-version')).toEqual(['legacy', 'modern', 'auto-sdk1']);
     expect(notApplicable(profile('unsupported-version'), pairingsOf('modern')[0])).toMatch(/2026-07-28 envelope/);
   });
-
 });
