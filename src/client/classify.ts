@@ -17,6 +17,7 @@
 // | an answer the transport refuses (wrong content type, unexpected status) | PROTO.HTTP_<status or UNKNOWN> | no | yes: it came after the server ran |
 // | HTTP 5xx (the server, or a gateway or edge before it) | DEPENDENCY.UNAVAILABLE       | yes   | yes: a gateway's 5xx may come after the server ran the tool, and a 503 "before" looks the same; Retry-After changes nothing |
 // | JSON-RPC -32700, -32600, -32601, -32602            | PROTO.JSONRPC_<n> / VALIDATION.UNKNOWN_TOOL | no | no: refused before the tool ran |
+// | JSON-RPC -32020 HeaderMismatch (2026-07-28)        | PROTO.HEADER_MISMATCH           | yes   | no: the Mcp-* headers disagree with the body, refused before dispatch |
 // | other JSON-RPC error (-32603, server-defined)      | PROTO.JSONRPC_<n>               | no    | yes: thrown while the tool may have been running |
 // | our request timeout (-32001)                       | LINK.TIMEOUT                    | yes   | yes: the tool may still run or be done |
 // | connection closed with the request pending (-32000)| LINK.CLOSED                     | yes   | yes: the answer was lost with it |
@@ -102,6 +103,9 @@ function textContentOf(content: unknown): string {
 }
 
 /** JSON-RPC errors a server answers before it runs anything: parse error, invalid request, unknown method, bad params. */
+/** 2026-07-28 HeaderMismatch: the Mcp-Method, Mcp-Name or Mcp-Param-* headers disagree with the body. */
+const HEADER_MISMATCH = -32020;
+
 const REFUSED_BEFORE_RUNNING: ReadonlySet<number> = new Set([-32700, -32600, -32601, -32602]);
 
 export function classifyError(error: unknown, http: AttemptHttp = {}): Classified {
@@ -192,6 +196,17 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
         retryable: true,
         uncertain: true,
         transportLost: true,
+        message,
+      });
+    }
+    if (error.code === HEADER_MISMATCH) {
+      // The routing headers disagree with the body (a proxy on the path changed them): refused before dispatch,
+      // so another try (perhaps through another path) cannot run the tool twice.
+      return failure({
+        category: 'PROTO',
+        errorCode: 'PROTO.HEADER_MISMATCH',
+        retryable: true,
+        uncertain: false,
         message,
       });
     }

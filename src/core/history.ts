@@ -48,6 +48,8 @@ export interface AttemptRecord {
   httpStatus?: number;
   /** The server's request id (ToolError.requestId or a response header), when it gave one. */
   requestId?: string;
+  /** A proxy rewrote one of the attempt's Mcp-* routing headers on the way to the server. */
+  headerTampered?: boolean;
   /** The backoff the client waited before this attempt (0 or absent for the first), in ms. */
   backoffMs?: number;
 }

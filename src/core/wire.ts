@@ -10,3 +10,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const ATTEMPT_META_KEY = 'faultline/attempt';
 /** Header the server forwards with the attempt number, so seeded dependency faults can key their draws on it. */
 export const ATTEMPT_HEADER = 'x-faultline-attempt';
+/**
+ * Response header the MCP-edge proxy adds when it rewrote one of the request's `Mcp-*` routing headers, so the
+ * client's record of the attempt says the server answered a tampered request (what it answered is then measured).
+ */
+export const HEADER_TAMPERED_HEADER = 'x-faultline-header-tampered';

@@ -45,6 +45,11 @@ export interface FaultKind<S extends z.ZodObject = any> {
    * with it is reported n/a, not failed, for a pairing that speaks that era.
    */
   removedOnModernWire?: string;
+  /**
+   * Why the fault means nothing on the 2025-11-25 wire (it acts on a mechanism only the 2026-07-28 revision has): a
+   * profile with it is reported n/a, not failed, for a pairing that speaks the legacy era.
+   */
+  onlyOnModernWire?: string;
   /** Set-up before the run when a profile has this kind (e.g. a standby process for a fast restart). */
   prepare?(env: FaultEnvironment): void | Promise<void>;
   /** Applies the fault on the wire (or in the process); resolves once it is in place. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { excerpt } from '../profile/profile-error.ts';
 import { DEPENDENCY_FAULTS } from './dependency/kinds.ts';
 import { edgeHeader } from './edge/header.ts';
+import { edgeMcpHeaders } from './edge/mcp-headers.ts';
 import { edgeProtocolVersion } from './edge/protocol-version.ts';
 import { edgeSseCut } from './edge/sse-cut.ts';
 import { edgeStatus } from './edge/status.ts';
@@ -21,6 +22,7 @@ export const FAULTS: readonly FaultKind[] = [
   edgeStatus,
   edgeSseCut,
   edgeHeader,
+  edgeMcpHeaders,
   edgeProtocolVersion,
   edgeStripTrace,
   ...SERVER_FAULTS,

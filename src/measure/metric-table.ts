@@ -30,6 +30,9 @@ export interface MetricDef {
 const v = (value: number): MetricValue => ({ value });
 const na = (why: string): MetricValue => ({ value: null, na: true, reason: `nothing to measure: ${why}` });
 /** Effect counts exist only where the run could see effects (a ledger, or read-back probes). */
+/** Header-tampering counts exist only where a proxy rewrote some attempt's routing headers. */
+const tamperedCount = (m: Metrics, value: number): MetricValue =>
+  (m.headerTampered ?? 0) === 0 ? na('no attempt had its Mcp-* headers rewritten') : v(value);
 const effect = (m: Metrics, value: number): MetricValue =>
   m.effectsObservable === false ? na('this target gives no way to see its effects') : v(value);
 
@@ -139,6 +142,18 @@ export const METRICS: Record<string, MetricDef> = {
     unit: 'ms',
   },
   proto_errors: { describe: 'failed attempts in category PROTO', get: (m) => v(m.protoErrors ?? 0) },
+  header_tampered_attempts: {
+    describe: 'attempts whose Mcp-* routing headers a proxy rewrote (n/a when none was)',
+    get: (m) => tamperedCount(m, m.headerTampered ?? 0),
+  },
+  header_mismatch_rejected: {
+    describe: 'tampered attempts the server refused with HeaderMismatch -32020 (n/a when none was tampered)',
+    get: (m) => tamperedCount(m, m.headerMismatchRejected ?? 0),
+  },
+  header_mismatch_executed: {
+    describe: 'tampered attempts the server dispatched anyway (a 2xx answer; n/a when none was tampered)',
+    get: (m) => tamperedCount(m, m.headerMismatchExecuted ?? 0),
+  },
   results_over_budget: {
     describe: 'results over the client result budget',
     get: (m) => v(m.resultsOverBudget ?? 0),

@@ -128,6 +128,9 @@ const metrics = obj({
   resultsTruncated: count.optional(),
   resultsPaginated: count.optional(),
   resultBytesMax: count.optional(),
+  headerTampered: count.optional().describe('attempts whose Mcp-* routing headers a proxy rewrote'),
+  headerMismatchRejected: count.optional().describe('of those, refused with HeaderMismatch -32020'),
+  headerMismatchExecuted: count.optional().describe('of those, answered in 2xx (dispatched despite the mismatch)'),
   // The server seam.
   delivery: z.record(delivery, count).optional(),
   deliveryByOp: z.record(z.string(), delivery).optional(),
