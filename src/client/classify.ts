@@ -25,6 +25,7 @@
 // | fetch failed: ENOTFOUND, EAI_AGAIN, EHOSTUNREACH, ENETUNREACH, connect timeout | LINK.UNREACHABLE | yes | no: nothing sent |
 // | fetch failed: ECONNRESET, UND_ERR_SOCKET, EPIPE, or no code | LINK.RESET             | yes   | yes: the request may have reached the server |
 // | transport not connected                            | LINK.NOT_CONNECTED              | yes   | no: nothing sent |
+// | server/discover got a bare 400 (resilient: no fallback) | PROTO.DISCOVERY_AMBIGUOUS | yes   | no: nothing was called |
 // | protocol version refused at initialize             | PROTO.VERSION_UNSUPPORTED       | no    | no: no session, no call |
 // | anything else                                      | INTERNAL.CLIENT                 | no    | yes |
 //
@@ -37,6 +38,7 @@ import { ProtocolVersionRejected } from '../core/protocol-mismatch.ts';
 import { neverConnected, socketCause } from '../core/socket-cause.ts';
 import { type AttemptCategory, toolErrorOf } from '../core/taxonomy.ts';
 import type { AttemptHttp } from './attempt-context.ts';
+import { AmbiguousDiscovery } from './discovery-tap.ts';
 
 export interface Classified {
   ok: boolean;
@@ -110,6 +112,16 @@ const REFUSED_BEFORE_RUNNING: ReadonlySet<number> = new Set([-32700, -32600, -32
 
 export function classifyError(error: unknown, http: AttemptHttp = {}): Classified {
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof AmbiguousDiscovery) {
+    // Our own refusal of a fallback on no evidence: nothing was called, so probing again later is safe.
+    return failure({
+      category: 'PROTO',
+      errorCode: 'PROTO.DISCOVERY_AMBIGUOUS',
+      retryable: true,
+      uncertain: false,
+      message,
+    });
+  }
   // Version negotiation failed: our own check, or the SDK's (a plain Error, so its text is all there is).
   if (error instanceof ProtocolVersionRejected || /protocol version is not supported/i.test(message)) {
     return failure({

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { excerpt } from '../profile/profile-error.ts';
 import { DEPENDENCY_FAULTS } from './dependency/kinds.ts';
+import { edgeDiscover } from './edge/discover.ts';
 import { edgeHeader } from './edge/header.ts';
 import { edgeMcpHeaders } from './edge/mcp-headers.ts';
 import { edgeProtocolVersion } from './edge/protocol-version.ts';
@@ -23,6 +24,7 @@ export const FAULTS: readonly FaultKind[] = [
   edgeSseCut,
   edgeHeader,
   edgeMcpHeaders,
+  edgeDiscover,
   edgeProtocolVersion,
   edgeStripTrace,
   ...SERVER_FAULTS,

@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { clientTransport } from '../client/connection.ts';
 import { modulePolicy } from '../client/module-client.ts';
 import { type PolicyName, policyByName } from '../client/policies/index.ts';
+import type { ClientPolicy } from '../client/policy.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';
@@ -49,6 +50,8 @@ export interface RunOptions {
   allowNonLoopback?: boolean;
   /** Run only this shard's ops of the profile (a profile split by ops, `--shard i/n` with one profile). */
   opShard?: Shard;
+  /** Replaces the policy's connect settings (a control with the client's discovery guard off). */
+  connection?: ClientPolicy['connection'];
   /** The protocol pairing: client SDK and server front end (default legacy: SDK 1.32 on both sides). */
   pairing?: Pairing;
   /** Your own client (--client-module, an absolute path): replaces the profile's client.module and policy. */
@@ -88,6 +91,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     opShard: options.opShard,
     pairing: options.pairing,
     profileFile: loaded.file,
+    reprobeBareFallback: (options.connection ?? policyByName(policyName).connection)?.reprobeBareFallback,
   }).catch(async (error) => {
     await backend.close();
     removeWorkdir();
@@ -160,6 +164,11 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     // A target that cannot show its effects gets n/a effect metrics, never a silent 0.
     if (!env.server.observesEffects) history.effectsObservable = false;
     if (env.transportEvents.length > 0) history.transportEvents = [...env.transportEvents];
+    const discovery = env.session.discoveries();
+    if (discovery.length > 0) history.discovery = discovery;
+    // The reference server's front end is the pairing's; what a foreign server speaks is not known.
+    if (profile.target.kind === 'reference')
+      history.serverSpeaksModern = (options.pairing?.server ?? 'sdk1') !== 'sdk1';
     options.onPhase?.('measure');
     const control = policyName !== profile.client.policy && profile.controls[policyName] !== undefined;
     const exprs = control ? profile.controls[policyName]! : profile.expect;
