@@ -54,7 +54,8 @@ export function recordingFetch(inner: typeof fetch): typeof fetch {
       const advised = parseRetryAfter(response.headers.get('retry-after'));
       if (advised !== undefined) attempt.retryAfterMs = advised;
       // The last POST decides: SDK 2.4 re-sends a request refused with -32020 once, which may pass untouched.
-      attempt.headerTampered = response.headers.has(HEADER_TAMPERED_HEADER);
+      if (response.headers.has(HEADER_TAMPERED_HEADER)) attempt.headerTampered = true;
+      else delete attempt.headerTampered;
     }
     return response;
   };

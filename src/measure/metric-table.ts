@@ -29,13 +29,13 @@ export interface MetricDef {
 
 const v = (value: number): MetricValue => ({ value });
 const na = (why: string): MetricValue => ({ value: null, na: true, reason: `nothing to measure: ${why}` });
-/** Effect counts exist only where the run could see effects (a ledger, or read-back probes). */
 /** Discovery counts exist only where a negotiating client probed. */
-const probed = (m: Metrics, value: number | undefined): MetricValue =>
+const probed = (value: number | undefined): MetricValue =>
   value === undefined ? na('no server/discover probe was sent') : v(value);
 /** Header-tampering counts exist only where a proxy rewrote some attempt's routing headers. */
 const tamperedCount = (m: Metrics, value: number): MetricValue =>
   (m.headerTampered ?? 0) === 0 ? na('no attempt had its Mcp-* headers rewritten') : v(value);
+/** Effect counts exist only where the run could see effects (a ledger, or read-back probes). */
 const effect = (m: Metrics, value: number): MetricValue =>
   m.effectsObservable === false ? na('this target gives no way to see its effects') : v(value);
 
@@ -147,19 +147,19 @@ export const METRICS: Record<string, MetricDef> = {
   proto_errors: { describe: 'failed attempts in category PROTO', get: (m) => v(m.protoErrors ?? 0) },
   discovery_probes: {
     describe: 'server/discover probes the SDK 2.4 client sent (n/a when none did)',
-    get: (m) => probed(m, m.discoveryProbes),
+    get: (m) => probed(m.discoveryProbes),
   },
   discovery_failed_probes: {
     describe: 'probes with no usable answer: 5xx, a bare 400, none (n/a when none was sent)',
-    get: (m) => probed(m, m.discoveryFailedProbes),
+    get: (m) => probed(m.discoveryFailedProbes),
   },
   discovery_retries: {
     describe: 'probes sent again after a failed one (n/a when none was sent)',
-    get: (m) => probed(m, m.discoveryRetries),
+    get: (m) => probed(m.discoveryRetries),
   },
   discovery_ms_max: {
     describe: 'the slowest server/discover probe (n/a when none was sent)',
-    get: (m) => probed(m, m.discoveryMsMax),
+    get: (m) => probed(m.discoveryMsMax),
     unit: 'ms',
   },
   wrong_fallbacks: {

@@ -35,6 +35,14 @@ describe('not applicable', () => {
     },
   );
 
+  it.each([
+    ['mcp-header-strip', 'mcp-headers'],
+    ['discover-faults', 'discover'],
+  ])('%s exists only on the modern wire (%s): n/a in the legacy-era pairings, with the reason', (name, kind) => {
+    expect(naIn(name)).toEqual(['legacy', 'auto-sdk1']);
+    expect(notApplicable(profile(name), pairingsOf('legacy')[0])).toContain(kind);
+  });
+
   it('a stdio profile runs only with SDK 1.32 on both sides', () => {
     expect(naIn('stdio-crash')).toEqual(['modern', 'auto', 'auto-sdk1']);
   });
