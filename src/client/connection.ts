@@ -22,7 +22,7 @@ export type ConnectionClient = McpClient & Pick<Client, 'ping'>;
 /** SDK 2.4's version negotiation: 2025-11-25 initialize only, probe server/discover first, or one pinned version. */
 type Sdk2Negotiation = 'legacy' | 'auto' | { pin: string };
 
-export interface Sdk2ConnectionOptions {
+interface Sdk2ConnectionOptions {
   negotiation: Sdk2Negotiation;
   /**
    * Refuse a connect that fell back to the 2025 era (or gave up) because its `server/discover` probe got a bare
