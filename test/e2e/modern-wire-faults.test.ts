@@ -96,9 +96,13 @@ describe('discover-faults', () => {
     expect(r.report.metrics.discoveryFailedProbes).toBeGreaterThan(0);
   });
 
-  it('none control: no retry, so ops fail', { timeout: T }, async () => {
+  it('none control: no retry and no reconnect, so ops fail and the probe faults never meet a probe (inert)', {
+    timeout: T,
+  }, async () => {
     const r = await run(loaded(), 'auto', { policy: 'none' });
     expect(r.report.metrics.opsFail).toBeGreaterThan(0);
-    expect(r.report.verdict).toBe('pass');
+    // Only the set-up connect probed: a client that never reconnects never meets a discovery fault.
+    expect(r.report.metrics.discoveryProbes).toBe(1);
+    expect(r.report.verdict).toBe('inert');
   });
 });
