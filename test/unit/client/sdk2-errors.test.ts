@@ -27,7 +27,8 @@ describe('SDK 2.4 errors through the one classification', () => {
       ['DEPENDENCY.UNAVAILABLE', true, true],
     ],
     [new ProtocolError(-32602, 'Unknown tool: x'), ['VALIDATION.UNKNOWN_TOOL', false, false]],
-    [new ProtocolError(-32020, 'Header mismatch'), ['PROTO.JSONRPC_32020', false, true]],
+    // HeaderMismatch is refused before dispatch: nothing ran, so it is retried (another path may not strip).
+    [new ProtocolError(-32020, 'Header mismatch'), ['PROTO.HEADER_MISMATCH', true, false]],
     [new SdkError(SdkErrorCode.EraNegotiationFailed, 'no overlap'), ['PROTO.VERSION_UNSUPPORTED', false, false]],
     // A discovery probe that met a dead server is a link failure, not a version refusal: it is retried.
     [
