@@ -2,6 +2,7 @@
 // headers, so the client's fetch wrapper writes status and Retry-After here, in the attempt's async context.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parseRetryAfter } from '../core/retry-after.ts';
+import { HEADER_TAMPERED_HEADER } from '../core/wire.ts';
 
 export interface AttemptHttp {
   status?: number;
@@ -15,6 +16,8 @@ export interface AttemptHttp {
    * message there belongs to no attempt).
    */
   notifications?: string[];
+  /** A proxy rewrote the Mcp-* routing headers of the attempt's last POST (it marks its answer: HEADER_TAMPERED_HEADER). */
+  headerTampered?: boolean;
 }
 
 /** Notifications kept per attempt, and characters per notification: enough for a scan, bounded for a flood. */
@@ -50,6 +53,9 @@ export function recordingFetch(inner: typeof fetch): typeof fetch {
       attempt.status = response.status;
       const advised = parseRetryAfter(response.headers.get('retry-after'));
       if (advised !== undefined) attempt.retryAfterMs = advised;
+      // The last POST decides: SDK 2.4 re-sends a request refused with -32020 once, which may pass untouched.
+      if (response.headers.has(HEADER_TAMPERED_HEADER)) attempt.headerTampered = true;
+      else delete attempt.headerTampered;
     }
     return response;
   };

@@ -95,6 +95,7 @@ async function callOnce(
     ...(budget && { resultBytes: budget.bytes }),
     ...(budget?.action && { budget: budget.action }),
     ...(http.resumptions && { resumptions: http.resumptions }),
+    ...(http.headerTampered && { headerTampered: true }),
     visible: outcome.visible,
     ...(http.notifications && { notifications: http.notifications }),
     ...(c.ok

@@ -18,6 +18,7 @@
 // | HTTP 5xx (the server, or a gateway or edge before it) | DEPENDENCY.UNAVAILABLE       | yes   | yes: a gateway's 5xx may come after the server ran the tool, and a 503 "before" looks the same; Retry-After changes nothing |
 // | JSON-RPC -32700, -32600, -32601, -32602            | PROTO.JSONRPC_<n> / VALIDATION.UNKNOWN_TOOL | no | no: refused before the tool ran |
 // | JSON-RPC -32022 UnsupportedProtocolVersion (2026)  | PROTO.VERSION_REFUSED           | yes   | no: refused before the tool ran; negotiate again |
+// | JSON-RPC -32020 HeaderMismatch (2026-07-28)        | PROTO.HEADER_MISMATCH           | yes   | no: the Mcp-* headers disagree with the body, refused before dispatch |
 // | other JSON-RPC error (-32603, server-defined)      | PROTO.JSONRPC_<n>               | no    | yes: thrown while the tool may have been running |
 // | our request timeout (-32001)                       | LINK.TIMEOUT                    | yes   | yes: the tool may still run or be done |
 // | connection closed with the request pending (-32000)| LINK.CLOSED                     | yes   | yes: the answer was lost with it |
@@ -25,6 +26,7 @@
 // | fetch failed: ENOTFOUND, EAI_AGAIN, EHOSTUNREACH, ENETUNREACH, connect timeout | LINK.UNREACHABLE | yes | no: nothing sent |
 // | fetch failed: ECONNRESET, UND_ERR_SOCKET, EPIPE, or no code | LINK.RESET             | yes   | yes: the request may have reached the server |
 // | transport not connected                            | LINK.NOT_CONNECTED              | yes   | no: nothing sent |
+// | server/discover got a bare 400 (resilient: no fallback) | PROTO.DISCOVERY_AMBIGUOUS | yes   | no: nothing was called |
 // | protocol version refused at initialize             | PROTO.VERSION_UNSUPPORTED       | no    | no: no session, no call |
 // | anything else                                      | INTERNAL.CLIENT                 | no    | yes |
 //
@@ -37,6 +39,7 @@ import { ProtocolVersionRejected } from '../core/protocol-mismatch.ts';
 import { neverConnected, socketCause } from '../core/socket-cause.ts';
 import { type AttemptCategory, toolErrorOf } from '../core/taxonomy.ts';
 import type { AttemptHttp } from './attempt-context.ts';
+import { AmbiguousDiscovery } from './discovery-tap.ts';
 
 export interface Classified {
   ok: boolean;
@@ -103,10 +106,23 @@ function textContentOf(content: unknown): string {
 }
 
 /** JSON-RPC errors a server answers before it runs anything: parse error, invalid request, unknown method, bad params. */
+/** 2026-07-28 HeaderMismatch: the Mcp-Method, Mcp-Name or Mcp-Param-* headers disagree with the body. */
+const HEADER_MISMATCH = -32020;
+
 const REFUSED_BEFORE_RUNNING: ReadonlySet<number> = new Set([-32700, -32600, -32601, -32602]);
 
 export function classifyError(error: unknown, http: AttemptHttp = {}): Classified {
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof AmbiguousDiscovery) {
+    // Our own refusal of a fallback on no evidence: nothing was called, so probing again later is safe.
+    return failure({
+      category: 'PROTO',
+      errorCode: 'PROTO.DISCOVERY_AMBIGUOUS',
+      retryable: true,
+      uncertain: false,
+      message,
+    });
+  }
   // Version negotiation failed: our own check, or the SDK's (a plain Error, so its text is all there is).
   if (error instanceof ProtocolVersionRejected || /protocol version is not supported/i.test(message)) {
     return failure({
@@ -205,6 +221,17 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
         retryable: true,
         uncertain: false,
         renegotiate: true,
+        message,
+      });
+    }
+    if (error.code === HEADER_MISMATCH) {
+      // The routing headers disagree with the body (a proxy on the path changed them): refused before dispatch,
+      // so another try (perhaps through another path) cannot run the tool twice.
+      return failure({
+        category: 'PROTO',
+        errorCode: 'PROTO.HEADER_MISMATCH',
+        retryable: true,
+        uncertain: false,
         message,
       });
     }

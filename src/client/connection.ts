@@ -6,7 +6,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { DiscoveryProbe } from '../core/history.ts';
+import { MODERN_VERSION } from '../core/pairing.ts';
 import { noteNotification, recordingFetch } from './attempt-context.ts';
+import { AmbiguousDiscovery, discoveryTap } from './discovery-tap.ts';
 import { offerObserver } from './offer-observer.ts';
 import { ownSignalPerRequest } from './request-signal.ts';
 import { openSdk2 } from './sdk2-client.ts';
@@ -19,6 +22,15 @@ export type ConnectionClient = McpClient & Pick<Client, 'ping'>;
 /** SDK 2.4's version negotiation: 2025-11-25 initialize only, probe server/discover first, or one pinned version. */
 type Sdk2Negotiation = 'legacy' | 'auto' | { pin: string };
 
+interface Sdk2ConnectionOptions {
+  negotiation: Sdk2Negotiation;
+  /**
+   * Refuse a connect that fell back to the 2025 era (or gave up) because its `server/discover` probe got a bare
+   * 400 (no JSON-RPC error: no era evidence): it fails with AmbiguousDiscovery, which is retried.
+   */
+  reprobeBareFallback?: boolean;
+}
+
 export interface ConnectionOptions {
   url: string;
   /** Wraps the real fetch: where MCP-edge faults enter. */
@@ -30,15 +42,15 @@ export interface ConnectionOptions {
   headers?: Record<string, string>;
   /** Another transport instead of Streamable HTTP (stdio targets), made per connect; `url` then only names it. */
   transport?: () => Transport;
-  /** Use SDK 2.4's client with this negotiation (over Streamable HTTP, or `transport`); SDK 1.32's when absent. */
-  sdk2?: { negotiation: Sdk2Negotiation };
+  /** Use SDK 2.4's client (over Streamable HTTP, or `transport`) with this negotiation; SDK 1.32's when absent. */
+  sdk2?: Sdk2ConnectionOptions;
 }
 
 /** Streamable HTTP, or another transport that may offer the same extras (the stdio decorator has protocolVersion). */
 type ClientTransport = Transport & { protocolVersion?: string; terminateSession?: () => Promise<void> };
 
-/** A failed open carries the version its initialize offered, when it got that far. */
-export type OpenFailure = Error & { offeredVersion?: string };
+/** A failed open carries the version its initialize offered, when it got that far, and its discovery probes. */
+export type OpenFailure = Error & { offeredVersion?: string; probes?: DiscoveryProbe[] };
 
 /** The fetch the transport calls: a signal of its own per request, the attempt's HTTP record, then `inner`. */
 export function transportFetch(inner: typeof fetch): typeof fetch {
@@ -71,6 +83,8 @@ export class Connection {
     /** The protocol version the initialize request offered on the wire (after any edge rewrite). */
     readonly offeredVersion: string | undefined,
     private readonly closeClient: () => Promise<void>,
+    /** The `server/discover` probes this connect sent (SDK 2.4 negotiating; empty otherwise). */
+    readonly probes: DiscoveryProbe[] = [],
   ) {}
 
   static async open(options: ConnectionOptions): Promise<Connection> {
@@ -79,20 +93,32 @@ export class Connection {
     const inner = options.wrapFetch ? options.wrapFetch(observer.fetch) : observer.fetch;
     const r = options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 };
     if (options.sdk2) {
+      const tap = discoveryTap(transportFetch(inner));
+      const bareProbe = () =>
+        options.sdk2?.reprobeBareFallback === true && tap.probes().some((p) => p.outcome === 'bare-400');
       try {
         const opened = await openSdk2({
           negotiation: options.sdk2.negotiation,
           url: options.url,
           transport: options.transport?.(),
-          fetch: transportFetch(inner),
+          fetch: tap.fetch,
           reconnection: r,
           connectTimeoutMs: options.connectTimeoutMs ?? 5000,
           onError: options.onError,
           onLog: (params) => noteNotification(JSON.stringify(params)),
         });
-        return new Connection(opened.client, opened.transport, observer.offered(), opened.close);
-      } catch (error) {
-        if (error instanceof Error) (error as OpenFailure).offeredVersion = observer.offered();
+        if (bareProbe() && opened.transport.protocolVersion !== MODERN_VERSION) {
+          await Connection.terminate(opened.transport);
+          await opened.close().catch(() => {});
+          throw new AmbiguousDiscovery(`the SDK fell back to ${opened.transport.protocolVersion ?? 'the 2025 era'}`);
+        }
+        return new Connection(opened.client, opened.transport, observer.offered(), opened.close, tap.probes());
+      } catch (caught) {
+        const error =
+          bareProbe() && !(caught instanceof AmbiguousDiscovery)
+            ? new AmbiguousDiscovery(String((caught as Error)?.message ?? caught))
+            : caught;
+        if (error instanceof Error) Object.assign(error, { offeredVersion: observer.offered(), probes: tap.probes() });
         throw error;
       }
     }

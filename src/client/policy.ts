@@ -79,6 +79,8 @@ export type OpRunner = (op: PlannedOp, random: RandomStream) => Promise<ClientOp
 
 export interface ClientPolicy {
   readonly name: PolicyName;
+  /** How its connects treat version negotiation (SDK 2.4 clients): see Sdk2ConnectionOptions. */
+  readonly connection?: { reprobeBareFallback?: boolean };
   /** Makes what the run's ops share (circuit breakers, the credential hook), once per run. */
   forRun(run: RunSetup): OpRunner;
 }

@@ -1,6 +1,7 @@
 // The client's current MCP session. Renewal is single-flight: when many in-flight ops see the same session
 // die (404, transport loss) only the first opens a new one, the rest reuse it.
 import { epochMs } from '../core/clock.ts';
+import type { DiscoveryProbe, DiscoveryRecord } from '../core/history.ts';
 import { Connection, type ConnectionOptions, type OpenFailure } from './connection.ts';
 
 /** One initialize: what was offered, what was agreed, or why it failed. */
@@ -10,6 +11,8 @@ export interface Negotiation {
   offered?: string;
   negotiated?: string;
   error?: string;
+  /** The `server/discover` probes of this connect (a negotiating SDK 2.4 client). */
+  probes?: DiscoveryProbe[];
 }
 
 export class Session {
@@ -41,6 +44,18 @@ export class Session {
     await this.current.catch(() => {});
   }
 
+  /** The connects that probed `server/discover`, for the history (empty when none did). */
+  discoveries(): DiscoveryRecord[] {
+    return this.negotiations
+      .filter((n) => n.probes !== undefined)
+      .map((n) => ({
+        atMs: n.atMs,
+        probes: n.probes!,
+        ...(n.negotiated !== undefined && { negotiated: n.negotiated }),
+        ...(n.error !== undefined && { error: n.error }),
+      }));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const current = this.current;
@@ -58,6 +73,7 @@ export class Session {
           atMs: epochMs(),
           offered: c.offeredVersion,
           negotiated: c.protocolVersion,
+          ...(c.probes.length > 0 && { probes: c.probes }),
         }),
       (e: OpenFailure) =>
         this.negotiations.push({
@@ -65,6 +81,7 @@ export class Session {
           atMs: epochMs(),
           offered: e?.offeredVersion,
           error: e?.message ?? String(e),
+          ...(e?.probes?.length && { probes: e.probes }),
         }),
     );
     // A failed open must not poison later calls: forget it so the next get() tries again.

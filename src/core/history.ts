@@ -48,6 +48,8 @@ export interface AttemptRecord {
   httpStatus?: number;
   /** The server's request id (ToolError.requestId or a response header), when it gave one. */
   requestId?: string;
+  /** A proxy rewrote one of the attempt's Mcp-* routing headers on the way to the server. */
+  headerTampered?: boolean;
   /** The backoff the client waited before this attempt (0 or absent for the first), in ms. */
   backoffMs?: number;
 }
@@ -98,6 +100,24 @@ export interface TransportEvent {
   message: string;
 }
 
+/** One `server/discover` probe of the SDK 2.4 client, as the client received its answer. */
+export interface DiscoveryProbe {
+  atMs: number;
+  ms: number;
+  status?: number;
+  /** ok; an HTTP error with a JSON-RPC body; a 400 without one (no era evidence); no answer at all. */
+  outcome: 'ok' | 'http-error' | 'bare-400' | 'network-error';
+}
+
+/** One connect of a negotiating (SDK 2.4) client: its probes and where it ended. */
+export interface DiscoveryRecord {
+  atMs: number;
+  probes: DiscoveryProbe[];
+  /** The protocol version agreed, when the connect succeeded. */
+  negotiated?: string;
+  error?: string;
+}
+
 export interface FaultWindow {
   id: string;
   seam: string;
@@ -136,6 +156,10 @@ export interface History {
   transportEvents?: TransportEvent[];
   /** Circuit breaker state changes, when the client runs a breaker. */
   breaker?: BreakerEvent[];
+  /** Every connect of a negotiating client that probed `server/discover` (absent: none probed). */
+  discovery?: DiscoveryRecord[];
+  /** Whether the server under test speaks 2026-07-28 (absent: unknown, e.g. a foreign server). */
+  serverSpeaksModern?: boolean;
   /** False when the target gives no way to see effects (no ledger, no read-back): effect metrics are n/a. */
   effectsObservable?: boolean;
 }

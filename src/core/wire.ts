@@ -12,3 +12,8 @@ export const ATTEMPT_META_KEY = 'faultline/attempt';
 export const ATTEMPT_HEADER = 'x-faultline-attempt';
 /** `_meta` key where a 2026-07-28 request carries its protocol version (the era's envelope). */
 export const ENVELOPE_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+/**
+ * Response header the MCP-edge proxy adds when it rewrote one of the request's `Mcp-*` routing headers, so the
+ * client's record of the attempt says the server answered a tampered request (what it answered is then measured).
+ */
+export const HEADER_TAMPERED_HEADER = 'x-faultline-header-tampered';

@@ -4,8 +4,10 @@
 import { z } from 'zod';
 import { excerpt } from '../profile/profile-error.ts';
 import { DEPENDENCY_FAULTS } from './dependency/kinds.ts';
+import { edgeDiscover } from './edge/discover.ts';
 import { edgeDropAfterCommit } from './edge/drop-after-commit.ts';
 import { edgeHeader } from './edge/header.ts';
+import { edgeMcpHeaders } from './edge/mcp-headers.ts';
 import { edgeProtocolVersion } from './edge/protocol-version.ts';
 import { edgeSseCut } from './edge/sse-cut.ts';
 import { edgeStatus } from './edge/status.ts';
@@ -24,6 +26,8 @@ export const FAULTS: readonly FaultKind[] = [
   edgeStatus,
   edgeSseCut,
   edgeHeader,
+  edgeMcpHeaders,
+  edgeDiscover,
   edgeProtocolVersion,
   edgeStripTrace,
   edgeDropAfterCommit,

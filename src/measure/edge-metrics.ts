@@ -20,6 +20,12 @@ export interface EdgeMetrics {
   resultsPaginated: number;
   /** Largest tool result the client received, in bytes (as serialised JSON). */
   resultBytesMax: number;
+  /** Attempts whose Mcp-* routing headers a proxy rewrote on the way (the server answered a tampered request). */
+  headerTampered: number;
+  /** Of those, the ones the server refused with HeaderMismatch (-32020). */
+  headerMismatchRejected: number;
+  /** Of those, the ones the server answered in 2xx: it dispatched a call its headers disagreed with. */
+  headerMismatchExecuted: number;
 }
 
 export function edgeMetrics(history: History): EdgeMetrics {
@@ -48,6 +54,7 @@ export function edgeMetrics(history: History): EdgeMetrics {
     resultsTruncated: truncated,
     resultsPaginated: paginated,
     resultBytesMax: max,
+    ...headerCounts(history),
   };
 }
 
@@ -56,4 +63,17 @@ export function worstDetect(windows: readonly DetectWindow[]): { value: number |
   const seen = windows.filter((w) => w.detectMs !== null);
   if (windows.length > 0 && seen.length === 0) return { value: null, reason: 'no fault window saw a failed attempt' };
   return { value: Math.max(0, ...seen.map((w) => w.detectMs!)) };
+}
+
+/** What the server answered to attempts whose routing headers a proxy rewrote: a refusal, or an execution. */
+function headerCounts(history: History) {
+  const tampered = history.attempts.filter((a) => a.headerTampered);
+  return {
+    headerTampered: tampered.length,
+    headerMismatchRejected: tampered.filter((a) => a.errorCode === 'PROTO.HEADER_MISMATCH').length,
+    // A 2xx answer to a tools/call: the request passed the header check and was dispatched to the tool.
+    headerMismatchExecuted: tampered.filter(
+      (a) => a.httpStatus !== undefined && a.httpStatus < 300 && a.errorCode !== 'PROTO.HEADER_MISMATCH',
+    ).length,
+  };
 }

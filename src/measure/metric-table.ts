@@ -29,6 +29,12 @@ export interface MetricDef {
 
 const v = (value: number): MetricValue => ({ value });
 const na = (why: string): MetricValue => ({ value: null, na: true, reason: `nothing to measure: ${why}` });
+/** Discovery counts exist only where a negotiating client probed. */
+const probed = (value: number | undefined): MetricValue =>
+  value === undefined ? na('no server/discover probe was sent') : v(value);
+/** Header-tampering counts exist only where a proxy rewrote some attempt's routing headers. */
+const tamperedCount = (m: Metrics, value: number): MetricValue =>
+  (m.headerTampered ?? 0) === 0 ? na('no attempt had its Mcp-* headers rewritten') : v(value);
 /** Effect counts exist only where the run could see effects (a ledger, or read-back probes). */
 const effect = (m: Metrics, value: number): MetricValue =>
   m.effectsObservable === false ? na('this target gives no way to see its effects') : v(value);
@@ -139,6 +145,45 @@ export const METRICS: Record<string, MetricDef> = {
     unit: 'ms',
   },
   proto_errors: { describe: 'failed attempts in category PROTO', get: (m) => v(m.protoErrors ?? 0) },
+  discovery_probes: {
+    describe: 'server/discover probes the SDK 2.4 client sent (n/a when none did)',
+    get: (m) => probed(m.discoveryProbes),
+  },
+  discovery_failed_probes: {
+    describe: 'probes with no usable answer: 5xx, a bare 400, none (n/a when none was sent)',
+    get: (m) => probed(m.discoveryFailedProbes),
+  },
+  discovery_retries: {
+    describe: 'probes sent again after a failed one (n/a when none was sent)',
+    get: (m) => probed(m.discoveryRetries),
+  },
+  discovery_ms_max: {
+    describe: 'the slowest server/discover probe (n/a when none was sent)',
+    get: (m) => probed(m.discoveryMsMax),
+    unit: 'ms',
+  },
+  wrong_fallbacks: {
+    describe:
+      'connects that fell back to 2025-11-25 against a server that speaks 2026-07-28 (n/a: no probe, or a server whose eras are unknown)',
+    get: (m) =>
+      m.discoveryProbes === undefined
+        ? na('no server/discover probe was sent')
+        : m.wrongFallbacks === null || m.wrongFallbacks === undefined
+          ? na('which eras this server speaks is not known')
+          : v(m.wrongFallbacks),
+  },
+  header_tampered_attempts: {
+    describe: 'attempts whose Mcp-* routing headers a proxy rewrote (n/a when none was)',
+    get: (m) => tamperedCount(m, m.headerTampered ?? 0),
+  },
+  header_mismatch_rejected: {
+    describe: 'tampered attempts the server refused with HeaderMismatch -32020 (n/a when none was tampered)',
+    get: (m) => tamperedCount(m, m.headerMismatchRejected ?? 0),
+  },
+  header_mismatch_executed: {
+    describe: 'tampered attempts the server dispatched anyway (a 2xx answer; n/a when none was tampered)',
+    get: (m) => tamperedCount(m, m.headerMismatchExecuted ?? 0),
+  },
   results_over_budget: {
     describe: 'results over the client result budget',
     get: (m) => v(m.resultsOverBudget ?? 0),

@@ -1,6 +1,7 @@
 // computeMetrics: everything DESIGN.md's "Definitions" asks for, from one run's History.
 import type { History } from '../core/history.ts';
 import { applicationMetrics } from './client-guards.ts';
+import { discoveryMetrics } from './discovery-metrics.ts';
 import { edgeMetrics } from './edge-metrics.ts';
 import { errorCounts } from './errors.ts';
 import { faultWindows } from './fault-windows.ts';
@@ -47,6 +48,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     durationMs: Math.round(history.endMs - history.startMs),
     ...applicationMetrics(history),
     ...edgeMetrics(history),
+    ...discoveryMetrics(history),
     ...serverSeamMetrics(history, effects),
   };
   return { ...metrics, perFaultHit: perFaultHit(metrics) };

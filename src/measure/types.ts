@@ -2,6 +2,7 @@
 // (DESIGN.md): extend freely, never rename.
 
 import type { ApplicationMetrics } from './client-guards.ts';
+import type { DiscoveryMetrics } from './discovery-metrics.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
 import type { PerFaultHit } from './per-hit.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
@@ -128,7 +129,11 @@ export interface LeakFinding {
   canary: string;
 }
 
-export interface Metrics extends Partial<ApplicationMetrics>, Partial<EdgeMetrics>, Partial<ServerSeamMetrics> {
+export interface Metrics
+  extends Partial<ApplicationMetrics>,
+    Partial<EdgeMetrics>,
+    Partial<DiscoveryMetrics>,
+    Partial<ServerSeamMetrics> {
   ops: number;
   opsOk: number;
   opsFail: number;

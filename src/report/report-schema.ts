@@ -128,6 +128,17 @@ const metrics = obj({
   resultsTruncated: count.optional(),
   resultsPaginated: count.optional(),
   resultBytesMax: count.optional(),
+  discoveryProbes: count.optional().describe('server/discover probes the SDK 2.4 client sent (absent: none)'),
+  discoveryFailedProbes: count.optional().describe('probes that got no usable answer (5xx, bare 400, no answer)'),
+  discoveryRetries: count.optional().describe('probes sent after the previous probe failed'),
+  discoveryMsMax: ms.optional().describe('the slowest probe'),
+  wrongFallbacks: count
+    .nullable()
+    .optional()
+    .describe('connects that settled on 2025-11-25 against a server that speaks 2026-07-28; null: unknown'),
+  headerTampered: count.optional().describe('attempts whose Mcp-* routing headers a proxy rewrote'),
+  headerMismatchRejected: count.optional().describe('of those, refused with HeaderMismatch -32020'),
+  headerMismatchExecuted: count.optional().describe('of those, answered in 2xx (dispatched despite the mismatch)'),
   // The server seam.
   delivery: z.record(delivery, count).optional(),
   deliveryByOp: z.record(z.string(), delivery).optional(),

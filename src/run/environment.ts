@@ -52,6 +52,8 @@ export interface EnvironmentOptions {
   keysScoped?: boolean;
   /** The client SDK and server front end (default: legacy, SDK 1.32 on both sides). */
   pairing?: Pairing;
+  /** The policy refuses a version fallback made on a bare 400 to server/discover (SDK 2.4 clients). */
+  reprobeBareFallback?: boolean;
   /** What `${tmpdir}` and `${env:NAME}` stand for in a foreign target (default: the OS temp dir, process.env). */
   placeholders?: PlaceholderValues;
   /** The profile's file (read-back modules resolve against it; default: the current directory). */
@@ -76,7 +78,10 @@ export async function startEnvironment(
 ): Promise<Environment> {
   const target = profile.target;
   const pairing = options.pairing ?? PAIRINGS[0];
-  const sdk2 = pairing.client.sdk === 'sdk2' ? { negotiation: pairing.client.negotiation } : undefined;
+  const sdk2 =
+    pairing.client.sdk === 'sdk2'
+      ? { negotiation: pairing.client.negotiation, reprobeBareFallback: options.reprobeBareFallback }
+      : undefined;
   const transportEvents: TransportEvent[] = [];
   const onError = (error: Error) => transportEvents.push(transportEvent(error));
   const edge = new EdgeController();

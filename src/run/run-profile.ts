@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { clientTransport } from '../client/connection.ts';
 import { modulePolicy } from '../client/module-client.ts';
 import { type PolicyName, policyByName } from '../client/policies/index.ts';
+import type { ClientPolicy } from '../client/policy.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';
@@ -58,6 +59,8 @@ export interface RunOptions {
    * keys carry run, shard and profile, the server is not reset, and only this shard's effects are read back.
    */
   runScope?: ShardScope;
+  /** Replaces the policy's connect settings (a control with the client's discovery guard off). */
+  connection?: ClientPolicy['connection'];
   /** The protocol pairing: client SDK and server front end (default legacy: SDK 1.32 on both sides). */
   pairing?: Pairing;
   /** Your own client (--client-module, an absolute path): replaces the profile's client.module and policy. */
@@ -110,6 +113,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     pairing: options.pairing,
     profileFile: loaded.file,
     signal: options.signal,
+    reprobeBareFallback: (options.connection ?? policyByName(policyName).connection)?.reprobeBareFallback,
   }).catch(async (error) => {
     await backend.close();
     removeWorkdir();
@@ -189,6 +193,11 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     if (!env.server.observesEffects) history.effectsObservable = false;
     const during = sampler?.summary(history, t0);
     if (env.transportEvents.length > 0) history.transportEvents = [...env.transportEvents];
+    const discovery = env.session.discoveries();
+    if (discovery.length > 0) history.discovery = discovery;
+    // The reference server's front end is the pairing's; what a foreign server speaks is not known.
+    if (profile.target.kind === 'reference')
+      history.serverSpeaksModern = (options.pairing?.server ?? 'sdk1') !== 'sdk1';
     options.onPhase?.('measure');
     const control = policyName !== profile.client.policy && profile.controls[policyName] !== undefined;
     const exprs = control ? profile.controls[policyName]! : profile.expect;

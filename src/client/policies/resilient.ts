@@ -3,7 +3,7 @@
 // key per logical call; look the status up before re-executing an uncertain side effect; re-initialize when
 // the session is lost and reconnect when the transport is. Optionally behind a circuit breaker per tool shared
 // by the run's ops, and with a credential hook (an AUTH failure is retried once, after a refresh). The model
-// may correct a call the server rejected.
+// may correct a call the server rejected. A discovery probe answered with a bare 400 is probed again (no fallback).
 import { credentialHookFor } from '../credentials.ts';
 import type { ClientPolicy } from '../policy.ts';
 import { attemptTimeout } from '../units/attempt-timeout.ts';
@@ -17,6 +17,8 @@ import { composedOps } from './compose.ts';
 
 export const resilientPolicy: ClientPolicy = {
   name: 'resilient',
+  // A bare 400 to server/discover is no evidence of a 2025-era server: probe again rather than fall back.
+  connection: { reprobeBareFallback: true },
   forRun(run) {
     const breakers = run.client.breaker && new Breakers(run.client.breaker, run.recordBreakerEvent);
     const credentials = credentialHookFor(run);

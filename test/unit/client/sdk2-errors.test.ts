@@ -33,7 +33,8 @@ describe('SDK 2.4 errors through the one classification', () => {
       ['DEPENDENCY.UNAVAILABLE', true, true],
     ],
     [new ProtocolError(-32602, 'Unknown tool: x'), ['VALIDATION.UNKNOWN_TOOL', false, false]],
-    [new ProtocolError(-32020, 'Header mismatch'), ['PROTO.JSONRPC_32020', false, true]],
+    // HeaderMismatch is refused before dispatch: nothing ran, so it is retried (another path may not strip).
+    [new ProtocolError(-32020, 'Header mismatch'), ['PROTO.HEADER_MISMATCH', true, false]],
     // UnsupportedProtocolVersion on a request: refused before it ran; retried on a connection that negotiates again.
     [
       new UnsupportedProtocolVersionError({ supported: ['2025-11-25'], requested: '2026-07-28' }),

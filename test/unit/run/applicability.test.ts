@@ -50,4 +50,12 @@ describe('not applicable', () => {
     expect(naIn('unsupported-version')).toEqual(['legacy', 'modern', 'auto-sdk1']);
     expect(notApplicable(profile('unsupported-version'), pairingsOf('modern')[0])).toMatch(/2026-07-28 envelope/);
   });
+
+  it.each([
+    ['mcp-header-strip', 'mcp-headers'],
+    ['discover-faults', 'discover'],
+  ])('%s exists only on the modern wire (%s): n/a in the legacy-era pairings, with the reason', (name, kind) => {
+    expect(naIn(name)).toEqual(['legacy', 'auto-sdk1']);
+    expect(notApplicable(profile(name), pairingsOf('legacy')[0])).toContain(kind);
+  });
 });
