@@ -73,11 +73,13 @@ async function testVerdicts(dir: string, projects: string[]): Promise<Omit<Run, 
     `--outputFile=${file}`,
   ]);
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+    testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[];
   };
   const verdicts: Verdicts = new Map();
   for (const suite of report.testResults) {
     const path = suite.name.replace(root, '');
+    // A file can fail with every test passed or skipped (a failed beforeAll): that is a verdict of its own.
+    verdicts.set(`${path} (the file)`, suite.status);
     for (const test of suite.assertionResults) verdicts.set(`${path} > ${test.fullName}`, test.status);
   }
   return { ...time, verdicts };

@@ -2,14 +2,14 @@
 // createClient) is the factory that builds the user's client. A file that is missing or exports no function is one
 // line, exit 2.
 import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { type ClientFactory, ClientModuleError } from '../client/module-client.ts';
+import { importUserModule } from './import-user-module.ts';
 
 export async function loadClientModule(file: string): Promise<ClientFactory> {
   if (!existsSync(file)) throw new ClientModuleError(`client module ${file}: no such file`);
   let mod: { default?: unknown; createClient?: unknown };
   try {
-    mod = await import(pathToFileURL(file).href);
+    mod = await importUserModule(file);
   } catch (error) {
     throw new ClientModuleError(`client module ${file}: cannot load it (${(error as Error).message.split('\n')[0]})`);
   }

@@ -5,12 +5,12 @@
 // that fails leaves the effects unknown: the source says so (the run's effect metrics are n/a), never 0 effects.
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { epochMs } from '../core/clock.ts';
 import { parsePath, selectPath } from '../core/json-path.ts';
 import { type Effect, foreignEffectKey } from '../core/ledger.ts';
 import type { EffectsSpec, ReadBackProbe } from '../profile/effects-schema.ts';
+import { importUserModule } from './import-user-module.ts';
 
 /** One tool call on the run's own connection to the server (no trace id: a probe is not an op). */
 export type CallTool = (tool: string, args: Record<string, unknown>) => Promise<CallToolResult>;
@@ -106,7 +106,7 @@ export class ReadBackSource {
   private async keys(probe: ReadBackProbe, index: number, result: CallToolResult): Promise<unknown[]> {
     const file = probeModulePath(this.profileFile, probe, index);
     if (file !== undefined) {
-      const mapper = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+      const mapper = (await importUserModule(file)).default;
       if (typeof mapper !== 'function') throw new ReadBackError(`${probe.module}: expected a default export function`);
       const keys = await (mapper as ReadBackMapper)(result);
       if (!Array.isArray(keys)) throw new ReadBackError(`${probe.module}: expected an array of keys`);
