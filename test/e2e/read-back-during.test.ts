@@ -33,7 +33,7 @@ const metric = (r: Awaited<ReturnType<typeof run>>, name: string) => METRICS[nam
 function runForgetful() {
   const yaml = `name: forgetful
 description: every write acknowledged, then forgotten
-duration: 1s
+duration: 2s
 target: { kind: stdio, command: ${process.execPath}, args: [${join(REPO, 'bin/run-ts.js')}, ${join(REPO, 'test/e2e/fixtures/forgetful-server.ts')}] }
 workload:
   rate: 5
