@@ -13,6 +13,9 @@ export interface MetricValue {
   value: number | null;
   reason?: string;
   na?: boolean;
+  /** Nothing to measure whatever the machine's load (the target gives no way to see effects): a loaded machine
+   * does not excuse a threshold that needed it, so its fail outranks inconclusive. */
+  unmeasurable?: boolean;
 }
 
 /** How a value reads: a count, milliseconds, a 0..1 rate, ops per second, bytes. */
@@ -37,7 +40,9 @@ const tamperedCount = (m: Metrics, value: number): MetricValue =>
   (m.headerTampered ?? 0) === 0 ? na('no attempt had its Mcp-* headers rewritten') : v(value);
 /** Effect counts exist only where the run could see effects (a ledger, or read-back probes). */
 const effect = (m: Metrics, value: number): MetricValue =>
-  m.effectsObservable === false ? na('this target gives no way to see its effects') : v(value);
+  m.effectsObservable === false
+    ? { ...na('this target gives no way to see its effects'), unmeasurable: true }
+    : v(value);
 
 export const METRICS: Record<string, MetricDef> = {
   ops: { describe: 'logical calls', get: (m) => v(m.ops), headline: true },

@@ -4,6 +4,7 @@ import type { History } from '../core/history.ts';
 import { packageVersion } from '../core/package-root.ts';
 import { type Calibration, marginOutgrows } from './calibration.ts';
 import { inertWindows } from './fault-windows.ts';
+import { METRICS } from './metric-table.ts';
 import { computeMetrics } from './metrics.ts';
 import { RECOVERY_DEFAULTS } from './recovery.ts';
 import type { ProfileReport, RunReport, Verdict } from './run-report.ts';
@@ -92,6 +93,13 @@ function judge(
   if (input.interrupted)
     return { verdict: 'interrupted', verdictReason: 'the run was stopped before this profile ended' };
   if (input.error) return { verdict: 'fail' };
+  const unmeasurable = thresholds.filter((t) => !t.ok && METRICS[t.metric]?.get(metrics).unmeasurable);
+  if (unmeasurable.length > 0) {
+    return {
+      verdict: 'fail',
+      verdictReason: `${unmeasurable.map((t) => `"${t.expr}"`).join(', ')} cannot be measured on this target, whatever the machine's load`,
+    };
+  }
   // A machine too loaded for the profile's timing explains whatever follows (a drain that did not settle, a window
   // no op reached, a failed bound): nothing measured on it is a verdict on the system under test.
   const loaded = input.calibration && (input.calibration.tooLoaded ?? marginOutgrows(input.calibration, thresholds));

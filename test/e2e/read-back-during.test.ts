@@ -60,8 +60,12 @@ describe('read-back during the run', () => {
     expect(ops).toBeGreaterThanOrEqual(3);
     // Sampling ends with the workload: the last op's write may fall after the last sample.
     expect(d.keys.length).toBeGreaterThanOrEqual(ops - 1);
-    // The last write may still be within its 400 ms at the final read-back; every earlier one is gone.
-    expect(d.vanished).toBeGreaterThanOrEqual(Math.max(2, d.keys.length - 1));
+    // A write still within its 400 ms at the final read-back is there; every earlier one is gone. At rate 5 that
+    // can be the last two or three, so the bound is on when a survivor was first seen, not on how many survive.
+    expect(d.vanished).toBeGreaterThanOrEqual(2);
+    const newest = Math.max(...d.keys.map((k) => k.firstSeenMs));
+    const survivors = d.keys.filter((k) => k.atEnd);
+    expect(survivors.every((k) => k.firstSeenMs >= newest - 600)).toBe(true);
     const gone = d.keys.filter((k) => !k.atEnd);
     expect(gone.every((k) => k.outcome === 'ok' && k.lastSeenMs - k.firstSeenMs < 600)).toBe(true);
     expect(metric(r, 'lost_effects')).toBeGreaterThanOrEqual(d.vanished);

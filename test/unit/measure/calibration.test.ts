@@ -172,6 +172,27 @@ describe('the calibration margin on thresholds', () => {
     expect(quiet.calibration?.marginMs).toBe(0);
   });
 
+  it('fails, not inconclusive, on a loaded machine when a threshold needs effects the target cannot show', () => {
+    const judge = (effectsObservable: boolean, p95Ms: number) =>
+      buildProfileReport({
+        name: 'p',
+        seed: 1,
+        policy: 'resilient',
+        history: { ...h, effectsObservable },
+        expect: ['duplicate_effects == 0', 'first_success_ms <= 200'],
+        decisionLogSha256: '',
+        calibration: assessCalibration(sample(p95Ms), timing),
+      });
+    const blind = judge(false, 900);
+    expect(blind.verdict).toBe('fail');
+    expect(blind.verdictReason).toBe(
+      '"duplicate_effects == 0" cannot be measured on this target, whatever the machine\'s load',
+    );
+    expect(judge(false, REFERENCE_P95_MS).verdict).toBe('fail');
+    // Negative control: with effects to see, the same loaded machine is inconclusive.
+    expect(judge(true, 900).verdict).toBe('inconclusive');
+  });
+
   it('is inconclusive when the margin would more than double a time bound', () => {
     const r = buildProfileReport({
       name: 'p',
