@@ -10,6 +10,8 @@
 // | isError result with a structured error             | the server's                    | its   | its `details.uncertain` (the server says whether the dependency can have acted) |
 // | isError result without one                         | INTERNAL.UNSTRUCTURED           | no    | yes: nothing says it did not act |
 // | HTTP 400 refusing MCP-Protocol-Version             | PROTO.BAD_PROTOCOL_VERSION      | no    | no: refused before dispatch |
+// | HTTP 400 whose JSON-RPC error is -32022 (a 2026-only server refusing a 2025 request) | PROTO.VERSION_REFUSED | yes | no: refused before the tool ran; negotiate again |
+// | HTTP 400 "Server not initialized" (a 2025-only server, SDK 1.32, given a request without a session) | PROTO.NOT_INITIALIZED | yes | no: refused before dispatch; negotiate again |
 // | HTTP 404 (session unknown)                         | PROTO.SESSION_NOT_FOUND         | yes   | no: never dispatched |
 // | HTTP 413                                           | VALIDATION.PAYLOAD_TOO_LARGE    | no    | no: refused by size |
 // | HTTP 429                                           | DEPENDENCY.RATE_LIMITED         | yes   | no: refused before handling |
@@ -96,6 +98,22 @@ export function classifyResult(result: {
   });
 }
 
+/**
+ * The JSON-RPC error in the body of an HTTP error answer, as the SDK's message carries it after the status line
+ * ("Error POSTing to endpoint: {...}"); undefined when the body is not one.
+ */
+function jsonRpcErrorOf(message: string): { code: number; message: string } | undefined {
+  const start = message.indexOf('{');
+  if (start === -1) return undefined;
+  try {
+    const error = (JSON.parse(message.slice(start)) as { error?: { code?: unknown; message?: unknown } }).error;
+    if (typeof error?.code !== 'number') return undefined;
+    return { code: error.code, message: typeof error.message === 'string' ? error.message : '' };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The text parts of a tool result's content, joined (empty when it has none). */
 function textContentOf(content: unknown): string {
   if (!Array.isArray(content)) return '';
@@ -108,6 +126,9 @@ function textContentOf(content: unknown): string {
 /** JSON-RPC errors a server answers before it runs anything: parse error, invalid request, unknown method, bad params. */
 /** 2026-07-28 HeaderMismatch: the Mcp-Method, Mcp-Name or Mcp-Param-* headers disagree with the body. */
 const HEADER_MISMATCH = -32020;
+
+/** 2026-07-28 UnsupportedProtocolVersion: the server does not serve the version the request carries. */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 const REFUSED_BEFORE_RUNNING: ReadonlySet<number> = new Set([-32700, -32600, -32601, -32602]);
 
@@ -135,6 +156,32 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
   }
   if (error instanceof StreamableHTTPError) {
     const status = error.code ?? http.status;
+    const answer = status === 400 ? jsonRpcErrorOf(message) : undefined;
+    if (answer?.code === UNSUPPORTED_PROTOCOL_VERSION) {
+      // A 2026-07-28-only server (a replica of a newer release) refused this 2025-era request before running it:
+      // the same refusal SDK 2.4 surfaces as a JSON-RPC error, here in the 400's body. A new connection negotiates
+      // again, and may reach a replica that serves the version.
+      return failure({
+        category: 'PROTO',
+        errorCode: 'PROTO.VERSION_REFUSED',
+        retryable: true,
+        uncertain: false,
+        renegotiate: true,
+        message,
+      });
+    }
+    if (answer?.code === -32000 && /server not initialized/i.test(answer.message)) {
+      // SDK 1.32's answer to a request without a session (its only signal is this text under the generic -32000):
+      // a 2026-07-28 request reached a 2025-only server, which wants initialize. Nothing ran; negotiate again.
+      return failure({
+        category: 'PROTO',
+        errorCode: 'PROTO.NOT_INITIALIZED',
+        retryable: true,
+        uncertain: false,
+        renegotiate: true,
+        message,
+      });
+    }
     if (status === 400 && /unsupported protocol version/i.test(message)) {
       // The MCP-Protocol-Version header was refused (the request never ran): no retry on this session.
       return failure({
@@ -212,7 +259,7 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
         message,
       });
     }
-    if (error.code === -32022) {
+    if (error.code === UNSUPPORTED_PROTOCOL_VERSION) {
       // UnsupportedProtocolVersion (2026-07-28): the request was refused before it ran, for the version this
       // connection negotiated; a new connection negotiates again (its probe learns what the server serves).
       return failure({

@@ -8,6 +8,7 @@ import { edgeDiscover } from './edge/discover.ts';
 import { edgeDropAfterCommit } from './edge/drop-after-commit.ts';
 import { edgeHeader } from './edge/header.ts';
 import { edgeMcpHeaders } from './edge/mcp-headers.ts';
+import { edgeMixedFleet } from './edge/mixed-fleet.ts';
 import { edgeProtocolVersion } from './edge/protocol-version.ts';
 import { edgeSseCut } from './edge/sse-cut.ts';
 import { edgeStatus } from './edge/status.ts';
@@ -33,6 +34,7 @@ export const FAULTS: readonly FaultKind[] = [
   edgeDropAfterCommit,
   edgeStreamAbandon,
   edgeUnsupportedVersion,
+  edgeMixedFleet,
   ...SERVER_FAULTS,
   ...STDIO_EDGE_FAULTS,
 ];

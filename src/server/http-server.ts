@@ -4,6 +4,8 @@
 // session, 404 for unknown session ids), resumability through our own event store (optional), retryInterval.
 // The transport reads the body itself (no parsedBody), so the SDK's 4 MiB request limit applies.
 // Every request's Host and Origin must name loopback (host-guard.ts): 403 otherwise.
+// Besides `/mcp`, two single-era replicas of a mixed fleet answer (core/fleet.ts): the SDK 1.32 front end alone
+// and the SDK 2.4 front end alone (legacy: 'reject'), over the same tools, sessions and ledger as `/mcp`.
 // Every hook of an active behaviour gets a host bound to its window: what the hook does through it (an eviction,
 // a counted action) is a hit of that window (`hits`, by window id).
 import { randomUUID } from 'node:crypto';
@@ -23,6 +25,7 @@ import type { BehaviourHost, BehaviourSession, ServerBehaviourKind } from './beh
 import { BEHAVIOURS } from './behaviours/index.ts';
 import { CountingEventStore } from './event-store.ts';
 import { hostRefusal } from './host-guard.ts';
+import { FLEET_PATHS } from '../core/fleet.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { modernFront } from './modern/http-front.ts';
 import type { ServerRuntime } from './runtime.ts';
@@ -143,11 +146,18 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
 
   const frontEnd = opts.frontEnd ?? 'sdk1';
   const modern = frontEnd === 'sdk1' ? undefined : modernFront(runtime, { keepAliveMs: opts.keepAliveMs });
+  /** The modern-only replica of the fleet (made on its first request when `/mcp` serves no 2026 front end). */
+  let fleetModern = modern;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = hostRefusal(req, opts.allowedHosts);
     if (refused) return jsonRpcError(res, 403, -32000, `Forbidden: ${refused} (DNS-rebinding protection)`);
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === FLEET_PATHS.legacy) return handleLegacy(req, res);
+    if (path === FLEET_PATHS.modern) {
+      fleetModern ??= modernFront(runtime, { keepAliveMs: opts.keepAliveMs });
+      return fleetModern.serve(req, res);
+    }
     if (path !== '/mcp') return jsonRpcError(res, 404, -32000, 'Not found: the MCP endpoint is /mcp');
     if (!modern) return handleLegacy(req, res);
     if (frontEnd === 'sdk2') return modern.serve(req, res);
@@ -214,7 +224,7 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
     async close() {
       const all = [...sessions.values()];
       sessions.clear();
-      await Promise.allSettled([...all.map((s) => s.server.close()), modern?.close()]);
+      await Promise.allSettled([...all.map((s) => s.server.close()), modern?.close(), fleetModern?.close()]);
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();

@@ -32,6 +32,7 @@ export class EdgeController {
         headers: new Headers(init?.headers),
         rpcMethod: rpcMethodOf(body),
         body,
+        ...(key !== undefined && { key }),
       };
       const applicable = this.rules.filter(
         (r) =>
@@ -48,7 +49,7 @@ export class EdgeController {
             this.hits.count(rule.id),
           ),
         (changed) =>
-          inner(input, {
+          inner(changed?.url ?? input, {
             ...init,
             headers: changed?.headers ?? init?.headers,
             body: changed?.body ?? init?.body,
