@@ -68,3 +68,35 @@ describe('unsupported-version (auto)', () => {
     expect(r.report.verdict).toBe('pass');
   });
 });
+
+describe('mixed-fleet (legacy, auto)', () => {
+  const legacy = pairingsOf('legacy')[0];
+  /** Attempts refused by the replica of the other era (the real answers of SDK 2.4's and SDK 1.32's front ends). */
+  const wrongEra = (r: Awaited<ReturnType<typeof runShipped>>) =>
+    r.history.attempts.filter((a) => a.errorCode === 'PROTO.VERSION_REFUSED' || a.errorCode === 'PROTO.NOT_INITIALIZED');
+
+  for (const pairing of [legacy, auto]) {
+    it(`resilient (${pairing.name}): refused by the other era's replica, it negotiates again and re-issues with the same key`, {
+      timeout: T,
+    }, async () => {
+      const r = await runShipped('mixed-fleet', undefined, undefined, pairing);
+      expect(failing(r)).toBe('');
+      expect(r.report.metrics.faultWindows[0].hits).toBeGreaterThan(0);
+      const refused = wrongEra(r);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.every((a) => a.next === 'retry')).toBe(true);
+      expect(r.history.attempts.filter((a) => a.attempt > 1).every((a) => a.idempotencyKey === `idem-${a.opId}`)).toBe(
+        true,
+      );
+      expect(r.report.metrics.opsFail).toBe(0);
+      expect(r.report.metrics.duplicateEffects).toBe(0);
+    });
+  }
+
+  it('none control (auto): a call refused by the other era is not continued and fails', { timeout: T }, async () => {
+    const r = await runShipped('mixed-fleet', 'none', undefined, auto);
+    expect(r.report.metrics.opsFail).toBeGreaterThan(0);
+    expect(wrongEra(r).length).toBeGreaterThan(0);
+    expect(r.report.verdict).toBe('pass');
+  });
+});

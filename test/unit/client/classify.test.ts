@@ -98,6 +98,24 @@ describe('classify: HTTP answers of the MCP endpoint', () => {
     expect(c).toMatchObject({ errorCode: 'DEPENDENCY.UNAVAILABLE', uncertain: true, retryAfterMs: 1000 });
   });
 
+  it("the other era's refusal in a 400's body (a mixed fleet's replica) is negotiate-again, nothing ran", () => {
+    const posting = (error: object) =>
+      new StreamableHTTPError(400, `Error POSTing to endpoint: ${JSON.stringify({ jsonrpc: '2.0', id: 1, error })}`);
+    const refusal = { retryable: true, uncertain: false, renegotiate: true };
+    // SDK 2.4's modern-only handler refusing a 2025 request; SDK 1.32 given a request without a session.
+    expect(classifyError(posting({ code: -32022, message: 'Unsupported protocol version: 2025-11-25' }))).toMatchObject(
+      { errorCode: 'PROTO.VERSION_REFUSED', ...refusal },
+    );
+    expect(classifyError(posting({ code: -32000, message: 'Bad Request: Server not initialized' }))).toMatchObject({
+      errorCode: 'PROTO.NOT_INITIALIZED',
+      ...refusal,
+    });
+    // Another 400 under the generic code stays a plain refusal.
+    expect(classifyError(posting({ code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' }))).toMatchObject(
+      { errorCode: 'PROTO.HTTP_400', retryable: false },
+    );
+  });
+
   it('an answer the transport could not take (no HTTP status) may come after the server ran it', () => {
     expect(classifyError(new StreamableHTTPError(-1, 'Unexpected content type: text/html'))).toMatchObject({
       errorCode: 'PROTO.HTTP_UNKNOWN',
