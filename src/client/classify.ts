@@ -11,7 +11,7 @@
 // | isError result without one                         | INTERNAL.UNSTRUCTURED           | no    | yes: nothing says it did not act |
 // | HTTP 400 refusing MCP-Protocol-Version             | PROTO.BAD_PROTOCOL_VERSION      | no    | no: refused before dispatch |
 // | HTTP 400 whose JSON-RPC error is -32022 (a 2026-only server refusing a 2025 request) | PROTO.VERSION_REFUSED | yes | no: refused before the tool ran; negotiate again |
-// | HTTP 400 "Server not initialized" (a 2025-only server, SDK 1.32, given a request without a session) | PROTO.NOT_INITIALIZED | yes | no: refused before dispatch; negotiate again |
+// | HTTP 400 "Server not initialized" (a 2025-only server, SDK 1.32, given a request without a session) | PROTO.NOT_INITIALIZED | yes | no: refused before dispatch; a 2026 request needs no session, so retry as is |
 // | HTTP 404 (session unknown)                         | PROTO.SESSION_NOT_FOUND         | yes   | no: never dispatched |
 // | HTTP 413                                           | VALIDATION.PAYLOAD_TOO_LARGE    | no    | no: refused by size |
 // | HTTP 429                                           | DEPENDENCY.RATE_LIMITED         | yes   | no: refused before handling |
@@ -29,6 +29,7 @@
 // | fetch failed: ECONNRESET, UND_ERR_SOCKET, EPIPE, or no code | LINK.RESET             | yes   | yes: the request may have reached the server |
 // | transport not connected                            | LINK.NOT_CONNECTED              | yes   | no: nothing sent |
 // | server/discover got a bare 400 (resilient: no fallback) | PROTO.DISCOVERY_AMBIGUOUS | yes   | no: nothing was called |
+// | SDK 2.4 pinned: server/discover did not offer the pinned version | PROTO.PIN_NOT_OFFERED | yes | no: nothing was called; another replica may offer it |
 // | protocol version refused at initialize             | PROTO.VERSION_UNSUPPORTED       | no    | no: no session, no call |
 // | anything else                                      | INTERNAL.CLIENT                 | no    | yes |
 //
@@ -144,6 +145,18 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
       message,
     });
   }
+  if (/did not offer pinned protocol version \S+ via server\/discover/i.test(message)) {
+    // SDK 2.4 pinned: the probe reached a server that did not offer the pinned version (a 2025-only one answers
+    // server/discover with a 400). Nothing was called; in a fleet another replica may offer it, so probe again.
+    return failure({
+      category: 'PROTO',
+      errorCode: 'PROTO.PIN_NOT_OFFERED',
+      retryable: true,
+      uncertain: false,
+      renegotiate: true,
+      message,
+    });
+  }
   // Version negotiation failed: our own check, or the SDK's (a plain Error, so its text is all there is).
   if (error instanceof ProtocolVersionRejected || /protocol version is not supported/i.test(message)) {
     return failure({
@@ -172,13 +185,13 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
     }
     if (answer?.code === -32000 && /server not initialized/i.test(answer.message)) {
       // SDK 1.32's answer to a request without a session (its only signal is this text under the generic -32000):
-      // a 2026-07-28 request reached a 2025-only server, which wants initialize. Nothing ran; negotiate again.
+      // a 2026-07-28 request reached a 2025-only server, which wants initialize. Nothing ran, and the connection
+      // holds no session to lose: retry as is (in a mixed fleet the next try may reach a 2026 replica).
       return failure({
         category: 'PROTO',
         errorCode: 'PROTO.NOT_INITIALIZED',
         retryable: true,
         uncertain: false,
-        renegotiate: true,
         message,
       });
     }

@@ -17,6 +17,7 @@ import {
   type InitializeResult,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
+import { FLEET_PATHS } from '../core/fleet.ts';
 import type { FrontEnd } from '../core/front-end.ts';
 import { HitCounter } from '../core/hit-counter.ts';
 import { writeJsonRpcError as jsonRpcError } from '../core/json-rpc.ts';
@@ -25,7 +26,6 @@ import type { BehaviourHost, BehaviourSession, ServerBehaviourKind } from './beh
 import { BEHAVIOURS } from './behaviours/index.ts';
 import { CountingEventStore } from './event-store.ts';
 import { hostRefusal } from './host-guard.ts';
-import { FLEET_PATHS } from '../core/fleet.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { modernFront } from './modern/http-front.ts';
 import type { ServerRuntime } from './runtime.ts';

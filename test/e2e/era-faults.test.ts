@@ -1,6 +1,7 @@
 // Issue 11 item 3: the 2026-07-28 era's own faults, each a shipped profile that passes with the resilient client
 // in the pairing it is about, and a control that fires: an answer lost after the commit (re-issue duplicates),
-// a hang-up as cancellation (ghosts), and UnsupportedProtocolVersion (-32022) with the client's continuation.
+// a hang-up as cancellation (ghosts), UnsupportedProtocolVersion (-32022) with the client's continuation, and a
+// mixed fleet (each request on a 2025-only or a 2026-only replica over one ledger).
 import { describe, expect, it } from 'vitest';
 import { pairingsOf } from '../../src/core/pairing.ts';
 import { failing, runShipped } from '../helpers/run.ts';
@@ -69,13 +70,15 @@ describe('unsupported-version (auto)', () => {
   });
 });
 
-describe('mixed-fleet (legacy, auto)', () => {
+describe('mixed-fleet (legacy, modern, auto)', () => {
   const legacy = pairingsOf('legacy')[0];
   /** Attempts refused by the replica of the other era (the real answers of SDK 2.4's and SDK 1.32's front ends). */
   const wrongEra = (r: Awaited<ReturnType<typeof runShipped>>) =>
-    r.history.attempts.filter((a) => a.errorCode === 'PROTO.VERSION_REFUSED' || a.errorCode === 'PROTO.NOT_INITIALIZED');
+    r.history.attempts.filter(
+      (a) => a.errorCode === 'PROTO.VERSION_REFUSED' || a.errorCode === 'PROTO.NOT_INITIALIZED',
+    );
 
-  for (const pairing of [legacy, auto]) {
+  for (const pairing of [legacy, modern, auto]) {
     it(`resilient (${pairing.name}): refused by the other era's replica, it negotiates again and re-issues with the same key`, {
       timeout: T,
     }, async () => {

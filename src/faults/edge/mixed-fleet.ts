@@ -30,19 +30,15 @@ export const edgeMixedFleet = defineFaultKind({
       .describe('share of the routed requests that land on the 2026-07-28 replica, 0..1 (seeded draw per request)'),
   }),
   needs: ['http-edge', 'behaviour'],
-  onlyIn: {
-    pairings: ['legacy', 'auto', 'auto-sdk1'],
-    reason:
-      'the SDK 2.4 client pinned to 2026-07-28 has no continuation when its server/discover probe lands on the old ' +
-      'replica (EraNegotiationFailed, "no fallback in pin mode"): what a pinned client can do in a mixed fleet is ' +
-      'not measured yet',
-  },
   async apply(p, ctx) {
     const landing = ctx.random.child('replica');
     return installRule(ctx.env.edge, ctx, p, {
       handle: async (exchange, forward, hit) => {
         const stream = exchange.key === undefined ? landing : landing.keyed(exchange.key);
-        const replica: FleetReplica = stream.chance(`lands on modern ${exchange.rpcMethod ?? exchange.method}`, p.modernShare)
+        const replica: FleetReplica = stream.chance(
+          `lands on modern ${exchange.rpcMethod ?? exchange.method}`,
+          p.modernShare,
+        )
           ? 'modern'
           : 'legacy';
         if (replica !== eraOf(exchange)) hit();

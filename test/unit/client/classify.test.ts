@@ -98,7 +98,7 @@ describe('classify: HTTP answers of the MCP endpoint', () => {
     expect(c).toMatchObject({ errorCode: 'DEPENDENCY.UNAVAILABLE', uncertain: true, retryAfterMs: 1000 });
   });
 
-  it("the other era's refusal in a 400's body (a mixed fleet's replica) is negotiate-again, nothing ran", () => {
+  it("the other era's refusal in a 400's body (a mixed fleet's replica) is retried (a new connection where it must), nothing ran", () => {
     const posting = (error: object) =>
       new StreamableHTTPError(400, `Error POSTing to endpoint: ${JSON.stringify({ jsonrpc: '2.0', id: 1, error })}`);
     const refusal = { retryable: true, uncertain: false, renegotiate: true };
@@ -106,14 +106,20 @@ describe('classify: HTTP answers of the MCP endpoint', () => {
     expect(classifyError(posting({ code: -32022, message: 'Unsupported protocol version: 2025-11-25' }))).toMatchObject(
       { errorCode: 'PROTO.VERSION_REFUSED', ...refusal },
     );
-    expect(classifyError(posting({ code: -32000, message: 'Bad Request: Server not initialized' }))).toMatchObject({
-      errorCode: 'PROTO.NOT_INITIALIZED',
-      ...refusal,
-    });
-    // Another 400 under the generic code stays a plain refusal.
-    expect(classifyError(posting({ code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' }))).toMatchObject(
-      { errorCode: 'PROTO.HTTP_400', retryable: false },
+    // The 2026-07-28 request carries all it needs: a plain retry, no new connection.
+    const notInitialized = classifyError(posting({ code: -32000, message: 'Bad Request: Server not initialized' }));
+    expect(notInitialized).toMatchObject({ errorCode: 'PROTO.NOT_INITIALIZED', retryable: true, uncertain: false });
+    expect(notInitialized.renegotiate).toBeUndefined();
+    // SDK 2.4 pinned whose server/discover probe met a server that does not offer the version (EraNegotiationFailed).
+    const pinned = new Error(
+      'protocol version is not supported: Version negotiation failed: the server did not offer pinned protocol ' +
+        'version 2026-07-28 via server/discover (no fallback in pin mode)',
     );
+    expect(classifyError(pinned)).toMatchObject({ errorCode: 'PROTO.PIN_NOT_OFFERED', ...refusal });
+    // Another 400 under the generic code stays a plain refusal.
+    expect(
+      classifyError(posting({ code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' })),
+    ).toMatchObject({ errorCode: 'PROTO.HTTP_400', retryable: false });
   });
 
   it('an answer the transport could not take (no HTTP status) may come after the server ran it', () => {

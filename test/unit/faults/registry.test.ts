@@ -54,9 +54,11 @@ describe('fault registry', () => {
   });
 
   it('capabilities are declared, not read from the name: stdio kinds need the stdio edge, crash a restart', () => {
-    for (const kind of FAULTS.filter((f) => f.seam === 'edge')) {
+    for (const kind of FAULTS.filter((f) => f.seam === 'edge' && f.kind !== 'mixed-fleet')) {
       expect(kind.needs).toEqual([kind.kind.startsWith('stdio-') ? 'stdio-edge' : 'http-edge']);
     }
+    // The fleet's replicas are paths of the reference HTTP server.
+    expect(findFaultKind('edge', 'mixed-fleet')?.needs).toEqual(['http-edge', 'behaviour']);
     expect(findFaultKind('server', 'crash')?.needs).toEqual(['restart']);
     expect(findFaultKind('server', 'crash')?.prepare).toBeTypeOf('function');
   });

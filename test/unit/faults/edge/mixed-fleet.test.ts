@@ -2,8 +2,8 @@
 // on the request (so the same seed sends the same requests to the same replica whatever their arrival order); a
 // hit is a request that lands on the replica of the other era.
 import { describe, expect, it } from 'vitest';
-import type { DecisionRecord } from '../../../../src/core/history.ts';
 import { FLEET_PATHS } from '../../../../src/core/fleet.ts';
+import type { DecisionRecord } from '../../../../src/core/history.ts';
 import { RandomStream } from '../../../../src/core/random.ts';
 import { ATTEMPT_META_KEY, ENVELOPE_VERSION_KEY, TRACE_META_KEY } from '../../../../src/core/wire.ts';
 import { edgeMixedFleet } from '../../../../src/faults/edge/mixed-fleet.ts';
