@@ -79,7 +79,7 @@ describe('mixed-fleet (legacy, modern, auto)', () => {
     );
 
   for (const pairing of [legacy, modern, auto]) {
-    it(`resilient (${pairing.name}): refused by the other era's replica, it negotiates again and re-issues with the same key`, {
+    it(`resilient (${pairing.name}): refused by the other era's replica, it re-issues with the same key; every op ends ok, charged once`, {
       timeout: T,
     }, async () => {
       const r = await runShipped('mixed-fleet', undefined, undefined, pairing);
