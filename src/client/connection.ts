@@ -112,8 +112,7 @@ export class Connection {
           await opened.close().catch(() => {});
           throw new AmbiguousDiscovery(`the SDK fell back to ${opened.transport.protocolVersion ?? 'the 2025 era'}`);
         }
-        // The connect's own probes: a later server/discover (the calibration's ping) is no version negotiation.
-        return new Connection(opened.client, opened.transport, observer.offered(), opened.close, [...tap.probes()]);
+        return new Connection(opened.client, opened.transport, observer.offered(), opened.close, tap.probes());
       } catch (caught) {
         const error =
           bareProbe() && !(caught instanceof AmbiguousDiscovery)

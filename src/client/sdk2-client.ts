@@ -92,13 +92,12 @@ export async function openSdk2(options: Sdk2Options): Promise<Sdk2Connection> {
     callTool: (params: Parameters<McpClient['callTool']>[0], _schema: unknown, callOptions?: object) =>
       sdk.callTool(params, callOptions).catch(rethrow),
     listTools: () => sdk.listTools().catch(rethrow),
-    // The 2026-07-28 wire has no ping: server/discover is its request that touches nothing (the calibration's
-    // probe). tools/list would also do, but builds every tool's schemas: measured over stdio 6.6-29.8 ms p50
-    // against 1.1-2.2 ms for server/discover, so a calibration on it read a quiet machine as loaded.
+    // The 2026-07-28 wire has no ping: tools/list is its request that touches nothing (the calibration's probe).
     ping: (pingOptions?: { timeout?: number; signal?: AbortSignal }) =>
-      (sdk.getNegotiatedProtocolVersion() === MODERN_VERSION ? sdk.discover(pingOptions) : sdk.ping(pingOptions)).catch(
-        rethrow,
-      ),
+      (sdk.getNegotiatedProtocolVersion() === MODERN_VERSION
+        ? sdk.listTools(undefined, pingOptions)
+        : sdk.ping(pingOptions)
+      ).catch(rethrow),
   } as unknown as ConnectionClient;
   const shape = {
     get sessionId() {
