@@ -18,6 +18,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { traceOfMessage } from '../core/logical-key.ts';
+import { socketCause } from '../core/socket-cause.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { StdioOut } from '../faults/edge/stdio/directive.ts';
 import { stdioFaultOf } from '../faults/edge/stdio/index.ts';
@@ -112,13 +113,17 @@ export class InterposedStdioTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin) return Promise.reject(new Error('Not connected'));
     if (!isJSONRPCRequest(message)) return this.toStdin(stdin, (out) => out.send(message));
-    this.pending.add(message.id);
+    const { id } = message;
+    this.pending.add(id);
     const key = this.edge.keys.next(traceOfMessage(message));
     const directive = this.edge.active > 0 ? this.edge.pick(message.method, key) : undefined;
     const fault = directive && stdioFaultOf(directive);
-    if (!directive || !fault) return this.toStdin(stdin, (out) => out.send(message));
-    this.picked.set(message.id, directive);
-    return this.toStdin(stdin, (out) => fault.request(message, directive as never, out));
+    if (directive && fault) this.picked.set(id, directive);
+    const sent = this.toStdin(stdin, (out) =>
+      directive && fault ? fault.request(message, directive as never, out) : out.send(message),
+    );
+    sent.catch(() => this.pending.delete(id));
+    return sent;
   }
 
   async close(): Promise<void> {
@@ -145,11 +150,22 @@ export class InterposedStdioTransport implements Transport {
     this.reader.clear();
   }
 
-  /** One queue to the child's stdin, so a request writer never interleaves with another message. */
+  /**
+   * One queue to the child's stdin, so a request writer never interleaves with another message. A write that fails
+   * (EPIPE: the child is gone, its 'close' not seen yet) did not deliver the line's last byte, its newline, so the
+   * child never read the message: it fails as "Not connected" (nothing sent, reconnect), as a send after 'close'
+   * does, not as an unknown client error that leaves a write uncertain.
+   */
   private toStdin(stdin: Writable, step: (out: StdioOut) => Promise<void>): Promise<void> {
     const write = (data: string) =>
       new Promise<void>((resolve, reject) => {
-        if (stdin.write(data, (error) => error && reject(error))) resolve();
+        const undelivered = (error: Error) =>
+          reject(
+            new Error(`Not connected: the server's stdin is closed (${socketCause(error) ?? error.message})`, {
+              cause: error,
+            }),
+          );
+        if (stdin.write(data, (error) => error && undelivered(error))) resolve();
         else stdin.once('drain', resolve);
       });
     const done = this.stdinQueue.then(() => step({ write, send: (m) => write(serializeMessage(m)) }));
