@@ -356,6 +356,7 @@ export const runReportSchema = obj({
     mcpConfig: z.string().optional().describe('--mcp-config, an absolute path'),
     server: z.string().optional().describe('--server'),
     clientModule: z.string().optional().describe('--client-module, an absolute path'),
+    allowNonLoopback: z.literal(true).optional().describe('--allow-non-loopback'),
     cwd: z.string().describe('the directory the run started in (a stdio target is spawned there again on replay)'),
   })
     .optional()
