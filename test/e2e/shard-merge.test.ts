@@ -1,6 +1,6 @@
 // Two `faultline run --shard i/2` processes at once against ONE shared Toxiproxy (`faultline toxiproxy`), then
 // `faultline merge`: the merged report has both profiles, and its counts are the parts' counts, added.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +224,16 @@ describe('one profile split by its ops on ONE shared url target (a reference ser
     expect(m.duplicateEffects).toBe(0);
     expect(m.lostEffects).toBe(0);
     expect(opsOf('url-merged')).toEqual(opsOf('url-single'));
+    // shard.json names the run; a shard of another run id is refused in one line.
+    const shard2 = JSON.parse(readFileSync(join(out('url-2'), 'shard.json'), 'utf8'));
+    expect(shard2.runId).toBe('ci-7');
+    mkdirSync(out('url-2-other'));
+    writeFileSync(join(out('url-2-other'), 'shard.json'), JSON.stringify({ ...shard2, runId: 'ci-8' }));
+    const mixed = await runCli(['merge', out('url-1'), out('url-2-other'), '--out', out('bad')]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr.trim()).toBe(
+      `faultline: merge: shards ran different run ids: --run-id ci-7 (${out('url-1')}) and --run-id ci-8 (${out('url-2-other')})`,
+    );
     // On the wire: the server's one ledger holds the whole run's effects and each shard's, every one under its
     // own trace id, and every idempotency key the shards sent carries run, shard and op.
     const ledger = await new AdminClient(adminUrl, token).call('ledger');
