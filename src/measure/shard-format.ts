@@ -123,6 +123,7 @@ const shardSchema = z.object({
             timedOut: z.number(),
             durationMs: z.number(),
           }).optional(),
+          toolCall: loose({ tool: z.string(), calls: z.number(), timedOut: z.number(), errors: z.number() }).optional(),
         })
         .optional(),
       history: historySchema,
