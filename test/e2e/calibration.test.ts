@@ -7,7 +7,7 @@
 // profile whose rate is four times that capacity: inconclusive, exit 3. The control is the same server at a rate
 // under its capacity: the probe keeps up and the verdict is a pass.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,10 +93,24 @@ describe('the start-up calibration', () => {
 const SERVICE_MS = 40;
 const CAPACITY = 1000 / SERVICE_MS;
 
+/** A stateless Streamable HTTP endpoint on an ephemeral loopback port: a new MCP server (`mcp()`) per request. */
+async function serveStateless(mcp: () => Server): Promise<{ url: string; close(): Promise<void> }> {
+  const http = createServer(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    await mcp().connect(transport);
+    await transport.handleRequest(req, res);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    close: () => new Promise((resolve) => http.close(() => resolve())),
+  };
+}
+
 /** An MCP server with a tool that answers at once and a ping that waits its turn: one at a time, SERVICE_MS each. */
-function onePingAtATimeServer(): HttpServer {
+function onePingAtATime(): () => Server {
   let queue = Promise.resolve();
-  const mcp = () => {
+  return () => {
     const server = new Server({ name: 'one-ping-at-a-time', version: '1' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: [{ name: 'echo', description: 'answers at once', inputSchema: { type: 'object' } }],
@@ -110,22 +124,16 @@ function onePingAtATimeServer(): HttpServer {
     });
     return server;
   };
-  return createServer(async (req, res) => {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    await mcp().connect(transport);
-    await transport.handleRequest(req, res);
-  });
 }
 
 describe('the rate probe', () => {
-  let http: HttpServer;
+  let served: Awaited<ReturnType<typeof serveStateless>>;
   let url: string;
   beforeAll(async () => {
-    http = onePingAtATimeServer();
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    served = await serveStateless(onePingAtATime());
+    ({ url } = served);
   });
-  afterAll(() => new Promise((resolve) => http.close(resolve)));
+  afterAll(() => served.close());
 
   async function runAt(rate: number) {
     const dir = mkdtempSync(join(tmpdir(), 'faultline-probe-'));
@@ -187,8 +195,8 @@ expect:
 const TOOL_MS = 60;
 
 /** A server with a read-only `lookup` that takes TOOL_MS, a read-only `broken` that errors, and a `write` without hints. */
-function toolServer(calls: Map<string, number>): HttpServer {
-  const mcp = () => {
+function toolServer(calls: Map<string, number>): () => Server {
+  return () => {
     const server = new Server({ name: 'tool-costs', version: '1' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: [
@@ -206,23 +214,17 @@ function toolServer(calls: Map<string, number>): HttpServer {
     });
     return server;
   };
-  return createServer(async (req, res) => {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    await mcp().connect(transport);
-    await transport.handleRequest(req, res);
-  });
 }
 
 describe('the read-only tool call of the calibration', () => {
   const calls = new Map<string, number>();
-  let http: HttpServer;
+  let served: Awaited<ReturnType<typeof serveStateless>>;
   let url: string;
   beforeAll(async () => {
-    http = toolServer(calls);
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    served = await serveStateless(toolServer(calls));
+    ({ url } = served);
   });
-  afterAll(() => new Promise((resolve) => http.close(resolve)));
+  afterAll(() => served.close());
 
   async function runWith(mix: string) {
     calls.clear();
