@@ -116,7 +116,7 @@ export async function capacityCommand(file: string, flags: CapacityFlags): Promi
         rule,
         levels: runs.map((r) => ({ level: r.level, control: r.control.profile.name, faulted: r.faulted.profile.name })),
       };
-      const ran = { shard: flags.shard, all, share: { profiles: all }, capacity };
+      const ran = { shard: flags.shard, all, share: { profiles: all }, capacity, runId: flags.runId };
       written.push(await writeShardOutput(flags.out, ran, run, histories, flags.seed));
     }
     process.stdout.write(formatCapacityText(run.capacity));

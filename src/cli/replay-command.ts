@@ -33,6 +33,7 @@ const reportSchema = z.object({
       mcpConfig: z.string().optional(),
       server: z.string().optional(),
       clientModule: z.string().optional(),
+      allowNonLoopback: z.literal(true).optional(),
       cwd: z.string(),
     })
     .optional(),
@@ -66,13 +67,14 @@ export async function replayCommand(file: string, flags: ReplayFlags): Promise<n
         `faultline: warning: ${p.file} has changed since the run; the replay runs the profile as it is now\n`,
       );
     }
+    const { cwd, ...given } = report.invocation ?? {};
+    const allowed = report.invocation?.allowNonLoopback ? ', --allow-non-loopback as the original run' : '';
     process.stderr.write(
-      `faultline: replaying ${p.name} from ${p.file} (seed ${flags.seed ?? p.seed}, policy ${p.policy})\n`,
+      `faultline: replaying ${p.name} from ${p.file} (seed ${flags.seed ?? p.seed}, policy ${p.policy}${allowed})\n`,
     );
     const out = chosen.length > 1 ? `${flags.out}/${p.name}` : flags.out;
-    const { cwd, ...given } = report.invocation ?? {};
     const result = await runCommand([p.file], {
-      // The original run's target flags and client module, its stdio server spawned where it was.
+      // The original run's target flags, client module and --allow-non-loopback, its stdio server spawned where it was.
       ...given,
       ...(cwd !== undefined && { targetCwd: cwd }),
       seed: flags.seed ?? p.seed,

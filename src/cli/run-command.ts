@@ -106,7 +106,9 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       written.push(flags.metricsOut);
     }
     if (flags.shard) {
-      written.push(await writeShardOutput(flags.out, runShare(flags.shard, all), run, histories, flags.seed));
+      written.push(
+        await writeShardOutput(flags.out, runShare(flags.shard, all, flags.runId), run, histories, flags.seed),
+      );
     }
     process.stdout.write(`${formatConsoleSummary(run, { histories })}\n`);
     say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);

@@ -48,16 +48,21 @@ export function targetFromFlags(flags: TargetFlags): TargetSpec | undefined {
   return undefined;
 }
 
-/** What report.json keeps of the flags (and --client-module) for replay; undefined when none was given. */
-export function invocationOf(flags: TargetFlags & { clientModule?: string }): RunInvocation | undefined {
+/** What report.json keeps of the flags (and --client-module, --allow-non-loopback) for replay; undefined when none was given. */
+export function invocationOf(
+  flags: TargetFlags & { clientModule?: string; allowNonLoopback?: boolean },
+): RunInvocation | undefined {
   const { targetCommand, targetUrl, mcpConfig, server, clientModule } = flags;
-  if ([targetCommand, targetUrl, mcpConfig, clientModule].every((f) => f === undefined)) return undefined;
+  const allowNonLoopback = flags.allowNonLoopback === true;
+  if ([targetCommand, targetUrl, mcpConfig, clientModule].every((f) => f === undefined) && !allowNonLoopback)
+    return undefined;
   return {
     ...(targetCommand !== undefined && { targetCommand }),
     ...(targetUrl !== undefined && { targetUrl }),
     ...(mcpConfig !== undefined && { mcpConfig: resolve(mcpConfig) }),
     ...(server !== undefined && { server }),
     ...(clientModule !== undefined && { clientModule: resolve(clientModule) }),
+    ...(allowNonLoopback && { allowNonLoopback: true as const }),
     cwd: flags.targetCwd ?? process.cwd(),
   };
 }

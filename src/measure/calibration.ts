@@ -35,6 +35,26 @@ export interface ProbeSample {
   unavailable?: string;
 }
 
+/**
+ * A workload tool the target calls read-only, timed one call at a time after the idle pings: what a tool call
+ * costs, not only a ping. Reported, never judged (no margin, no inconclusive: a tool that errors says nothing
+ * about the machine).
+ */
+export interface ToolCallSample {
+  tool: string;
+  /** Calls measured (after one warm-up call), answered or not. */
+  calls: number;
+  timedOut: number;
+  /** Calls answered with an error (isError or a JSON-RPC error). */
+  errors: number;
+  /** The first error, cut short. */
+  error?: string;
+  /** Every measured call, from its start to its answer (errors too), ms. */
+  p50Ms?: number;
+  p95Ms?: number;
+  maxMs?: number;
+}
+
 /** What the calibration measured (run/calibrate.ts). */
 export interface CalibrationSample {
   /** Pings measured (after the warm-up). */
@@ -48,6 +68,8 @@ export interface CalibrationSample {
   unavailable?: string;
   /** The rate probe after the idle pings (absent when there was nothing to calibrate with). */
   probe?: ProbeSample;
+  /** A read-only workload tool timed after the idle pings (absent when the workload has none). */
+  toolCall?: ToolCallSample;
 }
 
 /** The parts of a profile whose timing the calibration is judged against. */

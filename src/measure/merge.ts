@@ -132,6 +132,11 @@ export function checkShards(inputs: readonly ShardInput[]): void {
   };
   same('faultline versions', (s) => s.faultline);
   same(
+    'run ids',
+    (s) => s.runId ?? null,
+    (v) => (v === null ? 'no --run-id' : `--run-id ${v}`),
+  );
+  same(
     'seeds',
     (s) => s.seed,
     (v) => (v === null ? "each profile's own seed" : `--seed ${v}`),

@@ -113,6 +113,8 @@ export interface RunInvocation {
   mcpConfig?: string;
   server?: string;
   clientModule?: string;
+  /** --allow-non-loopback: the run was allowed a target or Toxiproxy API off this machine. */
+  allowNonLoopback?: true;
   /** Where the run started: a --target-command or --mcp-config server is spawned here again on replay. */
   cwd: string;
 }

@@ -44,6 +44,8 @@ export interface ShardOutput {
   /** The --seed override every profile ran with; null when each ran its own seed. */
   seed: number | null;
   shard: { index: number; count: number };
+  /** The run's `--run-id` (the same for every shard of one run), when it was given; merge refuses a mix. */
+  runId?: string;
   /** How the run was split: whole profiles, or one profile's ops. */
   split: 'profiles' | 'ops';
   /** Every profile of the run, in the order the command line named them, before the split. */
@@ -86,6 +88,7 @@ const shardSchema = z.object({
   faultline: z.string(),
   seed: z.number().int().nullable(),
   shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }),
+  runId: z.string().optional(),
   split: z.enum(['profiles', 'ops']),
   run: z.array(z.object({ name: z.string(), profileSha256: z.string() })),
   startedAt: z.string(),
@@ -120,6 +123,7 @@ const shardSchema = z.object({
             timedOut: z.number(),
             durationMs: z.number(),
           }).optional(),
+          toolCall: loose({ tool: z.string(), calls: z.number(), timedOut: z.number(), errors: z.number() }).optional(),
         })
         .optional(),
       history: historySchema,

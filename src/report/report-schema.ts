@@ -195,6 +195,17 @@ const calibrationProbe = obj({
   unavailable: z.string().optional().describe('a probe ping got another answer than a pong: the probe was not judged'),
 });
 
+const calibrationToolCall = obj({
+  tool: z.string().describe('the read-only workload tool timed (readOnlyHint, or the tool traits)'),
+  calls: count.describe('calls measured, one at a time, after one warm-up call'),
+  timedOut: count.describe("calls that took longer than the client's attempt timeout"),
+  errors: count.describe('calls answered with an error (reported, not judged)'),
+  error: z.string().optional().describe('the first error, cut short'),
+  p50Ms: ms.optional().describe("from each call's start to its answer, errors included"),
+  p95Ms: ms.optional(),
+  maxMs: ms.optional(),
+});
+
 const calibration = obj({
   calls: count.describe('no-fault MCP pings measured before the workload and before any fault window'),
   timedOut: count.describe("pings that took longer than the client's attempt timeout"),
@@ -208,6 +219,9 @@ const calibration = obj({
   probe: calibrationProbe
     .optional()
     .describe("after the idle pings: pings at the workload's own rate or concurrency (does the machine keep up?)"),
+  toolCall: calibrationToolCall
+    .optional()
+    .describe('a read-only workload tool timed after the idle pings: what a tool call costs; reported, not judged'),
 });
 
 const verdict = z
@@ -356,6 +370,7 @@ export const runReportSchema = obj({
     mcpConfig: z.string().optional().describe('--mcp-config, an absolute path'),
     server: z.string().optional().describe('--server'),
     clientModule: z.string().optional().describe('--client-module, an absolute path'),
+    allowNonLoopback: z.literal(true).optional().describe('--allow-non-loopback'),
     cwd: z.string().describe('the directory the run started in (a stdio target is spawned there again on replay)'),
   })
     .optional()

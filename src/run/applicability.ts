@@ -7,7 +7,7 @@ import type { Pairing } from '../core/pairing.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import type { Profile } from '../profile/schema.ts';
 
-export function notApplicable(profile: Pick<Profile, 'target' | 'faults'>, pairing: Pairing): string | undefined {
+export function notApplicable(profile: Pick<Profile, 'faults'>, pairing: Pairing): string | undefined {
   for (const fault of profile.faults) {
     const kind = findFaultKind(fault.seam, fault.kind);
     const reason =

@@ -3,9 +3,11 @@
 // touches no tool, dependency, ledger or seeded decision, so it cannot change what the profile measures. First a
 // few idle pings, one at a time (the pair's no-fault latency); then a short probe at the workload's own arrival
 // rate (open model) or concurrency (closed model), which shows whether this machine keeps up with what the profile
-// is about to offer. measure/calibration.ts judges both against the profile's timing.
+// is about to offer. measure/calibration.ts judges both against the profile's timing. Where the workload has a
+// read-only tool, a few calls of it, one at a time, say what a tool call costs too: reported, not judged.
 import type { Session } from '../client/session.ts';
 import { epochMs } from '../core/clock.ts';
+import { RandomStream } from '../core/random.ts';
 import { type Shard, workerShare } from '../core/shard.ts';
 import { sleep } from '../core/sleep.ts';
 import {
@@ -13,9 +15,12 @@ import {
   type Calibration,
   type CalibrationSample,
   type ProbeSample,
+  type ToolCallSample,
 } from '../measure/calibration.ts';
 import { latencySummary } from '../measure/latency.ts';
+import { generate } from '../plan/generators.ts';
 import type { Profile } from '../profile/schema.ts';
+import type { ToolTraits } from '../server/tools/catalog.ts';
 
 /** Pings whose time is not kept (the first request of a connection pays for JIT and connection set-up). */
 const WARM_UP = 2;
@@ -26,6 +31,14 @@ const PROBE_MS = 400;
 /** At least this many probe calls (a low rate takes longer than PROBE_MS), at most this many (a very high rate less). */
 const PROBE_MIN_CALLS = 6;
 const PROBE_MAX_CALLS = 100;
+/** Read-only tool calls measured (after one warm-up call): a tool call costs more than a ping, so fewer. */
+const TOOL_CALLS = 5;
+
+/** What the calibration needs to time a read-only workload tool: what each tool does, and the run's seed. */
+export interface ToolCallProbe {
+  traitsOf: (tool: string) => ToolTraits;
+  seed: number;
+}
 
 type PingOutcome = { ms: number; timedOut?: true } | { unavailable: string } | { stopped: true };
 
@@ -35,16 +48,20 @@ export async function calibrateFor(
   session: Session,
   signal: AbortSignal,
   opShard?: Shard,
+  tools?: ToolCallProbe,
 ): Promise<Calibration> {
   const timeoutMs = profile.client.attemptTimeoutMs;
   const stop = pingSignals(signal);
   let sample: CalibrationSample;
   try {
     const idle = await calibrateIdle(session, timeoutMs, stop);
+    const call = tools && readOnlyCall(profile, tools);
+    const toolCall = call && !signal.aborted ? await timeToolCall(session, call, timeoutMs, stop) : undefined;
     sample =
       idle.unavailable === undefined && !signal.aborted
         ? { ...idle, probe: await probe(profile, session, timeoutMs, stop, opShard) }
         : idle;
+    if (toolCall) sample.toolCall = toolCall;
   } finally {
     stop.close();
   }
@@ -151,6 +168,75 @@ async function pingOnce(session: Session, timeoutMs: number, stop: PingSignals, 
   } finally {
     own.release();
   }
+}
+
+/**
+ * The first read-only tool of the workload's mix, with arguments drawn from the mix item's generators on a stream
+ * of its own that logs nothing (the plan's draws and the decision log stay as they were).
+ */
+function readOnlyCall(
+  profile: Profile,
+  { traitsOf, seed }: ToolCallProbe,
+): { tool: string; args: Record<string, unknown> } | undefined {
+  const item = profile.workload.mix.find((m) => !traitsOf(m.tool).sideEffecting);
+  if (!item) return undefined;
+  const random = new RandomStream(seed, 'calibration');
+  return {
+    tool: item.tool,
+    args: Object.fromEntries(Object.entries(item.args).map(([k, g]) => [k, generate(g, random, 0)])),
+  };
+}
+
+/** One warm-up call, then TOOL_CALLS, one at a time; an error is counted and kept, never a reason to stop. */
+async function timeToolCall(
+  session: Session,
+  { tool, args }: { tool: string; args: Record<string, unknown> },
+  timeoutMs: number,
+  stop: PingSignals,
+): Promise<ToolCallSample | undefined> {
+  const durations: number[] = [];
+  let timedOut = 0;
+  let errors = 0;
+  let error: string | undefined;
+  for (let i = 0; i < 1 + TOOL_CALLS && !stop.signal.aborted; i++) {
+    const { connection } = await session.get();
+    const own = stop.take();
+    const start = epochMs();
+    let failure: string | undefined;
+    let late = false;
+    try {
+      const result = (await connection.client.callTool({ name: tool, arguments: args }, undefined, {
+        timeout: timeoutMs,
+        signal: own.signal,
+      })) as { isError?: boolean; content?: { type: string; text?: string }[] };
+      if (result.isError) failure = result.content?.find((c) => c.type === 'text')?.text ?? 'isError';
+    } catch (caught) {
+      if (stop.signal.aborted) break;
+      late = isTimeout(caught);
+      failure = caught instanceof Error ? caught.message : String(caught);
+    } finally {
+      own.release();
+    }
+    if (i === 0) continue;
+    durations.push(epochMs() - start);
+    if (late) timedOut++;
+    else if (failure !== undefined) {
+      errors++;
+      error ??= failure.slice(0, 120);
+    }
+  }
+  if (durations.length === 0) return undefined;
+  const s = latencySummary(durations);
+  return {
+    tool,
+    calls: durations.length,
+    timedOut,
+    errors,
+    ...(error !== undefined && { error }),
+    p50Ms: s.p50,
+    p95Ms: s.p95,
+    maxMs: s.max,
+  };
 }
 
 interface PingSignals {

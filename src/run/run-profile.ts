@@ -151,7 +151,10 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     // A server we did not write: its tools/list decides which workload tools exist and what they do.
     const listed = listsOwnTools(profile.target) ? await preflight(loaded, env.session) : undefined;
     await runHooks('reset', profile.reset, placeholders, env.session);
-    const calibration = await calibrateFor(profile, env.session, options.signal, options.opShard);
+    const calibration = await calibrateFor(profile, env.session, options.signal, options.opShard, {
+      traitsOf: toolTraits(profile, listed),
+      seed,
+    });
     const t0 = epochMs() + LEAD_IN_MS;
     const everyMs = env.readBack?.duringEveryMs;
     sampler = env.readBack && everyMs !== undefined ? new DuringSampler(env.readBack, everyMs) : undefined;

@@ -41,15 +41,17 @@ export interface ShardRun {
   all: LoadedProfile[];
   share: { profiles: LoadedProfile[]; opShard?: Shard };
   capacity?: ShardCapacity;
+  /** `--run-id`, when given (a fresh id names no run the other shards could share). */
+  runId?: string;
 }
 
 /** The share of a `faultline run --shard`. */
-export function runShare(shard: Shard, all: LoadedProfile[]): ShardRun {
-  return { shard, all, share: shardProfiles(all, shard) };
+export function runShare(shard: Shard, all: LoadedProfile[], runId: string | undefined): ShardRun {
+  return { shard, all, share: shardProfiles(all, shard), ...(runId !== undefined && { runId }) };
 }
 
 export function shardOutput(
-  { shard, all, share, capacity }: ShardRun,
+  { shard, all, share, capacity, runId }: ShardRun,
   run: RunReport,
   histories: Record<string, History>,
   seed: number | undefined,
@@ -90,6 +92,7 @@ export function shardOutput(
     faultline: run.faultline,
     seed: seed ?? null,
     shard: { index: shard.index, count: shard.count },
+    ...(runId !== undefined && { runId }),
     split: share.opShard || capacity ? 'ops' : 'profiles',
     run: all.map((l) => ({ name: l.profile.name, profileSha256: sha256File(l.file) })),
     startedAt: run.startedAt,

@@ -7,7 +7,7 @@
 // profile whose rate is four times that capacity: inconclusive, exit 3. The control is the same server at a rate
 // under its capacity: the probe keeps up and the verdict is a pass.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +83,8 @@ describe('the start-up calibration', () => {
     expect(c.calls).toBe(20);
     expect(c.p95Ms).toBeLessThan(LOAD_SHARE * 2000);
     expect(c.tooLoaded).toBeUndefined();
+    // The reference server's read-only search_documents, timed before the fault window opened: no error.
+    expect(c.toolCall).toMatchObject({ tool: 'search_documents', calls: 5, errors: 0 });
     expect(report.metrics.faultWindows[0].hits).toBeGreaterThan(0);
     expect(report.verdict).toBe('pass');
   }, 60_000);
@@ -91,10 +93,24 @@ describe('the start-up calibration', () => {
 const SERVICE_MS = 40;
 const CAPACITY = 1000 / SERVICE_MS;
 
+/** A stateless Streamable HTTP endpoint on an ephemeral loopback port: a new MCP server (`mcp()`) per request. */
+async function serveStateless(mcp: () => Server): Promise<{ url: string; close(): Promise<void> }> {
+  const http = createServer(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    await mcp().connect(transport);
+    await transport.handleRequest(req, res);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    close: () => new Promise((resolve) => http.close(() => resolve())),
+  };
+}
+
 /** An MCP server with a tool that answers at once and a ping that waits its turn: one at a time, SERVICE_MS each. */
-function onePingAtATimeServer(): HttpServer {
+function onePingAtATime(): () => Server {
   let queue = Promise.resolve();
-  const mcp = () => {
+  return () => {
     const server = new Server({ name: 'one-ping-at-a-time', version: '1' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: [{ name: 'echo', description: 'answers at once', inputSchema: { type: 'object' } }],
@@ -108,22 +124,16 @@ function onePingAtATimeServer(): HttpServer {
     });
     return server;
   };
-  return createServer(async (req, res) => {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    await mcp().connect(transport);
-    await transport.handleRequest(req, res);
-  });
 }
 
 describe('the rate probe', () => {
-  let http: HttpServer;
+  let served: Awaited<ReturnType<typeof serveStateless>>;
   let url: string;
   beforeAll(async () => {
-    http = onePingAtATimeServer();
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    served = await serveStateless(onePingAtATime());
+    ({ url } = served);
   });
-  afterAll(() => new Promise((resolve) => http.close(resolve)));
+  afterAll(() => served.close());
 
   async function runAt(rate: number) {
     const dir = mkdtempSync(join(tmpdir(), 'faultline-probe-'));
@@ -177,6 +187,95 @@ expect:
     const c = report.calibration!;
     expect(c.probe).toMatchObject({ model: 'open', intendedRate: CAPACITY / 2.5, timedOut: 0 });
     expect(c.probe!.achievedRate).toBeGreaterThanOrEqual(KEEP_UP_SHARE * (CAPACITY / 2.5));
+    expect(c.tooLoaded).toBeUndefined();
+    expect(report.verdict).toBe('pass');
+  }, 60_000);
+});
+
+const TOOL_MS = 60;
+
+/** A server with a read-only `lookup` that takes TOOL_MS, a read-only `broken` that errors, and a `write` without hints. */
+function toolServer(calls: Map<string, number>): () => Server {
+  return () => {
+    const server = new Server({ name: 'tool-costs', version: '1' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [
+        { name: 'lookup', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        { name: 'broken', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        { name: 'write', inputSchema: { type: 'object' } },
+      ],
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const name = request.params.name;
+      calls.set(name, (calls.get(name) ?? 0) + 1);
+      if (name === 'lookup') await sleep(TOOL_MS);
+      if (name === 'broken') return { isError: true, content: [{ type: 'text', text: 'lookup table missing' }] };
+      return { content: [{ type: 'text', text: 'ok' }] };
+    });
+    return server;
+  };
+}
+
+describe('the read-only tool call of the calibration', () => {
+  const calls = new Map<string, number>();
+  let served: Awaited<ReturnType<typeof serveStateless>>;
+  let url: string;
+  beforeAll(async () => {
+    served = await serveStateless(toolServer(calls));
+    ({ url } = served);
+  });
+  afterAll(() => served.close());
+
+  async function runWith(mix: string) {
+    calls.clear();
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-tool-cost-'));
+    writeFileSync(
+      join(dir, 'tools.yaml'),
+      `
+name: tool-cost
+description: a no-fault workload on a server whose read-only tool is slower than its ping
+seed: 3
+duration: 1s
+target: { kind: url, url: ${url} }
+client: { policy: resilient, attemptTimeoutMs: 4000, deadlineMs: 8000 }
+workload:
+  concurrency: 1
+  ops: 3
+  mix:
+${mix}
+expect:
+  - ops_ok >= 1
+`,
+    );
+    return runProfile(loadProfile(join(dir, 'tools.yaml')), {
+      signal: new AbortController().signal,
+      network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),
+    });
+  }
+
+  it('times the first read-only workload tool (readOnlyHint): a tool call costs more than a ping', async () => {
+    const { report } = await runWith('    - { tool: write, weight: 100 }\n    - { tool: lookup, weight: 0.001 }');
+    const c = report.calibration!;
+    expect(c.toolCall).toMatchObject({ tool: 'lookup', calls: 5, timedOut: 0, errors: 0 });
+    // The server was really called: one warm-up and five measured, before the workload (which drew writes only).
+    expect(calls.get('lookup')).toBe(6);
+    expect(report.metrics.ops).toBe(3);
+    expect(calls.get('write')).toBe(3);
+    expect(c.toolCall!.p50Ms).toBeGreaterThanOrEqual(TOOL_MS);
+    expect(report.verdict).toBe('pass');
+  }, 60_000);
+
+  it('negative control: a workload with no read-only tool times none and calls nothing it does not plan', async () => {
+    const { report } = await runWith('    - { tool: write }');
+    expect(report.calibration!.toolCall).toBeUndefined();
+    expect(calls.get('lookup')).toBeUndefined();
+    expect(calls.get('write')).toBe(3);
+  }, 60_000);
+
+  it('a read-only tool that errors is reported, not judged: the verdict stays the thresholds', async () => {
+    const { report } = await runWith('    - { tool: broken, weight: 0.001 }\n    - { tool: write, weight: 100 }');
+    const c = report.calibration!;
+    expect(c.toolCall).toMatchObject({ tool: 'broken', calls: 5, errors: 5, error: 'lookup table missing' });
     expect(c.tooLoaded).toBeUndefined();
     expect(report.verdict).toBe('pass');
   }, 60_000);

@@ -4,8 +4,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, runCli } from '../helpers/cli.ts';
+import { type ReferenceServer, serveReference } from '../helpers/serve.ts';
 
 // Fails on purpose and fast: the payments API fabricates every charge, so lost_effects == 0 fails (exit 1).
 const PROFILE = `name: replayed
@@ -119,5 +120,64 @@ expect:
       ]),
     );
     expect(replayed.invocation.cwd).toBe(runDir);
+  }, 120_000);
+});
+
+// A run allowed a target off this machine (--allow-non-loopback): the replay is allowed it too, as the run's other
+// flags are applied again; a report without it (the negative control) is refused as the run itself would be.
+describe('faultline replay of a run with --allow-non-loopback', () => {
+  const token = 'replay-non-loopback-token';
+  const runDir = mkdtempSync(join(tmpdir(), 'faultline-replay-far-'));
+  const report = join(runDir, 'out', 'report.json');
+  let server: ReferenceServer | undefined;
+
+  beforeAll(async () => {
+    server = await serveReference(token);
+    process.env.FAULTLINE_REPLAY_FAR_TOKEN = token;
+    // 0.0.0.0 is not a loopback address, yet on Linux connecting to it reaches this machine: the same server.
+    const far = (url: string) => url.replace('127.0.0.1', '0.0.0.0');
+    writeFileSync(
+      join(runDir, 'far.yaml'),
+      `name: far
+description: a url target that is not a loopback address
+seed: 3
+duration: 1s
+target: { kind: url, url: ${far(server.mcpUrl)}, admin: ${far(server.adminUrl)}, adminTokenEnv: FAULTLINE_REPLAY_FAR_TOKEN }
+workload:
+  concurrency: 1
+  ops: 2
+  mix:
+    - tool: search_documents
+      args: { query: invoice }
+expect:
+  - ops_fail == 0
+`,
+    );
+    const run = await runCli(['run', 'far.yaml', '--allow-non-loopback', '--out', 'out'], {
+      cwd: runDir,
+      timeoutMs: 90_000,
+    });
+    expect(run.code, run.stderr).toBe(0);
+  }, 120_000);
+
+  afterAll(() => server?.stop());
+
+  it('keeps the flag in report.json and applies it again', async () => {
+    expect(JSON.parse(readFileSync(report, 'utf8')).invocation).toEqual({ allowNonLoopback: true, cwd: runDir });
+    const again = await runCli(['replay', report, '--all', '--out', join(runDir, 'replay')], { timeoutMs: 90_000 });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/replaying far from .*far\.yaml \(seed 3, policy resilient, --allow-non-loopback as/);
+  }, 120_000);
+
+  it('negative control: the same report without the flag is refused in one line, exit 2', async () => {
+    const without = JSON.parse(readFileSync(report, 'utf8'));
+    delete without.invocation.allowNonLoopback;
+    const file = join(runDir, 'without.json');
+    writeFileSync(file, JSON.stringify(without));
+    const refused = await runCli(['replay', file, '--all', '--out', join(runDir, 'refused')], { timeoutMs: 90_000 });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /target\.url http:\/\/0\.0\.0\.0:\d+\/mcp: not a loopback address; pass --allow-non-loopback/,
+    );
   }, 120_000);
 });

@@ -1,15 +1,14 @@
 // Two `faultline run --shard i/2` processes at once against ONE shared Toxiproxy (`faultline toxiproxy`), then
 // `faultline merge`: the merged report has both profiles, and its counts are the parts' counts, added.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminClient } from '../../src/control/admin-http.ts';
 import { EXIT_CODE_OF, type RunReport } from '../../src/measure/run-report.ts';
 import { worstVerdict } from '../../src/measure/verdict.ts';
-import { REPO, runCli } from '../helpers/cli.ts';
+import { runCli } from '../helpers/cli.ts';
+import { type ReferenceServer, type Serving, serveCli, serveReference } from '../helpers/serve.ts';
 
 const PROFILES = ['chaos-profiles/dependency-5xx.yaml', 'chaos-profiles/baseline.yaml'];
 const dir = mkdtempSync(join(tmpdir(), 'faultline-shards-'));
@@ -50,28 +49,41 @@ const opsOf = (name: string) =>
     .sort();
 const attemptsOf = (name: string) => historiesOf(name).flatMap((h) => h.attempts);
 
-let toxiproxy: ChildProcess;
+/** 40 ops of payments and notifications at 10/s, no faults and generous timeouts: the same outcome however busy. */
+const fortyOps = (name: string, description: string, target = '') => `name: ${name}
+description: ${description}
+seed: 9
+duration: 4s
+${target}
+client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
+workload:
+  rate: 10
+  mix:
+    - tool: create_payment
+      weight: 3
+      args:
+        customer_id: cus_{op}
+        amount_cents: { int: [100, 50000] }
+        currency: EUR
+    - tool: send_notification
+      args:
+        recipient: user{op}@example.com
+        channel: email
+        message: Order {op} shipped.
+faults: []
+expect:
+  - ops_ok == 40
+`;
+
+let toxiproxy: Serving | undefined;
 let api = '';
 
 beforeAll(async () => {
-  toxiproxy = spawn(process.execPath, ['bin/faultline.js', 'toxiproxy', '--port', '0'], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  api = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    toxiproxy.stdout!.on('data', (d) => {
-      stdout += d;
-      const match = /API listening on (http:\/\/\S+)/.exec(stdout);
-      if (match) resolve(match[1]);
-    });
-    toxiproxy.on('exit', (code) => reject(new Error(`faultline toxiproxy exited with ${code}`)));
-  });
+  toxiproxy = await serveCli(['toxiproxy', '--port', '0'], [/API listening on (http:\/\/\S+)/]);
+  [api] = toxiproxy.urls;
 });
 
-afterAll(() => {
-  toxiproxy?.kill('SIGTERM');
-});
+afterAll(() => toxiproxy?.stop());
 
 describe('faultline run --shard and faultline merge', () => {
   it('two shard processes on one Toxiproxy merge into one report whose counts are the sum of the parts', async () => {
@@ -138,34 +150,8 @@ describe('faultline run --shard and faultline merge', () => {
   });
 
   it('one profile split by its ops into two shards merges into the single run, count for count', async () => {
-    // No faults and generous timeouts, so every outcome is the same however busy the machine is.
     const profile = join(dir, 'ops-split.yaml');
-    writeFileSync(
-      profile,
-      `name: ops-split
-description: payments and notifications, no faults
-seed: 9
-duration: 4s
-client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
-workload:
-  rate: 10
-  mix:
-    - tool: create_payment
-      weight: 3
-      args:
-        customer_id: cus_{op}
-        amount_cents: { int: [100, 50000] }
-        currency: EUR
-    - tool: send_notification
-      args:
-        recipient: user{op}@example.com
-        channel: email
-        message: Order {op} shipped.
-faults: []
-expect:
-  - ops_ok == 40
-`,
-    );
+    writeFileSync(profile, fortyOps('ops-split', 'payments and notifications, no faults'));
     // One after the other: outcomes are compared count for count, so the runs must not starve each other's CPU.
     const run = (args: string[], name: string) =>
       runCli(['run', profile, ...args, '--toxiproxy', api, '--out', out(name)], { timeoutMs: 60_000 });
@@ -192,71 +178,27 @@ expect:
 
 describe('one profile split by its ops on ONE shared url target (a reference server with its admin endpoint)', () => {
   const token = 'shard-url-test-token';
-  let server: ChildProcess | undefined;
+  let server: ReferenceServer | undefined;
   let mcpUrl = '';
   let adminUrl = '';
 
   beforeAll(async () => {
-    server = spawn(
-      process.execPath,
-      ['bin/faultline.js', 'server', '--port', '0', '--admin-port', '0', '--admin-token', token],
-      {
-        cwd: REPO,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const lines = createInterface({ input: server.stdout! });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('faultline server printed no URLs')), 20_000);
-      lines.on('line', (line) => {
-        mcpUrl = /MCP endpoint (\S+)/.exec(line)?.[1] ?? mcpUrl;
-        adminUrl = /control API (\S+)/.exec(line)?.[1] ?? adminUrl;
-        if (mcpUrl && adminUrl) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      server!.once('exit', (code) => reject(new Error(`faultline server exited (${code})`)));
-    });
+    server = await serveReference(token);
+    ({ mcpUrl, adminUrl } = server);
   }, 30_000);
 
-  afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
-  });
+  afterAll(() => server?.stop());
 
   it('two concurrent op shards on the one server merge into the single run, count for count and op for op', async () => {
     process.env.FAULTLINE_SHARD_URL_TOKEN = token;
     const profile = join(dir, 'url-split.yaml');
     writeFileSync(
       profile,
-      `name: url-split
-description: payments and notifications on a server every shard shares, no faults
-seed: 9
-duration: 4s
-target: { kind: url, url: ${mcpUrl}, admin: ${adminUrl}, adminTokenEnv: FAULTLINE_SHARD_URL_TOKEN }
-client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
-workload:
-  rate: 10
-  mix:
-    - tool: create_payment
-      weight: 3
-      args:
-        customer_id: cus_{op}
-        amount_cents: { int: [100, 50000] }
-        currency: EUR
-    - tool: send_notification
-      args:
-        recipient: user{op}@example.com
-        channel: email
-        message: Order {op} shipped.
-faults: []
-expect:
-  - ops_ok == 40
-`,
+      fortyOps(
+        'url-split',
+        'payments and notifications on a server every shard shares, no faults',
+        `target: { kind: url, url: ${mcpUrl}, admin: ${adminUrl}, adminTokenEnv: FAULTLINE_SHARD_URL_TOKEN }`,
+      ),
     );
     const run = (args: string[], name: string) =>
       runCli(['run', profile, ...args, '--toxiproxy', api, '--out', out(name)], { timeoutMs: 60_000 });
@@ -282,6 +224,16 @@ expect:
     expect(m.duplicateEffects).toBe(0);
     expect(m.lostEffects).toBe(0);
     expect(opsOf('url-merged')).toEqual(opsOf('url-single'));
+    // shard.json names the run; a shard of another run id is refused in one line.
+    const shard2 = JSON.parse(readFileSync(join(out('url-2'), 'shard.json'), 'utf8'));
+    expect(shard2.runId).toBe('ci-7');
+    mkdirSync(out('url-2-other'));
+    writeFileSync(join(out('url-2-other'), 'shard.json'), JSON.stringify({ ...shard2, runId: 'ci-8' }));
+    const mixed = await runCli(['merge', out('url-1'), out('url-2-other'), '--out', out('bad')]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr.trim()).toBe(
+      `faultline: merge: shards ran different run ids: --run-id ci-7 (${out('url-1')}) and --run-id ci-8 (${out('url-2-other')})`,
+    );
     // On the wire: the server's one ledger holds the whole run's effects and each shard's, every one under its
     // own trace id, and every idempotency key the shards sent carries run, shard and op.
     const ledger = await new AdminClient(adminUrl, token).call('ledger');

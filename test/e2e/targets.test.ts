@@ -1,12 +1,9 @@
 // Targets other than the reference server over HTTP: the reference server over stdio (spawned by the client,
 // faults on its stdout, crash and respawn with the ledger kept) and a server outside the harness's process tree
 // reached by URL and controlled through its admin endpoint.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StdioEdgeController } from '../../src/faults/edge/stdio/controller.ts';
@@ -18,8 +15,7 @@ import { remoteTargetFrom, TargetConfigError } from '../../src/targets/remote-ta
 import { StdioTarget } from '../../src/targets/stdio-target.ts';
 import { runCli } from '../helpers/cli.ts';
 import { failing, runShipped } from '../helpers/run.ts';
-
-const BIN = fileURLToPath(new URL('../../bin/faultline.js', import.meta.url));
+import { type ReferenceServer, serveReference } from '../helpers/serve.ts';
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * q)] ?? Number.NaN;
 const median = (xs: number[]) => quantile(xs, 0.5);
@@ -128,37 +124,19 @@ describe('stdio profiles (resilient client)', () => {
 
 describe('url target: a reference server outside the harness, controlled through its admin endpoint', () => {
   const token = 'url-target-test-token';
-  let server: ChildProcess | undefined;
+  let server: ReferenceServer | undefined;
   let mcpUrl = '';
   let adminUrl = '';
   let dir = '';
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'faultline-url-'));
-    server = spawn(process.execPath, [BIN, 'server', '--port', '0', '--admin-port', '0', '--admin-token', token], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const lines = createInterface({ input: server.stdout! });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('faultline server printed no URLs')), 20_000);
-      lines.on('line', (line) => {
-        mcpUrl = /MCP endpoint (\S+)/.exec(line)?.[1] ?? mcpUrl;
-        adminUrl = /control API (\S+)/.exec(line)?.[1] ?? adminUrl;
-        if (mcpUrl && adminUrl) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      server!.once('exit', (code) => reject(new Error(`faultline server exited (${code})`)));
-    });
+    server = await serveReference(token);
+    ({ mcpUrl, adminUrl } = server);
   }, 30_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineFaultKind } from '../kind.ts';
 import { edgeBase, installRule } from './common.ts';
+import type { EdgeExchange, Forward } from './http/rule.ts';
 
 export const edgeHeader = defineFaultKind({
   seam: 'edge',
@@ -17,13 +18,22 @@ export const edgeHeader = defineFaultKind({
   needs: ['http-edge'],
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {
-      handle: async (exchange, forward, hit) => {
-        hit();
-        const headers = new Headers(exchange.headers);
-        if (p.value === null) headers.delete(p.header);
-        else headers.set(p.header, p.value);
-        return forward({ headers });
-      },
+      handle: (exchange, forward, hit) => forwardWithHeader(exchange, forward, hit, p.header, p.value),
     });
   },
 });
+
+/** Counts the exchange as hit and sends it on with `header` set to `value` (null removes it). */
+export function forwardWithHeader(
+  exchange: EdgeExchange,
+  forward: Forward,
+  hit: () => void,
+  header: string,
+  value: string | null,
+): Promise<Response> {
+  hit();
+  const headers = new Headers(exchange.headers);
+  if (value === null) headers.delete(header);
+  else headers.set(header, value);
+  return forward({ headers });
+}

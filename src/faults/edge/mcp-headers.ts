@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { HEADER_TAMPERED_HEADER } from '../../core/wire.ts';
 import { defineFaultKind } from '../kind.ts';
 import { edgeBase, installRule } from './common.ts';
+import { forwardWithHeader } from './header.ts';
 
 export const edgeMcpHeaders = defineFaultKind({
   seam: 'edge',
@@ -28,11 +29,7 @@ export const edgeMcpHeaders = defineFaultKind({
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {
       handle: async (exchange, forward, hit) => {
-        hit();
-        const headers = new Headers(exchange.headers);
-        if (p.value === null) headers.delete(p.header);
-        else headers.set(p.header, p.value);
-        const answer = await forward({ headers });
+        const answer = await forwardWithHeader(exchange, forward, hit, p.header, p.value);
         const marked = new Headers(answer.headers);
         marked.set(HEADER_TAMPERED_HEADER, ctx.id);
         return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: marked });

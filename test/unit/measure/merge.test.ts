@@ -143,12 +143,12 @@ const HISTORIES: Record<string, History> = Object.fromEntries(
 const SINGLE = runOf(PROFILES, HISTORIES);
 
 /** What each shard process would write, through JSON as it travels, for a run split into n shards. */
-function shardRun(n: number, seed?: number): ShardInput[] {
+function shardRun(n: number, seed?: number, runId?: string): ShardInput[] {
   return Array.from({ length: n }, (_, k) => {
     const shard: Shard = { index: k + 1, count: n };
     const mine = shardProfiles(PROFILES, shard).profiles;
     const histories = Object.fromEntries(mine.map((l) => [l.profile.name, HISTORIES[l.profile.name]]));
-    const output = shardOutput(runShare(shard, PROFILES), runOf(mine, histories), histories, seed);
+    const output = shardOutput(runShare(shard, PROFILES, runId), runOf(mine, histories), histories, seed);
     const parsed = parseShardOutput(JSON.parse(JSON.stringify(output)));
     if ('problem' in parsed) throw new Error(parsed.problem);
     return { label: `shard-${k}`, shard: parsed.shard };
@@ -270,6 +270,18 @@ describe('merge refuses shards that are not one run', () => {
   it('different seeds', () => {
     refuse([shardRun(2, 5)[0], shardRun(2, 6)[1]], /^merge: shards ran different seeds: --seed 5 .* and --seed 6/);
     refuse([shardRun(2)[0], shardRun(2, 6)[1]], /different seeds: each profile's own seed \(shard-0\) and --seed 6/);
+  });
+
+  it('different run ids (--run-id), and one given against none', () => {
+    refuse(
+      [shardRun(2, undefined, 'ci-7')[0], shardRun(2, undefined, 'ci-8')[1]],
+      /^merge: shards ran different run ids: --run-id ci-7 \(shard-0\) and --run-id ci-8 \(shard-1\)$/,
+    );
+    refuse([shardRun(2)[0], shardRun(2, undefined, 'ci-8')[1]], /different run ids: no --run-id \(shard-0\) and/);
+    // Negative control: shards of the one run id (it travels in shard.json) merge.
+    const same = shardRun(2, undefined, 'ci-7');
+    expect(same.map((p) => p.shard.runId)).toEqual(['ci-7', 'ci-7']);
+    expectSameAsSingle(mergeShards(same, judgingOf));
   });
 
   it('different profiles (content hash)', () => {
