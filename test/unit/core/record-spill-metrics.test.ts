@@ -109,7 +109,7 @@ function feed(recorder: Recorder, run: RawRun): Effect[] {
 
 function metricsOf(run: RawRun, spill?: RecordSpill) {
   const recorder = new Recorder(spill);
-  run.windows.forEach((w, i) => {
+  run.windows.forEach((_w, i) => {
     recorder.faultOn(`f${i}`, 'dependency', i % 2 === 0 ? 'latency' : 'error');
     recorder.faultOff(`f${i}`);
   });
