@@ -1,20 +1,17 @@
 // Peak resident memory of a 100,000-op run's records, two ways, side by side in one run: today's in-memory arrays
-// (Recorder + computeMetrics over the whole History) against the streaming path (every record spilled to disk as
-// JSON lines, counted and histogrammed as it arrives, read back from the spill once at the end). Each path runs in a
+// (Recorder + computeMetrics over the whole History) against the streaming path (every record written whole to the
+// run's record spill, core/record-spill.ts, counted and histogrammed as it arrives, nothing kept in memory). Each path runs in a
 // fresh child process so one's heap never inflates the other's peak. The records are synthetic but shaped like a
 // real run's (search results and payment receipts as model-visible text, 1 in 8 ops retried, timeouts, error
 // codes). Prints numbers and whether the streaming path stays under the 300 MB budget; asserts nothing else.
 // Run: npm run bench:memory [-- --ops 100000]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { AttemptRecord, OpRecord } from '../src/core/history.ts';
+import { RecordSpill } from '../src/core/record-spill.ts';
 import { computeMetrics } from '../src/measure/metrics.ts';
 import { type CountedMetrics, StreamCounters } from '../src/measure/stream-counters.ts';
-import { HistorySpill, readSpill, spillPath } from '../src/run/history-spill.ts';
 import { Recorder } from '../src/run/recorder.ts';
 
 const BUDGET_MB = 300;
@@ -29,8 +26,8 @@ interface PathResult {
   p50: number;
   p99: number;
   errorsByCode: Record<string, number>;
-  /** Read back from the spill (stream path): must equal what was written. */
-  readBack?: number;
+  /** Records the spill wrote whole (stream path): must equal the records recorded. */
+  spilled?: number;
   peakRssMb: number;
   /** The largest process.memoryUsage().rss sampled every SAMPLE_EVERY ops. */
   sampledPeakMb: number;
@@ -117,9 +114,8 @@ const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 interface Sink {
   attempt(a: AttemptRecord): void;
   op(o: OpRecord): void;
-  /** The metrics, and (stream path) how many records the spill read back; `sample` is called as it reads. */
-  finish(sample: () => void): Promise<{ metrics: CountedMetrics; readBack?: number }>;
-  dispose(): void;
+  /** The metrics, and (stream path) how many records the spill wrote. */
+  finish(): { metrics: CountedMetrics; spilled?: number };
 }
 
 function arraysSink(): Sink {
@@ -127,35 +123,27 @@ function arraysSink(): Sink {
   return {
     attempt: recorder.attempt,
     op: (o) => recorder.op(o),
-    finish: async () => ({ metrics: computeMetrics(recorder.history([], [])) }),
-    dispose: () => {},
+    finish: () => ({ metrics: computeMetrics(recorder.history([], [])) }),
   };
 }
 
 function streamSink(): Sink {
-  const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-memory-'));
-  const spill = new HistorySpill(spillPath(dir, 'bench'));
+  const spill = new RecordSpill();
   const counters = new StreamCounters();
   return {
     attempt: (a) => {
-      spill.attempt(a);
       counters.attempt(a);
+      spill.attempt(a);
     },
     op: (o) => {
-      spill.op(o);
       counters.op(o);
+      spill.op(o);
     },
-    finish: async (sample) => {
-      spill.close();
-      let readBack = 0;
-      for await (const _ of readSpill(spill.file)) if (++readBack % SAMPLE_EVERY === 0) sample();
-      return { metrics: counters.metrics(), readBack };
-    },
-    dispose: () => rmSync(dir, { recursive: true, force: true }),
+    finish: () => ({ metrics: counters.metrics(), spilled: spill.written }),
   };
 }
 
-async function runPath(path: Path, count: number): Promise<PathResult> {
+function runPath(path: Path, count: number): PathResult {
   const start = performance.now();
   let sampled = process.memoryUsage().rss;
   const sample = () => {
@@ -163,30 +151,26 @@ async function runPath(path: Path, count: number): Promise<PathResult> {
     if (rss > sampled) sampled = rss;
   };
   const sink = path === 'arrays' ? arraysSink() : streamSink();
-  try {
-    let i = 0;
-    for (const { attempts, op } of syntheticOps(count)) {
-      for (const a of attempts) sink.attempt(a);
-      sink.op(op);
-      if (++i % SAMPLE_EVERY === 0) sample();
-    }
-    const { metrics, readBack } = await sink.finish(sample);
-    sample();
-    return {
-      path,
-      ops: metrics.ops,
-      attempts: metrics.attempts,
-      p50: metrics.latencyMs.p50,
-      p99: metrics.latencyMs.p99,
-      errorsByCode: metrics.errorsByCode,
-      ...(readBack !== undefined && { readBack }),
-      peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
-      sampledPeakMb: mb(sampled),
-      seconds: (performance.now() - start) / 1000,
-    };
-  } finally {
-    sink.dispose();
+  let i = 0;
+  for (const { attempts, op } of syntheticOps(count)) {
+    for (const a of attempts) sink.attempt(a);
+    sink.op(op);
+    if (++i % SAMPLE_EVERY === 0) sample();
   }
+  const { metrics, spilled } = sink.finish();
+  sample();
+  return {
+    path,
+    ops: metrics.ops,
+    attempts: metrics.attempts,
+    p50: metrics.latencyMs.p50,
+    p99: metrics.latencyMs.p99,
+    errorsByCode: metrics.errorsByCode,
+    ...(spilled !== undefined && { spilled }),
+    peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
+    sampledPeakMb: mb(sampled),
+    seconds: (performance.now() - start) / 1000,
+  };
 }
 
 function child(path: Path, count: number): Promise<PathResult> {
@@ -210,7 +194,7 @@ function child(path: Path, count: number): Promise<PathResult> {
 const count = Number(arg('ops', '100000'));
 const only = arg('path', '');
 if (only === 'arrays' || only === 'stream') {
-  process.stdout.write(JSON.stringify(await runPath(only, count)));
+  process.stdout.write(JSON.stringify(runPath(only, count)));
 } else {
   console.log(`${count} synthetic ops with their attempts, each path in its own process (peak = getrusage maxRSS)`);
   const idle = await child('stream', 0);
@@ -231,7 +215,7 @@ if (only === 'arrays' || only === 'stream') {
     arrays.p99 === stream.p99 &&
     JSON.stringify(arrays.errorsByCode) === JSON.stringify(stream.errorsByCode);
   console.log(`\nsame counts and percentiles on both paths: ${same ? 'yes' : 'NO'}`);
-  console.log(`spill read back: ${stream.readBack} records (written: ${stream.ops + stream.attempts})`);
+  console.log(`spill wrote: ${stream.spilled} records whole (recorded: ${stream.ops + stream.attempts})`);
   console.log(
     `streaming path peak ${stream.peakRssMb} MB: ${stream.peakRssMb < BUDGET_MB ? 'under' : 'OVER'} the ${BUDGET_MB} MB budget (arrays path: ${arrays.peakRssMb} MB)`,
   );
