@@ -22,15 +22,17 @@ import { metricsOptionsFor } from '../../src/run/judging.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
 
 const COMMON = `seed: 11
-duration: 1s
 target: { kind: reference, dependencyTimeoutMs: 1000 }`;
 const RESILIENT =
   'client: { policy: resilient, attemptTimeoutMs: 2000, deadlineMs: 8000, maxAttempts: 8, backoff: { initialMs: 10, maxMs: 20 } }';
 const PAYMENT = `    - tool: create_payment
       args: { customer_id: "cus_{op}", amount_cents: 1000, currency: USD }`;
 
-function profile(name: string, body: string): LoadedProfile {
-  return parseProfile(`${name}.yaml`, `name: ${name}\ndescription: known answer\n${COMMON}\n${body}`);
+function profile(name: string, body: string, duration = '1s'): LoadedProfile {
+  return parseProfile(
+    `${name}.yaml`,
+    `name: ${name}\ndescription: known answer\nduration: ${duration}\n${COMMON}\n${body}`,
+  );
 }
 
 /** The numbers report.json shows for one profile (read from its JSON form; n/a is null). */
@@ -146,20 +148,21 @@ faults:
   });
 
   it('(c) a late commit after cancellation: the tool ignores the abort and publishes after the op failed', async () => {
-    // Each try times out at 300 ms; the resilient client looks the report up (absent: not yet published), tries
+    // Each try times out at 800 ms; the resilient client looks the report up (absent: not yet published), tries
     // once more with the same key, looks up again (absent) and gives up: a definite `fail`. The handler, which
-    // ignores the cancellation, publishes 2 s after it started, well after the op ended (margin: 1.4 s); the
-    // second try shares the idempotency key, so the reports API publishes once per op.
+    // ignores the cancellation, publishes 4 s after it started, well after the op ended (margin: over 2 s); the
+    // second try shares the idempotency key, so the reports API publishes once per op. (An 800 ms attempt timeout
+    // stays sound for a calibration p95 up to 200 ms, a quarter of it; 300 ms made a loaded run inconclusive.)
     const { report } = await run(
       profile(
         'ka-late-commit',
-        `client: { policy: resilient, attemptTimeoutMs: 300, deadlineMs: 1200, maxAttempts: 2, backoff: { initialMs: 10, maxMs: 20 } }
+        `client: { policy: resilient, attemptTimeoutMs: 800, deadlineMs: 3200, maxAttempts: 2, backoff: { initialMs: 10, maxMs: 20 } }
 workload:
   concurrency: 1
   ops: 2
   mix:
     - tool: generate_report
-      args: { report_type: sales, duration_ms: 2000, ignore_cancel: true }
+      args: { report_type: sales, duration_ms: 4000, ignore_cancel: true }
 expect:
   - ghost_effects == 2`,
       ),
@@ -284,11 +287,14 @@ expect:
   it('(f) overlapping windows keep their own counters: fail 2 + fail 3 = 5 failures, whatever opens meanwhile', async () => {
     // f0 and f1 are both on the charge path from 0; f2 opens and closes on another API while they run. Were the
     // counters shared, there would be 3 failures; were they reset when f2 opens or closes (the old rebuild of the
-    // whole set), every failure spent before that moment would come again: more than 5.
+    // whole set), every failure spent before that moment would come again: more than 5. Backoff up to 600 ms
+    // (seeded) keeps op 0 retrying for 1.3 s: f2 opened after its 1st failure and closed after its 4th (measured
+    // +110 and +1240 ms), and a slower machine only moves the ops later. f2 lasts 1.2 s, not 0.2 s: a loaded
+    // machine's calibration (p95 over a quarter of the shortest window) made the 0.2 s run inconclusive.
     const { report } = await run(
       profile(
         'ka-overlap',
-        `${RESILIENT}
+        `client: { policy: resilient, attemptTimeoutMs: 2000, deadlineMs: 8000, maxAttempts: 8, backoff: { initialMs: 600, maxMs: 600 } }
 workload:
   concurrency: 1
   ops: 4
@@ -297,7 +303,8 @@ ${PAYMENT}
 faults:
   - { seam: dependency, kind: flap, dependency: payments, method: POST, failTimes: 2, start: 0s }
   - { seam: dependency, kind: flap, dependency: payments, method: POST, failTimes: 3, start: 0s }
-  - { seam: dependency, kind: flap, dependency: search, failTimes: 1, start: 0.1s, stop: 0.3s, mayNotHit: true }`,
+  - { seam: dependency, kind: flap, dependency: search, failTimes: 1, start: 0.05s, stop: 1.25s, mayNotHit: true }`,
+        '1.25s',
       ),
     );
     expect(numbers(report)).toEqual({

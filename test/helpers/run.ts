@@ -1,7 +1,11 @@
 // Runs one shipped profile in-process on the embedded Toxiproxy, as `faultline run` would.
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import type { PolicyName } from '../../src/client/policies/index.ts';
 import type { Pairing } from '../../src/core/pairing.ts';
+import { marginOutgrows } from '../../src/measure/calibration.ts';
+import { inertWindows } from '../../src/measure/fault-windows.ts';
+import type { ProfileReport } from '../../src/measure/run-report.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import { type ProfileResult, runProfile } from '../../src/run/run-profile.ts';
@@ -26,9 +30,25 @@ export async function runShipped(
 }
 
 /** The failing thresholds, readable in an assertion message. */
-export function failing(result: ProfileResult): string {
+export function failing(result: { report: ProfileReport }): string {
   return result.report.thresholds
     .filter((t) => !t.ok)
     .map((t) => `${t.expr} (actual ${t.actual})`)
     .join('; ');
+}
+
+/**
+ * A run that should pass: every threshold holds and every fault window hit, and the verdict is pass, or
+ * inconclusive when the start-up calibration (measured before the workload) found this machine too loaded for the
+ * profile's timing: the verdict's own rule (src/measure/verdict.ts), which a busy CI runner meets. A detector that
+ * stops firing, or a threshold that fails, still fails here whatever the load.
+ */
+export function expectPassed(report: ProfileReport): void {
+  expect(failing({ report })).toBe('');
+  expect(inertWindows(report.metrics.faultWindows).map((w) => w.fault)).toEqual([]);
+  const c = report.calibration;
+  const loaded = c && (c.tooLoaded ?? marginOutgrows(c, report.thresholds));
+  expect({ verdict: report.verdict, reason: report.verdictReason }).toEqual(
+    loaded ? { verdict: 'inconclusive', reason: loaded } : { verdict: 'pass', reason: undefined },
+  );
 }
