@@ -15,6 +15,7 @@ import { createNetworkBackend } from '../../src/network/index.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import { opEffectKey } from '../../src/run/read-back.ts';
 import { type ProfileResult, runProfile } from '../../src/run/run-profile.ts';
+import { expectPassed } from '../helpers/run.ts';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/byo-servers/', import.meta.url));
 const dirs: string[] = [];

@@ -72,13 +72,17 @@ describe('faultline run', () => {
         }
       }, 100);
     });
-    await new Promise((r) => setTimeout(r, 1500));
-    // The reference server's process (tsx's esbuild service is a child too, and leaves on its own).
-    const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)])
-      .toString()
-      .split('\n')
-      .filter((line) => line.includes('child-main'))
-      .map((line) => Number(line.trim().split(/\s+/)[0]));
+    // The reference server's process (tsx's esbuild service is a child too, and leaves on its own). Waited for,
+    // not slept for: on busy cores the fork can come later than any fixed pause.
+    const serverChildren = () =>
+      execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)])
+        .toString()
+        .split('\n')
+        .filter((line) => line.includes('child-main'))
+        .map((line) => Number(line.trim().split(/\s+/)[0]));
+    let children = serverChildren();
+    for (const end = Date.now() + 30_000; children.length === 0 && Date.now() < end; children = serverChildren())
+      await new Promise((r) => setTimeout(r, 100));
     expect(children).toHaveLength(1); // the server child was running
     const started = Date.now();
     child.kill('SIGINT');
