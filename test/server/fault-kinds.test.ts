@@ -108,6 +108,7 @@ describe('server fault kinds', () => {
     const coldStarted = Date.now();
     await startServer();
     const coldMs = Date.now() - coldStarted;
+    console.log(`crash window stop: restarted from the standby in ${restartMs} ms (one cold start here: ${coldMs} ms)`);
     expect(restartMs).toBeLessThan(coldMs);
     expect(server.alive).toBe(true);
     expect(server.pid).not.toBe(pid);
