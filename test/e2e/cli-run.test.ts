@@ -74,9 +74,15 @@ describe('faultline run', () => {
     });
     // The reference server's process (tsx's esbuild service is a child too, and leaves on its own). Waited for,
     // not slept for: on busy cores the fork can come later than any fixed pause.
+    const psChildren = () => {
+      try {
+        return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)]).toString();
+      } catch {
+        return ''; // ps exits 1 while there is no child yet
+      }
+    };
     const serverChildren = () =>
-      execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)])
-        .toString()
+      psChildren()
         .split('\n')
         .filter((line) => line.includes('child-main'))
         .map((line) => Number(line.trim().split(/\s+/)[0]));
