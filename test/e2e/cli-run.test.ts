@@ -15,10 +15,13 @@ function workspace(profiles: Record<string, string>): string {
   return dir;
 }
 
-const baseline = readFileSync(join(REPO, 'chaos-profiles/baseline.yaml'), 'utf8').replace(
-  'duration: 4s',
-  'duration: 2s',
-);
+// The shipped baseline, shorter, slower and without its latency bound: these tests are about the command (reports,
+// exit codes, replay), and on a loaded machine the calibration's margin outgrows `latency_p99_ms < 1000` (+1092 ms
+// at p95 278 ms, measured) or the probe cannot keep up with 25/s, which makes the verdict inconclusive (exit 3).
+const baseline = readFileSync(join(REPO, 'chaos-profiles/baseline.yaml'), 'utf8')
+  .replace('duration: 4s', 'duration: 2s')
+  .replace('rate: 25', 'rate: 10')
+  .replace('  - latency_p99_ms < 1000\n', '');
 
 describe('faultline run', () => {
   it('with no arguments runs every profile in ./chaos-profiles and writes all reports', async () => {

@@ -228,6 +228,8 @@ expect:
   });
 
   it('(e) no faults: retry and recovery metrics are n/a, and pass only where the threshold allows n/a', async () => {
+    // The recovery bound is loose on purpose: what is judged is n/a, and a loaded machine's calibration margin
+    // (4 x its p95 excess: +1092 ms at p95 278 ms, measured) outgrew a 1000 ms bound, making the run inconclusive.
     const { report, history } = await run(
       profile(
         'ka-no-faults',
@@ -239,7 +241,7 @@ workload:
 ${PAYMENT}
 expect:
   - retry_success_rate >= 0.99 or n/a
-  - recovery_ms <= 1000 or n/a`,
+  - recovery_ms <= 5000 or n/a`,
       ),
     );
     expect(numbers(report)).toEqual({
@@ -273,7 +275,7 @@ expect:
       seed: 11,
       policy: 'resilient',
       history,
-      expect: ['retry_success_rate >= 0.99', 'recovery_ms <= 1000'],
+      expect: ['retry_success_rate >= 0.99', 'recovery_ms <= 5000'],
       decisionLogSha256: report.decisionLogSha256,
     });
     expect(strict.verdict).toBe('fail');
