@@ -435,20 +435,21 @@ expect:
       expect(of(m).metrics.ops).toBe(8);
       expect(of(m).verdict, pairing).toBe('pass');
     }
-    // The matrix is rebuilt from the merged runs: the same columns, cells and differences as the single run's.
+    // The matrix is rebuilt from the merged runs: the same columns and counts as the single run's, and the merged
+    // runs' own verdicts (all pass, above), so no pairing differs. The single run's verdicts are not compared: its
+    // own calibration may find the machine too loaded for one pairing (measured: modern inconclusive at load 15).
     expect(m.matrix?.pairings).toEqual(s.matrix?.pairings);
     const cells = (r: RunReport) =>
       r.matrix?.rows.map((row) => ({
         profile: row.profile,
-        differs: row.differs,
         cells: Object.fromEntries(
-          Object.entries(row.cells).map(([k, c]) => [
-            k,
-            { verdict: c.verdict, ops: c.numbers.ops, dup: c.numbers.duplicate_effects },
-          ]),
+          Object.entries(row.cells).map(([k, c]) => [k, { ops: c.numbers.ops, dup: c.numbers.duplicate_effects }]),
         ),
       }));
     expect(cells(m)).toEqual(cells(s));
+    expect(m.matrix?.rows.map((row) => [row.profile, row.differs, pairings.map((p) => row.cells[p]?.verdict)])).toEqual(
+      [['matrix-split', [], pairings.map(() => 'pass')]],
+    );
     // Each pairing's own reports, as a matrix run writes them.
     for (const pairing of pairings)
       expect(readFileSync(join(out('mx-merged'), pairing, 'report.json'), 'utf8')).toContain('matrix-split');
