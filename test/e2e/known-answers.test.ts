@@ -20,6 +20,7 @@ import { buildPlan } from '../../src/plan/plan.ts';
 import { type LoadedProfile, parseProfile } from '../../src/profile/load.ts';
 import { metricsOptionsFor } from '../../src/run/judging.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
+import { expectVerdict } from '../helpers/run.ts';
 
 const COMMON = `seed: 11
 target: { kind: reference, dependencyTimeoutMs: 1000 }`;
@@ -61,6 +62,17 @@ function numbers(report: ProfileReport) {
   };
 }
 
+/**
+ * Every number exactly as expected, and the expected verdict, or inconclusive when the start-up calibration found
+ * the machine too loaded for the profile's timing (the verdict's own rule; the counts must hold all the same).
+ */
+function expectAnswer(report: ProfileReport, expected: ReturnType<typeof numbers>): void {
+  const { verdict, verdictReason, ...counts } = numbers(report);
+  const { verdict: expectedVerdict, verdictReason: expectedReason, ...expectedCounts } = expected;
+  expect(counts).toEqual(expectedCounts);
+  expectVerdict(report, expectedVerdict, expectedReason);
+}
+
 // As `faultline run` does: records spilled to disk, slim in memory. The same history whole in memory (the in-memory
 // path) must give the very same metrics, so every known answer holds for both.
 const run = async (loaded: LoadedProfile) => {
@@ -91,7 +103,7 @@ faults:
   - { seam: dependency, kind: flap, dependency: payments, method: POST, failTimes: 3, status: 503, start: 0s }`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 4,
       ok: 4, // op 0 rides out the 3 failures; ops 1-3 never see one
       failed: 0,
@@ -126,7 +138,7 @@ faults:
   - { seam: dependency, kind: commit-then-fail, dependency: payments, status: 502, start: 0s }`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 3,
       ok: 0,
       failed: 0,
@@ -167,7 +179,7 @@ expect:
   - ghost_effects == 2`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 2,
       ok: 0,
       failed: 2, // the lookups found nothing: the client concluded nothing happened
@@ -204,7 +216,7 @@ expect:
   - retry_success_rate >= 0.99 or n/a`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 3,
       ok: 3,
       failed: 0,
@@ -244,7 +256,7 @@ expect:
   - recovery_ms <= 5000 or n/a`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 3,
       ok: 3,
       failed: 0,
@@ -309,7 +321,7 @@ faults:
         '1.25s',
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 4,
       ok: 4,
       failed: 0,
@@ -352,7 +364,7 @@ faults:
     expect(tools).toEqual(['create_payment', 'create_payment', 'send_notification', 'send_notification']);
     const { report, history } = await run(loaded);
     expect(history.effects.every((e) => e.traceId === undefined)).toBe(true);
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 4,
       ok: 2, // the notifications
       failed: 0,
@@ -389,7 +401,7 @@ expect:
   - lost_effects == 0`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 3,
       ok: 3, // the tool reported every charge as made
       failed: 0,

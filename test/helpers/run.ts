@@ -42,11 +42,13 @@ export function failing(result: { report: ProfileReport }): string {
  * found this machine too loaded for the profile's timing: the verdict's own rule (src/measure/verdict.ts), which
  * outranks inert and a threshold's fail, and which a busy CI runner meets.
  */
-export function expectVerdict(report: ProfileReport, expected: Verdict): void {
+export function expectVerdict(report: ProfileReport, expected: Verdict, reason?: string): void {
   const c = report.calibration;
   const loaded = c && (c.tooLoaded ?? marginOutgrows(c, report.thresholds));
   expect({ verdict: report.verdict, reason: report.verdictReason }).toMatchObject(
-    loaded ? { verdict: 'inconclusive', reason: loaded } : { verdict: expected },
+    loaded
+      ? { verdict: 'inconclusive', reason: loaded }
+      : { verdict: expected, ...(reason !== undefined && { reason }) },
   );
 }
 
