@@ -10,10 +10,12 @@ import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { AdminClient } from '../../src/control/admin-http.ts';
+import { EXIT_CODE_OF, type RunReport } from '../../src/measure/run-report.ts';
 import { TOXIPROXY_IMAGE } from '../../src/network/container.ts';
 import { parseProfile } from '../../src/profile/load.ts';
 import { startEmbeddedToxiproxy } from '../../src/toxiproxy/server.ts';
 import { REPO, runCli } from '../helpers/cli.ts';
+import { expectPassed } from '../helpers/run.ts';
 
 interface Service {
   image: string;
@@ -124,9 +126,9 @@ describe('README: Against real Toxiproxy', () => {
         timeoutMs: 60_000,
       });
       expect(result.stderr).toContain(`network backend external (Toxiproxy API ${url})`);
-      expect(result.code, result.stderr).toBe(0);
-      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-      expect(report.profiles[0].verdict).toBe('pass');
+      const report: RunReport = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+      expectPassed(report.profiles[0]);
+      expect(result.code, result.stderr).toBe(EXIT_CODE_OF[report.verdict]);
     } finally {
       await toxiproxy.close();
       rmSync(out, { recursive: true, force: true });

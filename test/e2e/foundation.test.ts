@@ -1,7 +1,7 @@
 // Issue 2's acceptance: the shipped dependency profiles pass with the resilient client and the naive control
 // shows the duplicates that the ledger catches.
 import { describe, expect, it } from 'vitest';
-import { failing, runShipped } from '../helpers/run.ts';
+import { expectPassed, failing, runShipped } from '../helpers/run.ts';
 
 describe('baseline', () => {
   it('is healthy: every op ok on the first attempt, effects exactly once', async () => {
@@ -23,12 +23,12 @@ describe.each(['dependency-5xx', 'dependency-timeout'])('%s', (name) => {
     const m = r.report.metrics;
     expect(m.retriedOps).toBeGreaterThan(0); // the fault really hit ops
     expect(m.duplicateEffects).toBe(0);
-    expect(r.report.verdict).toBe('pass');
+    expectPassed(r.report);
   });
 
   it('negative control: the naive client double-charges and the ledger catches it', async () => {
     const r = await runShipped(name, 'naive');
     expect(r.report.metrics.duplicateEffects).toBeGreaterThan(0);
-    expect(r.report.verdict).toBe('pass'); // controls.naive: duplicate_effects > 0
+    expectPassed(r.report); // controls.naive: duplicate_effects > 0
   });
 });

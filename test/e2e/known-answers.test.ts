@@ -20,17 +20,20 @@ import { buildPlan } from '../../src/plan/plan.ts';
 import { type LoadedProfile, parseProfile } from '../../src/profile/load.ts';
 import { metricsOptionsFor } from '../../src/run/judging.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
+import { expectVerdict } from '../helpers/run.ts';
 
 const COMMON = `seed: 11
-duration: 1s
 target: { kind: reference, dependencyTimeoutMs: 1000 }`;
 const RESILIENT =
   'client: { policy: resilient, attemptTimeoutMs: 2000, deadlineMs: 8000, maxAttempts: 8, backoff: { initialMs: 10, maxMs: 20 } }';
 const PAYMENT = `    - tool: create_payment
       args: { customer_id: "cus_{op}", amount_cents: 1000, currency: USD }`;
 
-function profile(name: string, body: string): LoadedProfile {
-  return parseProfile(`${name}.yaml`, `name: ${name}\ndescription: known answer\n${COMMON}\n${body}`);
+function profile(name: string, body: string, duration = '1s'): LoadedProfile {
+  return parseProfile(
+    `${name}.yaml`,
+    `name: ${name}\ndescription: known answer\nduration: ${duration}\n${COMMON}\n${body}`,
+  );
 }
 
 /** The numbers report.json shows for one profile (read from its JSON form; n/a is null). */
@@ -57,6 +60,17 @@ function numbers(report: ProfileReport) {
     verdict: r.verdict,
     ...(r.verdictReason !== undefined && { verdictReason: r.verdictReason }),
   };
+}
+
+/**
+ * Every number exactly as expected, and the expected verdict, or inconclusive when the start-up calibration found
+ * the machine too loaded for the profile's timing (the verdict's own rule; the counts must hold all the same).
+ */
+function expectAnswer(report: ProfileReport, expected: ReturnType<typeof numbers>): void {
+  const { verdict, verdictReason, ...counts } = numbers(report);
+  const { verdict: expectedVerdict, verdictReason: expectedReason, ...expectedCounts } = expected;
+  expect(counts).toEqual(expectedCounts);
+  expectVerdict(report, expectedVerdict, expectedReason);
 }
 
 // As `faultline run` does: records spilled to disk, slim in memory. The same history whole in memory (the in-memory
@@ -89,7 +103,7 @@ faults:
   - { seam: dependency, kind: flap, dependency: payments, method: POST, failTimes: 3, status: 503, start: 0s }`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 4,
       ok: 4, // op 0 rides out the 3 failures; ops 1-3 never see one
       failed: 0,
@@ -124,7 +138,7 @@ faults:
   - { seam: dependency, kind: commit-then-fail, dependency: payments, status: 502, start: 0s }`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 3,
       ok: 0,
       failed: 0,
@@ -146,25 +160,26 @@ faults:
   });
 
   it('(c) a late commit after cancellation: the tool ignores the abort and publishes after the op failed', async () => {
-    // Each try times out at 300 ms; the resilient client looks the report up (absent: not yet published), tries
+    // Each try times out at 800 ms; the resilient client looks the report up (absent: not yet published), tries
     // once more with the same key, looks up again (absent) and gives up: a definite `fail`. The handler, which
-    // ignores the cancellation, publishes 2 s after it started, well after the op ended (margin: 1.4 s); the
-    // second try shares the idempotency key, so the reports API publishes once per op.
+    // ignores the cancellation, publishes 4 s after it started, well after the op ended (margin: over 2 s); the
+    // second try shares the idempotency key, so the reports API publishes once per op. (An 800 ms attempt timeout
+    // stays sound for a calibration p95 up to 200 ms, a quarter of it; 300 ms made a loaded run inconclusive.)
     const { report } = await run(
       profile(
         'ka-late-commit',
-        `client: { policy: resilient, attemptTimeoutMs: 300, deadlineMs: 1200, maxAttempts: 2, backoff: { initialMs: 10, maxMs: 20 } }
+        `client: { policy: resilient, attemptTimeoutMs: 800, deadlineMs: 3200, maxAttempts: 2, backoff: { initialMs: 10, maxMs: 20 } }
 workload:
   concurrency: 1
   ops: 2
   mix:
     - tool: generate_report
-      args: { report_type: sales, duration_ms: 2000, ignore_cancel: true }
+      args: { report_type: sales, duration_ms: 4000, ignore_cancel: true }
 expect:
   - ghost_effects == 2`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 2,
       ok: 0,
       failed: 2, // the lookups found nothing: the client concluded nothing happened
@@ -201,7 +216,7 @@ expect:
   - retry_success_rate >= 0.99 or n/a`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 3,
       ok: 3,
       failed: 0,
@@ -225,6 +240,8 @@ expect:
   });
 
   it('(e) no faults: retry and recovery metrics are n/a, and pass only where the threshold allows n/a', async () => {
+    // The recovery bound is loose on purpose: what is judged is n/a, and a loaded machine's calibration margin
+    // (4 x its p95 excess: +1092 ms at p95 278 ms, measured) outgrew a 1000 ms bound, making the run inconclusive.
     const { report, history } = await run(
       profile(
         'ka-no-faults',
@@ -236,10 +253,10 @@ workload:
 ${PAYMENT}
 expect:
   - retry_success_rate >= 0.99 or n/a
-  - recovery_ms <= 1000 or n/a`,
+  - recovery_ms <= 5000 or n/a`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 3,
       ok: 3,
       failed: 0,
@@ -270,7 +287,7 @@ expect:
       seed: 11,
       policy: 'resilient',
       history,
-      expect: ['retry_success_rate >= 0.99', 'recovery_ms <= 1000'],
+      expect: ['retry_success_rate >= 0.99', 'recovery_ms <= 5000'],
       decisionLogSha256: report.decisionLogSha256,
     });
     expect(strict.verdict).toBe('fail');
@@ -284,11 +301,14 @@ expect:
   it('(f) overlapping windows keep their own counters: fail 2 + fail 3 = 5 failures, whatever opens meanwhile', async () => {
     // f0 and f1 are both on the charge path from 0; f2 opens and closes on another API while they run. Were the
     // counters shared, there would be 3 failures; were they reset when f2 opens or closes (the old rebuild of the
-    // whole set), every failure spent before that moment would come again: more than 5.
+    // whole set), every failure spent before that moment would come again: more than 5. Backoff up to 600 ms
+    // (seeded) keeps op 0 retrying for 1.3 s: f2 opened after its 1st failure and closed after its 4th (measured
+    // +110 and +1240 ms), and a slower machine only moves the ops later. f2 lasts 1.2 s, not 0.2 s: a loaded
+    // machine's calibration (p95 over a quarter of the shortest window) made the 0.2 s run inconclusive.
     const { report } = await run(
       profile(
         'ka-overlap',
-        `${RESILIENT}
+        `client: { policy: resilient, attemptTimeoutMs: 2000, deadlineMs: 8000, maxAttempts: 8, backoff: { initialMs: 600, maxMs: 600 } }
 workload:
   concurrency: 1
   ops: 4
@@ -297,10 +317,11 @@ ${PAYMENT}
 faults:
   - { seam: dependency, kind: flap, dependency: payments, method: POST, failTimes: 2, start: 0s }
   - { seam: dependency, kind: flap, dependency: payments, method: POST, failTimes: 3, start: 0s }
-  - { seam: dependency, kind: flap, dependency: search, failTimes: 1, start: 0.1s, stop: 0.3s, mayNotHit: true }`,
+  - { seam: dependency, kind: flap, dependency: search, failTimes: 1, start: 0.05s, stop: 1.25s, mayNotHit: true }`,
+        '1.25s',
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 4,
       ok: 4,
       failed: 0,
@@ -343,7 +364,7 @@ faults:
     expect(tools).toEqual(['create_payment', 'create_payment', 'send_notification', 'send_notification']);
     const { report, history } = await run(loaded);
     expect(history.effects.every((e) => e.traceId === undefined)).toBe(true);
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 4,
       ok: 2, // the notifications
       failed: 0,
@@ -380,7 +401,7 @@ expect:
   - lost_effects == 0`,
       ),
     );
-    expect(numbers(report)).toEqual({
+    expectAnswer(report, {
       ops: 3,
       ok: 3, // the tool reported every charge as made
       failed: 0,

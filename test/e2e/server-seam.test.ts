@@ -2,7 +2,7 @@
 // control shows the failure the resilient client avoids. Each assertion reads what really happened (history,
 // ledger, notes), not only the verdict, so a profile whose fault silently stopped firing fails here.
 import { describe, expect, it } from 'vitest';
-import { failing, runShipped } from '../helpers/run.ts';
+import { expectPassed, failing, runShipped } from '../helpers/run.ts';
 
 describe('session-loss', () => {
   it('resilient: re-initializes after 404 Session not found; nothing lost or doubled; recovery bounded', async () => {
@@ -20,7 +20,7 @@ describe('session-loss', () => {
 
   it('control none: keeps the stale session id, so every op after the eviction fails', async () => {
     const r = await runShipped('session-loss', 'none');
-    expect(r.report.verdict).toBe('pass'); // controls.none
+    expectPassed(r.report); // controls.none
     const fault = r.history.faults[0];
     const after = r.history.ops.filter((o) => o.startMs > fault.onMs + 100);
     expect(after.length).toBeGreaterThan(20);
@@ -56,7 +56,7 @@ describe('server-crash', () => {
 
   it('control naive: ops in flight at the crash end info with their effect present (result lost)', async () => {
     const r = await runShipped('server-crash', 'naive');
-    expect(r.report.verdict).toBe('pass'); // controls.naive
+    expectPassed(r.report); // controls.naive
     const m = r.report.metrics;
     expect(m.delivery?.lost).toBeGreaterThan(0);
     // Classified by what the client saw: an in-flight write whose effect may exist is info, never fail.
@@ -83,7 +83,7 @@ describe('sse-stream-close', () => {
 
   it('control none: resumption needs no policy, so even a client without retries loses nothing', async () => {
     const r = await runShipped('sse-stream-close', 'none');
-    expect(r.report.verdict).toBe('pass');
+    expectPassed(r.report);
     const m = r.report.metrics;
     expect(m.delivery?.resumed).toBeGreaterThanOrEqual(20);
     expect(m.opsOk).toBeGreaterThanOrEqual(m.ops * 0.9);
@@ -107,7 +107,7 @@ describe('sse-stream-close-no-store', () => {
 
   it('control none: the tool ran but the client never got the result (info with an effect)', async () => {
     const r = await runShipped('sse-stream-close-no-store', 'none');
-    expect(r.report.verdict).toBe('pass');
+    expectPassed(r.report);
     const m = r.report.metrics;
     expect(m.delivery?.lost).toBeGreaterThanOrEqual(3);
     expect(m.reconciliation.infoWithEffectOps.length).toBe(m.delivery?.lost);
@@ -127,7 +127,7 @@ describe('get-stream-drop', () => {
 
   it('control none: the same, policy or not: the SDK transport gives up on its own', async () => {
     const r = await runShipped('get-stream-drop', 'none');
-    expect(r.report.verdict).toBe('pass');
+    expectPassed(r.report);
     expect(r.report.metrics.reconnectExhausted).toBeGreaterThanOrEqual(1);
   });
 });
@@ -152,7 +152,7 @@ describe('protocol-version-mismatch', () => {
 
   it('control naive: never re-initializes and storms the forgotten session with retries', async () => {
     const r = await runShipped('protocol-version-mismatch', 'naive');
-    expect(r.report.verdict).toBe('pass');
+    expectPassed(r.report);
     expect(r.report.metrics.attemptsPerOp.max).toBeGreaterThanOrEqual(5);
   });
 });

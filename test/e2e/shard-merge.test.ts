@@ -7,13 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminClient } from '../../src/control/admin-http.ts';
 import { EXIT_CODE_OF, type RunReport } from '../../src/measure/run-report.ts';
 import { worstVerdict } from '../../src/measure/verdict.ts';
-import { runCli } from '../helpers/cli.ts';
+import { type CliResult, runCli } from '../helpers/cli.ts';
 import { type ReferenceServer, type Serving, serveCli, serveReference } from '../helpers/serve.ts';
 
 const PROFILES = ['chaos-profiles/dependency-5xx.yaml', 'chaos-profiles/baseline.yaml'];
 const dir = mkdtempSync(join(tmpdir(), 'faultline-shards-'));
 const out = (name: string) => join(dir, name);
 const readReport = (name: string): RunReport => JSON.parse(readFileSync(join(out(name), 'report.json'), 'utf8'));
+
+/**
+ * The run finished and its exit code is its report's verdict's. Any verdict but interrupted: what a profile's
+ * thresholds say on a loaded machine (a fail, or inconclusive when its calibration found the machine too loaded)
+ * is not what these tests are about; the split and the merge are.
+ */
+function expectFinished(result: CliResult, name: string): void {
+  const { verdict } = readReport(name);
+  expect(['pass', 'fail', 'inert', 'inconclusive'], `${result.stdout}\n${result.stderr}`).toContain(verdict);
+  expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(EXIT_CODE_OF[verdict]);
+}
 
 /** Every count a merge must reproduce exactly. */
 const counts = (x: RunReport['profiles'][number]['metrics']) => ({
@@ -92,11 +103,10 @@ describe('faultline run --shard and faultline merge', () => {
         timeoutMs: 110_000,
       });
     const [one, two] = await Promise.all([shard(1), shard(2)]);
-    for (const result of [one, two]) {
+    for (const [i, result] of [one, two].entries()) {
       expect(result.stderr).not.toMatch(/internal error/);
       expect(result.stderr).toContain(`network backend external (Toxiproxy API ${api})`);
-      // 0 or 1: a timing threshold may fail on a loaded machine; the split and the merge are what is tested here.
-      expect([0, 1], `${result.stdout}\n${result.stderr}`).toContain(result.code);
+      expectFinished(result, `shard-${i + 1}`);
     }
     // Shards take whole profiles round-robin by name: baseline first, dependency-5xx second.
     const parts = [readReport('shard-1'), readReport('shard-2')];
@@ -158,7 +168,9 @@ describe('faultline run --shard and faultline merge', () => {
     const single = await run([], 'ops-single');
     const one = await run(['--shard', '1/2'], 'ops-1');
     const two = await run(['--shard', '2/2'], 'ops-2');
-    for (const r of [single, one, two]) expect([0, 1], `${r.stdout}\n${r.stderr}`).toContain(r.code);
+    expectFinished(single, 'ops-single');
+    expectFinished(one, 'ops-1');
+    expectFinished(two, 'ops-2');
     const shardJson = (name: string) => JSON.parse(readFileSync(join(out(name), 'shard.json'), 'utf8'));
     expect([shardJson('ops-1').split, shardJson('ops-2').split]).toEqual(['ops', 'ops']);
     // Each shard ran its strided share: every other op of the 40 the schedule holds.
@@ -209,7 +221,9 @@ describe('one profile split by its ops on ONE shared url target (a reference ser
       run(['--shard', '1/2', '--run-id', 'ci-7'], 'url-1'),
       run(['--shard', '2/2', '--run-id', 'ci-7'], 'url-2'),
     ]);
-    for (const r of [single, one, two]) expect([0, 1], `${r.stdout}\n${r.stderr}`).toContain(r.code);
+    expectFinished(single, 'url-single');
+    expectFinished(one, 'url-1');
+    expectFinished(two, 'url-2');
     const parts = [readReport('url-1'), readReport('url-2')].map((r) => r.profiles[0]);
     expect(parts.map((p) => p.metrics.ops)).toEqual([20, 20]);
     expect(parts[0].notes.join('\n')).toContain('scoped as ci-7:1-of-2:url-split:<op id>');
@@ -354,7 +368,9 @@ expect:
       });
     const single = await run([], 'mx-single');
     const [one, two] = await Promise.all([run(['--shard', '1/2'], 'mx-1'), run(['--shard', '2/2'], 'mx-2')]);
-    for (const r of [single, one, two]) expect([0, 1], `${r.stdout}\n${r.stderr}`).toContain(r.code);
+    expectFinished(single, 'mx-single');
+    expectFinished(one, 'mx-1');
+    expectFinished(two, 'mx-2');
     const pairings = ['legacy', 'modern', 'auto', 'auto-sdk1'];
     const shardJson = JSON.parse(readFileSync(join(out('mx-1'), 'shard.json'), 'utf8'));
     expect(shardJson.pairings.map((p: { name: string }) => p.name)).toEqual(pairings);
@@ -371,20 +387,21 @@ expect:
       expect(of(m).metrics.ops).toBe(8);
       expect(of(m).verdict, pairing).toBe('pass');
     }
-    // The matrix is rebuilt from the merged runs: the same columns, cells and differences as the single run's.
+    // The matrix is rebuilt from the merged runs: the same columns and counts as the single run's, and the merged
+    // runs' own verdicts (all pass, above), so no pairing differs. The single run's verdicts are not compared: its
+    // own calibration may find the machine too loaded for one pairing (measured: modern inconclusive at load 15).
     expect(m.matrix?.pairings).toEqual(s.matrix?.pairings);
     const cells = (r: RunReport) =>
       r.matrix?.rows.map((row) => ({
         profile: row.profile,
-        differs: row.differs,
         cells: Object.fromEntries(
-          Object.entries(row.cells).map(([k, c]) => [
-            k,
-            { verdict: c.verdict, ops: c.numbers.ops, dup: c.numbers.duplicate_effects },
-          ]),
+          Object.entries(row.cells).map(([k, c]) => [k, { ops: c.numbers.ops, dup: c.numbers.duplicate_effects }]),
         ),
       }));
     expect(cells(m)).toEqual(cells(s));
+    expect(m.matrix?.rows.map((row) => [row.profile, row.differs, pairings.map((p) => row.cells[p]?.verdict)])).toEqual(
+      [['matrix-split', [], pairings.map(() => 'pass')]],
+    );
     // Each pairing's own reports, as a matrix run writes them.
     for (const pairing of pairings)
       expect(readFileSync(join(out('mx-merged'), pairing, 'report.json'), 'utf8')).toContain('matrix-split');

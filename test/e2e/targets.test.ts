@@ -14,7 +14,7 @@ import { runProfile } from '../../src/run/run-profile.ts';
 import { remoteTargetFrom, TargetConfigError } from '../../src/targets/remote-target.ts';
 import { StdioTarget } from '../../src/targets/stdio-target.ts';
 import { runCli } from '../helpers/cli.ts';
-import { failing, runShipped } from '../helpers/run.ts';
+import { expectPassed, failing, runShipped } from '../helpers/run.ts';
 import { type ReferenceServer, serveReference } from '../helpers/serve.ts';
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * q)] ?? Number.NaN;
@@ -76,7 +76,7 @@ describe('stdio profiles (resilient client)', () => {
 
   it('stdio-crash control: with no retries every call after the crash fails', async () => {
     const r = await runShipped('stdio-crash', 'none');
-    expect(r.report.verdict).toBe('pass'); // controls.none: error_rate > 0.3
+    expectPassed(r.report); // controls.none: error_rate > 0.3
     expect(r.report.metrics.opsOk).toBeLessThan(r.report.metrics.ops * 0.7);
   }, 90_000);
 
@@ -180,17 +180,19 @@ expect:
     const r = await run();
     expect(failing(r)).toBe('');
     expect(r.report.metrics.retriedOps).toBeGreaterThan(0); // the faults reached the remote server
-    const writes = r.history.ops.filter((o) => o.sideEffecting && o.outcome === 'ok').length;
-    expect(r.history.effects).toHaveLength(writes); // its ledger, read over HTTP
+    // Its ledger, read over HTTP: one effect per ok write, plus those of writes whose answer was lost (info: on a
+    // busy machine an attempt can time out after the charge; the lookup or retry then leaves the op uncertain).
+    const effectsOf = (x: typeof r) =>
+      x.history.ops.filter((o) => o.sideEffecting && o.outcome === 'ok').length +
+      x.report.metrics.reconciliation.infoWithEffectOps.length;
+    expect(r.history.effects).toHaveLength(effectsOf(r));
     expect(r.history.decisions.some((d) => d.stream.startsWith('dependency') || d.what.includes('payments'))).toBe(
       true,
     );
     // A second run starts from a reset server: the first run's effects are not counted again.
     const again = await run();
     expect(failing(again)).toBe('');
-    expect(again.history.effects).toHaveLength(
-      again.history.ops.filter((o) => o.sideEffecting && o.outcome === 'ok').length,
-    );
+    expect(again.history.effects).toHaveLength(effectsOf(again));
   }, 90_000);
 
   it('refuses faults the target cannot take, at load time', () => {

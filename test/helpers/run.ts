@@ -1,7 +1,11 @@
 // Runs one shipped profile in-process on the embedded Toxiproxy, as `faultline run` would.
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import type { PolicyName } from '../../src/client/policies/index.ts';
 import type { Pairing } from '../../src/core/pairing.ts';
+import { marginOutgrows } from '../../src/measure/calibration.ts';
+import { inertWindows } from '../../src/measure/fault-windows.ts';
+import type { ProfileReport, Verdict } from '../../src/measure/run-report.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import { type ProfileResult, runProfile } from '../../src/run/run-profile.ts';
@@ -26,9 +30,35 @@ export async function runShipped(
 }
 
 /** The failing thresholds, readable in an assertion message. */
-export function failing(result: ProfileResult): string {
+export function failing(result: { report: ProfileReport }): string {
   return result.report.thresholds
     .filter((t) => !t.ok)
     .map((t) => `${t.expr} (actual ${t.actual})`)
     .join('; ');
+}
+
+/**
+ * The run's verdict is `expected`, or inconclusive when the start-up calibration (measured before the workload)
+ * found this machine too loaded for the profile's timing: the verdict's own rule (src/measure/verdict.ts), which
+ * outranks inert and a threshold's fail, and which a busy CI runner meets.
+ */
+export function expectVerdict(report: ProfileReport, expected: Verdict, reason?: string): void {
+  const c = report.calibration;
+  const loaded = c && (c.tooLoaded ?? marginOutgrows(c, report.thresholds));
+  expect({ verdict: report.verdict, reason: report.verdictReason }).toMatchObject(
+    loaded
+      ? { verdict: 'inconclusive', reason: loaded }
+      : { verdict: expected, ...(reason !== undefined && { reason }) },
+  );
+}
+
+/**
+ * A run that should pass: every threshold holds and every fault window hit, and the verdict is pass (or
+ * inconclusive on a machine its calibration found too loaded, see expectVerdict). A detector that stops firing,
+ * or a threshold that fails, still fails here whatever the load.
+ */
+export function expectPassed(report: ProfileReport): void {
+  expect(failing({ report })).toBe('');
+  expect(inertWindows(report.metrics.faultWindows).map((w) => w.fault)).toEqual([]);
+  expectVerdict(report, 'pass');
 }

@@ -1,6 +1,6 @@
 // generate_report honours cancellation: aborted before its commit, it leaves no effect; completed, exactly one.
 import { describe, expect, it } from 'vitest';
-import { call, connect, key, startServer } from './helpers.ts';
+import { call, connect, key, startServer, waitFor } from './helpers.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -15,7 +15,7 @@ describe('generate_report cancellation', () => {
       { report_type: 'audit', idempotency_key: key('rep'), duration_ms: 1500 },
       { signal: abort.signal, traceId: 'op-cancel' },
     ).catch((e: unknown) => e);
-    await sleep(300);
+    await waitFor(async () => ((await server.quiescence())?.inFlight ?? 0) > 0); // the handler is running
     abort.abort('user changed their mind');
     expect(await cancelled).toBeInstanceOf(Error);
     // Well past the report's own duration: had the handler ignored the abort, it would have committed by now.
@@ -45,7 +45,8 @@ describe('quiescence: every handler counts until it settles', () => {
       { report_type: 'audit', idempotency_key: key('rep'), duration_ms: 1200, ignore_cancel: true },
       { signal: abort.signal, traceId: 'op-ghost' },
     ).catch((e: unknown) => e);
-    await sleep(200);
+    // Aborted once the server has the call in hand (waited for: a fixed pause may end before it arrives).
+    await waitFor(async () => ((await server.quiescence())?.inFlight ?? 0) > 0);
     abort.abort('the client gave up');
     expect(await cancelled).toBeInstanceOf(Error);
     const cancelledAt = Date.now();

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../../src/core/wire.ts';
 import { ServerHandle } from '../../src/targets/child-target.ts';
-import { call, connect, errorOf, key, payment } from './helpers.ts';
+import { call, connect, errorOf, key, payment, waitFor } from './helpers.ts';
 
 let server: ServerHandle;
 let client: Client;
@@ -169,6 +169,8 @@ describe('dependency faults map to ToolErrors', () => {
     );
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32001); // the client saw a timeout
+    // The charge lands when the call reaches the payments API, which on busy cores can be after the 300 ms.
+    await waitFor(async () => (await server.ledger()).length > 0);
     const ledger = await server.ledger();
     expect(ledger).toEqual([
       expect.objectContaining({ kind: 'payment.charge', traceId: 'op-ghost', idempotencyKey: k }),
@@ -178,12 +180,16 @@ describe('dependency faults map to ToolErrors', () => {
   });
 
   it('get_payment_status says processing while a create_payment with that key is in flight', async () => {
-    await server.setDependencyFaults([{ id: 'slow', dependency: 'payments', kind: 'latency', ms: 500 }]);
+    // Only the charge (POST) is slowed, so the status lookup (GET) answers at once; the lookup starts once the
+    // server has the create_payment in hand (waited for, not slept for) and has the 700 ms of the charge (under
+    // this server's 800 ms dependency timeout) to finish. Before, a 150 ms sleep had to outlast the call's arrival.
+    await server.setDependencyFaults([
+      { id: 'slow', dependency: 'payments', kind: 'latency', method: 'POST', ms: 700 },
+    ]);
     ({ client } = await connect(server.url));
     const k = key('pay');
     const pending = call(client, 'create_payment', payment(k));
-    await new Promise((r) => setTimeout(r, 150));
-    await server.setDependencyFaults([]);
+    await waitFor(async () => ((await server.quiescence())?.inFlight ?? 0) > 0);
     const status = await call(client, 'get_payment_status', { idempotency_key: k });
     expect(status.structuredContent).toMatchObject({ status: 'processing' });
     expect((await pending).isError).toBeFalsy();

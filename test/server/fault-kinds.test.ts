@@ -93,7 +93,8 @@ describe('server fault kinds', () => {
     const port = server.port;
     const crash = await apply(server, 'crash', 'w', {});
     expect(await crash.hits()).toBe(1); // one live process killed
-    await new Promise((r) => setTimeout(r, 200));
+    // alive stays true until the kill's exit event arrives: waited for, not slept for.
+    for (const end = Date.now() + 8000; server.alive && Date.now() < end; ) await new Promise((r) => setTimeout(r, 25));
     expect(server.alive).toBe(false);
     expect(() => process.kill(pid, 0)).toThrow(); // really gone
     const refused = await fetch(server.url, { method: 'POST' }).catch((e: unknown) => e);
@@ -101,8 +102,14 @@ describe('server fault kinds', () => {
     await new Promise((r) => setTimeout(r, 1500)); // the standby loads its modules meanwhile
     const started = Date.now();
     await crash.remove();
-    // A warm standby only has to listen; a cold fork takes seconds on these cores. Generous bound.
-    expect(Date.now() - started).toBeLessThan(2500);
+    const restartMs = Date.now() - started;
+    // A warm standby only has to listen; a cold fork loads every module first. Compared with one cold start
+    // measured now, so a loaded machine slows both (a fixed 2.5 s bound assumed quiet cores).
+    const coldStarted = Date.now();
+    await startServer();
+    const coldMs = Date.now() - coldStarted;
+    console.log(`crash window stop: restarted from the standby in ${restartMs} ms (one cold start here: ${coldMs} ms)`);
+    expect(restartMs).toBeLessThan(coldMs);
     expect(server.alive).toBe(true);
     expect(server.pid).not.toBe(pid);
     expect(server.port).toBe(port);

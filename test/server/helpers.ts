@@ -72,3 +72,9 @@ export function key(prefix = 'key'): string {
 export function payment(idempotencyKey: string, amount = 1250) {
   return { customer_id: 'cus_4711', amount_cents: amount, currency: 'USD', idempotency_key: idempotencyKey };
 }
+
+/** Waits until `ready()` holds (checked every 25 ms) or `limitMs` passes: a condition to wait for, not a sleep. */
+export async function waitFor(ready: () => boolean | Promise<boolean>, limitMs = 8000): Promise<void> {
+  for (const end = Date.now() + limitMs; !(await ready()) && Date.now() < end; )
+    await new Promise((r) => setTimeout(r, 25));
+}
