@@ -50,6 +50,11 @@ export interface FaultKind<S extends z.ZodObject = any> {
    * reported n/a, with the reason, in every other pairing.
    */
   onlyIn?: { pairings?: readonly string[]; era?: 'legacy' | 'modern'; reason: string };
+  /**
+   * The fault does its work once, as its window opens (a kill): no call has to cross the window to be hit, so the
+   * start-up calibration does not judge the machine against the window's length.
+   */
+  actsAtStart?: true;
   /** Set-up before the run when a profile has this kind (e.g. a standby process for a fast restart). */
   prepare?(env: FaultEnvironment): void | Promise<void>;
   /** Applies the fault on the wire (or in the process); resolves once it is in place. */

@@ -10,11 +10,13 @@ import { epochMs } from '../core/clock.ts';
 import { RandomStream } from '../core/random.ts';
 import { type Shard, workerShare } from '../core/shard.ts';
 import { sleep } from '../core/sleep.ts';
+import { findFaultKind } from '../faults/registry.ts';
 import {
   assessCalibration,
   type Calibration,
   type CalibrationSample,
   type ProbeSample,
+  type ProfileTiming,
   type ToolCallSample,
 } from '../measure/calibration.ts';
 import { latencySummary } from '../measure/latency.ts';
@@ -65,11 +67,15 @@ export async function calibrateFor(
   } finally {
     stop.close();
   }
-  const windows = profile.faults.flatMap((f) => (f.stop === undefined ? [] : [f.stop - f.start]));
-  return assessCalibration(sample, {
-    attemptTimeoutMs: timeoutMs,
-    ...(windows.length > 0 && { shortestWindowMs: Math.min(...windows) }),
-  });
+  return assessCalibration(sample, timingOf(profile, timeoutMs));
+}
+
+/** What the calibration is judged against: the attempt timeout and the shortest window calls must cross. */
+export function timingOf(profile: Pick<Profile, 'faults'>, attemptTimeoutMs: number): ProfileTiming {
+  const windows = profile.faults.flatMap((f) =>
+    f.stop === undefined || findFaultKind(f.seam, f.kind)?.actsAtStart ? [] : [f.stop - f.start],
+  );
+  return { attemptTimeoutMs, ...(windows.length > 0 && { shortestWindowMs: Math.min(...windows) }) };
 }
 
 async function calibrateIdle(session: Session, timeoutMs: number, stop: PingSignals): Promise<CalibrationSample> {

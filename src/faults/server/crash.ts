@@ -21,6 +21,8 @@ export const serverCrash = defineFaultKind({
     signal: z.enum(['SIGKILL', 'SIGTERM']).default('SIGKILL').describe('the signal that kills it'),
   }),
   needs: ['restart'],
+  // The kill is the hit; the window only bounds the downtime.
+  actsAtStart: true,
   // The replacement process loads its modules before the crash (a booted standby, as an orchestrator keeps one),
   // so the downtime is restartAfterMs plus the time to listen, not plus a cold start.
   prepare(env) {
