@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PolicyName } from '../../src/client/policies/index.ts';
+import { PAIRINGS } from '../../src/core/pairing.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { parseProfile } from '../../src/profile/load.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
@@ -104,6 +105,24 @@ describe('oversized-payloads', () => {
     expect(tooLarge.length).toBeGreaterThan(0);
     expect(tooLarge.every((o) => o.attempts === 1 && o.outcome === 'fail')).toBe(true);
     expect(r.history.effects.filter((e) => tooLarge.some((o) => o.opId === e.traceId))).toHaveLength(0);
+  });
+
+  // SDK 2.4's node adapter answers an oversized body with 413 and closes mid-upload; through the proxy the client
+  // then saw `fetch failed` (LINK.RESET, uncertain, retried to 3 attempts, the op `info`) in 3 of 3 runs. The
+  // reference server's modern front end reads the body, then refuses it: the same 413 in both eras.
+  it('modern: the 5 MB notification gets its 413 on the 2026-07-28 wire too, once, never a reset', {
+    timeout: T,
+  }, async () => {
+    const r = await runShipped(
+      'oversized-payloads',
+      undefined,
+      undefined,
+      PAIRINGS.find((p) => p.name === 'modern'),
+    );
+    expect(failing(r)).toBe('');
+    const notifications = r.history.ops.filter((o) => o.tool === 'send_notification');
+    expect(notifications.length).toBeGreaterThan(0);
+    expect(notifications.every((o) => o.errorCode === 'VALIDATION.PAYLOAD_TOO_LARGE' && o.attempts === 1)).toBe(true);
   });
 });
 

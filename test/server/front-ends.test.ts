@@ -30,6 +30,31 @@ describe('protocol front ends', () => {
     }
   });
 
+  // SDK 2.4's own adapter answers 413 with `connection: close` mid-upload, so fetch often sees a reset instead:
+  // an uncertain link error the client retries. The reference server reads the body, then refuses it.
+  it('sdk2: a 5 MB body is refused with 413 and its JSON-RPC error every time, never a reset', async () => {
+    const server = await startServer({ frontEnd: 'sdk2' });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'send_notification', arguments: { message: 'x'.repeat(5_000_000) } },
+    });
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': MODERN_VERSION,
+    };
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(server.url, { method: 'POST', headers, body });
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^Payload Too Large/);
+    }
+    // Control: a body under the limit reaches the SDK's handler (which answers it, here without a 413).
+    const small = await fetch(server.url, { method: 'POST', headers, body: body.slice(0, 100) });
+    expect(small.status).not.toBe(413);
+  });
+
   it('sdk2: an SDK 1.32 client cannot open a 2025-11-25 session there', async () => {
     const server = await startServer({ frontEnd: 'sdk2' });
     const error = await connect(server.url).catch((e: unknown) => e);
