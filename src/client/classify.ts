@@ -174,14 +174,7 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
       // A 2026-07-28-only server (a replica of a newer release) refused this 2025-era request before running it:
       // the same refusal SDK 2.4 surfaces as a JSON-RPC error, here in the 400's body. A new connection negotiates
       // again, and may reach a replica that serves the version.
-      return failure({
-        category: 'PROTO',
-        errorCode: 'PROTO.VERSION_REFUSED',
-        retryable: true,
-        uncertain: false,
-        renegotiate: true,
-        message,
-      });
+      return versionRefused(message);
     }
     if (answer?.code === -32000 && /server not initialized/i.test(answer.message)) {
       // SDK 1.32's answer to a request without a session (its only signal is this text under the generic -32000):
@@ -275,14 +268,7 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
     if (error.code === UNSUPPORTED_PROTOCOL_VERSION) {
       // UnsupportedProtocolVersion (2026-07-28): the request was refused before it ran, for the version this
       // connection negotiated; a new connection negotiates again (its probe learns what the server serves).
-      return failure({
-        category: 'PROTO',
-        errorCode: 'PROTO.VERSION_REFUSED',
-        retryable: true,
-        uncertain: false,
-        renegotiate: true,
-        message,
-      });
+      return versionRefused(message);
     }
     if (error.code === HEADER_MISMATCH) {
       // The routing headers disagree with the body (a proxy on the path changed them): refused before dispatch,
@@ -339,4 +325,16 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
     });
   }
   return failure({ category: 'INTERNAL', errorCode: 'INTERNAL.CLIENT', retryable: false, uncertain: true, message });
+}
+
+/** The request was refused for its protocol version before it ran: a new connection negotiates again. */
+function versionRefused(message: string): Classified {
+  return failure({
+    category: 'PROTO',
+    errorCode: 'PROTO.VERSION_REFUSED',
+    retryable: true,
+    uncertain: false,
+    renegotiate: true,
+    message,
+  });
 }

@@ -3,7 +3,6 @@
 // to (the SDK's own isLegacyRequest), reading the body once and handing it on parsed, since a Node request
 // stream can be read only once.
 
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest } from '@modelcontextprotocol/server';
@@ -56,7 +55,8 @@ function declaredBytes(req: IncomingMessage): number {
  */
 async function tooLarge(req: IncomingMessage, res: ServerResponse): Promise<void> {
   req.resume();
-  if (!req.readableEnded) await once(req, 'end').catch(() => undefined);
+  // 'close' too: a client that gives up mid-upload never sends the end.
+  if (!req.readableEnded) await new Promise((done) => req.once('end', done).once('close', done));
   const limit = DEFAULT_MAX_REQUEST_BODY_SIZE;
   writeJsonRpcError(res, 413, -32000, `Payload Too Large: Request body must not exceed ${limit} bytes`);
 }
