@@ -22,7 +22,9 @@ export class Progress {
   private readonly now: () => number;
   private readonly started: number;
   private timer: NodeJS.Timeout | undefined;
-  private current: { index: number; name: string; durationMs: number; startedAt: number } | undefined;
+  private current:
+    | { index: number; name: string; durationMs: number; startedAt: number; opsCap: number | undefined }
+    | undefined;
   private phase: ProfilePhase | undefined;
   private workloadAt: number | undefined;
   private ops = 0;
@@ -51,7 +53,14 @@ export class Progress {
   };
 
   readonly onProfileStart = (index: number, loaded: LoadedProfile): void => {
-    this.current = { index, name: loaded.profile.name, durationMs: loaded.profile.duration, startedAt: this.now() };
+    this.current = {
+      index,
+      name: loaded.profile.name,
+      durationMs: loaded.profile.duration,
+      startedAt: this.now(),
+      // A closed-model run of exactly `ops` ops lasts as long as they take, not its duration.
+      opsCap: loaded.profile.workload?.concurrency !== undefined ? loaded.profile.workload.ops : undefined,
+    };
     this.phase = undefined;
     this.workloadAt = undefined;
     this.ops = 0;
@@ -84,14 +93,29 @@ export class Progress {
     this.clear();
   }
 
-  /** The status as one line, e.g. "[2/39] dependency-5xx workload · 42 ops, 3 failed · 2.1/3.5 s · 0:45 elapsed, ~2:10 left". */
+  /**
+   * The status as one line, e.g. "[2/39] dependency-5xx workload · 42 ops, 3 failed · 2.1/3.5 s · 0:45 elapsed,
+   * ~2:10 left"; a run of a fixed op count shows "4200/100000 ops" and its workload time so far.
+   */
   status(): string | undefined {
     const c = this.current;
     if (!c) return undefined;
     const now = this.now();
     const inWorkload = this.workloadAt === undefined ? 0 : now - this.workloadAt;
-    const profile = `${seconds(Math.min(inWorkload, c.durationMs))}/${seconds(c.durationMs)} s`;
-    return `[${c.index + 1}/${this.profiles.length}] ${c.name} ${this.phase ?? 'starting'} · ${this.ops} ops, ${this.failed} failed · ${profile} · ${clock(now - this.started)} elapsed, ~${clock(this.remainingMs(inWorkload))} left`;
+    const ops = c.opsCap === undefined ? `${this.ops} ops` : `${this.ops}/${c.opsCap} ops`;
+    const profile =
+      c.opsCap === undefined
+        ? `${seconds(Math.min(inWorkload, c.durationMs))}/${seconds(c.durationMs)} s`
+        : `${seconds(inWorkload)} s`;
+    return `[${c.index + 1}/${this.profiles.length}] ${c.name} ${this.phase ?? 'starting'} · ${ops}, ${this.failed} failed · ${profile} · ${clock(now - this.started)} elapsed, ~${clock(this.remainingMs(inWorkload))} left`;
+  }
+
+  /** What is left of the current profile's workload: by its duration, or by its op count at the pace so far. */
+  private workloadLeftMs(inWorkload: number): number {
+    const c = this.current;
+    if (!c) return 0;
+    if (c.opsCap === undefined || this.ops === 0) return Math.max(0, c.durationMs - inWorkload);
+    return (Math.max(0, c.opsCap - this.ops) * inWorkload) / this.ops;
   }
 
   private remainingMs(inWorkload: number): number {
@@ -102,7 +126,7 @@ export class Progress {
         ? DEFAULT_OVERHEAD_MS
         : this.overheads.reduce((a, b) => a + b, 0) / this.overheads.length;
     const rest = this.profiles.slice(c.index + 1).reduce((n, l) => n + l.profile.duration + overhead, 0);
-    const here = Math.max(0, c.durationMs - inWorkload) + (this.phase === 'measure' ? 0 : overhead / 2);
+    const here = this.workloadLeftMs(inWorkload) + (this.phase === 'measure' ? 0 : overhead / 2);
     return here + rest;
   }
 

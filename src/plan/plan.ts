@@ -20,15 +20,24 @@ export interface Plan {
   ops: OpSequence;
 }
 
-/** The workload's ops by index. */
+/**
+ * The workload's ops by index. The closed model hands each op out once, in index order (the workload driver's
+ * workers take the next index in turn), so it forgets an op once handed out: a 100,000-op run keeps no plan of
+ * the ops it already ran. An earlier op asked for again (`first`, after the run) is drawn again from a fresh
+ * stream, which gives the same op without logging its draws twice.
+ */
 class OpSequence {
+  /** Drawn ops from index `base` on: every op (open model), or those not yet handed out (closed model). */
   private readonly drawn: PlannedOp[] = [];
+  private base = 0;
 
   constructor(
     private readonly profile: Profile,
     private readonly random: RandomStream,
     /** Open model: how many ops the duration holds; undefined for the closed model (unbounded). */
     readonly count: number | undefined,
+    /** A fresh workload stream (no decision sink) to draw earlier ops again; absent: keep every op drawn. */
+    private readonly redraw?: () => RandomStream,
   ) {
     for (let i = 0; i < (count ?? 0); i++) this.at(i);
   }
@@ -36,14 +45,28 @@ class OpSequence {
   at(index: number): PlannedOp {
     if (this.count !== undefined && index >= this.count)
       throw new RangeError(`op ${index} is past the plan's ${this.count}`);
-    while (this.drawn.length <= index) this.drawn.push(planOp(this.profile, this.random, this.drawn.length));
-    return this.drawn[index];
+    if (index < this.base) return this.again(index + 1)[index];
+    while (this.base + this.drawn.length <= index)
+      this.drawn.push(planOp(this.profile, this.random, this.base + this.drawn.length));
+    const op = this.drawn[index - this.base];
+    if (this.count === undefined && this.redraw) {
+      this.drawn.splice(0, index - this.base + 1);
+      this.base = index + 1;
+    }
+    return op;
   }
 
   /** The first `n` ops (all of them for the open model when `n` is absent). */
   first(n = this.count ?? 0): PlannedOp[] {
     const total = this.count === undefined ? n : Math.min(n, this.count);
+    if (this.count === undefined && this.redraw) return this.again(total);
     return Array.from({ length: total }, (_, i) => this.at(i));
+  }
+
+  /** Ops 0..n-1 drawn again on a fresh stream, for ops this sequence has already forgotten. */
+  private again(n: number): PlannedOp[] {
+    const fresh = new OpSequence(this.profile, (this.redraw as () => RandomStream)(), undefined);
+    return Array.from({ length: n }, (_, i) => fresh.at(i));
   }
 }
 
@@ -53,6 +76,11 @@ export function buildPlan(profile: Profile, seed: number, onDecision?: DecisionS
   return {
     seed,
     timeline: buildTimeline(profile.faults, profile.duration, profile.workload.ops !== undefined),
-    ops: new OpSequence(profile, workload, profile.workload.rate ? openModelOpCount(profile) : undefined),
+    ops: new OpSequence(
+      profile,
+      workload,
+      profile.workload.rate ? openModelOpCount(profile) : undefined,
+      () => new RandomStream(seed, 'workload'),
+    ),
   };
 }

@@ -89,6 +89,28 @@ describe('Progress', () => {
     expect(out.at(-1)).toContain('~0:07 left'); // 5 s + half of 4 s
   });
 
+  it('a fixed op count shows ops done of the count and estimates what is left from the pace so far', () => {
+    const capped = {
+      file: 'big.yaml',
+      profile: { name: 'big', duration: 60_000, workload: { concurrency: 64, ops: 1000 } },
+      warnings: [],
+    } as unknown as LoadedProfile;
+    let now = 0;
+    const out: string[] = [];
+    const stream = { write: (s: string) => out.push(s) > 0, isTTY: true, columns: 200 };
+    const progress = new Progress([capped], { stream, live: true, intervalMs: 1000, now: () => now });
+    progress.onProfileStart(0, capped);
+    progress.onPhase('workload');
+    now += 10_000;
+    progress.onProgress(250, 0);
+    vi.advanceTimersByTime(1000);
+    // 250 ops in 10 s: 750 more take 30 s, plus half the set-up guess; the 60 s duration plays no part.
+    expect(out.at(-1)).toBe(
+      '\r\u001b[2K[1/1] big workload · 250/1000 ops, 0 failed · 10.0 s · 0:10 elapsed, ~0:31 left',
+    );
+    progress.stop();
+  });
+
   it('defaults to plain lines when CI=true even on a terminal', () => {
     vi.stubEnv('CI', 'true');
     const out: string[] = [];

@@ -62,8 +62,21 @@ describe('buildPlan', () => {
     const late = skipping.at(40);
     expect(inOrder.count).toBeUndefined();
     expect(inOrder.first(41)[40]).toEqual(late);
-    expect(skipping.at(40)).toBe(late);
+    expect(skipping.at(40)).toEqual(late);
     expect(late.atMs).toBeUndefined();
+  });
+
+  it('forgets a closed-model op once handed out; asked again, it is drawn again the same and logged once', () => {
+    const drawn: DecisionRecord[] = [];
+    const ops = buildPlan(closed, 5, (d) => drawn.push(d)).ops;
+    const handedOut = Array.from({ length: 50 }, (_, i) => ops.at(i));
+    const logged = drawn.length;
+    expect(drawn.filter((d) => d.stream === 'workload' && d.what === 'tool')).toHaveLength(50);
+    expect(ops.first(50)).toEqual(handedOut);
+    expect(ops.at(7)).toEqual(handedOut[7]);
+    expect(ops.at(50)).toEqual(buildPlan(closed, 5).ops.first(51)[50]);
+    expect(drawn.filter((d) => d.stream === 'workload' && d.what === 'tool')).toHaveLength(51);
+    expect(drawn.length).toBeGreaterThan(logged);
   });
 
   it('plans the model mistakes from the seed: a share of ops, each naming its kind and its wrong call', () => {
