@@ -2,12 +2,13 @@
 // (`vitest run`) N times quiet and N times beside two CPU burners, and prints, for every profile and every test,
 // whether its verdict ever differed between runs (a flip). The burners are `stress-ng --cpu 2` when it is on the
 // PATH, else two busy Node processes (the same load: two cores kept at 100 %). Prints; asserts nothing.
-// Run: npm run bench:stability -- [--runs 3] [--what suite|test|both] [--profiles P...] [--project NAME...] [--out DIR]
+// Run: npm run bench:stability -- [--runs 3] [--what suite|test|both] [--loads quiet,stressed] [--profiles P...]
+//   [--project NAME...] [--out DIR]
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 
 type Verdicts = Map<string, string>;
 interface Run {
@@ -123,16 +124,34 @@ async function main(): Promise<void> {
   const options = new Command('bench:stability')
     .option('--runs <n>', 'runs of each, quiet and stressed', (v) => Number.parseInt(v, 10), 3)
     .addOption(new Option('--what <what>', 'what to run').choices(['suite', 'test', 'both']).default('both'))
+    .addOption(
+      new Option('--loads <loads>', 'which machines, comma-separated: quiet, stressed')
+        .default('quiet,stressed')
+        .argParser((v) => {
+          const loads = v.split(',');
+          for (const l of loads)
+            if (l !== 'quiet' && l !== 'stressed') throw new InvalidArgumentError(`not a load: ${l}`);
+          return loads.join(',');
+        }),
+    )
     .option('--profiles <path...>', 'profiles for the suite runs (default: chaos-profiles/)', [])
     .option('--project <name...>', 'vitest projects for the test runs (default: all)', [])
     .option('--out <dir>', 'where the runs write', join(tmpdir(), `faultline-stability-${Date.now()}`))
     .parse()
-    .opts<{ runs: number; what: 'suite' | 'test' | 'both'; out: string; profiles: string[]; project: string[] }>();
+    .opts<{
+      runs: number;
+      what: 'suite' | 'test' | 'both';
+      loads: string;
+      out: string;
+      profiles: string[];
+      project: string[];
+    }>();
+  const loads = options.loads.split(',') as ('quiet' | 'stressed')[];
   const kinds = options.what === 'both' ? (['suite', 'test'] as const) : ([options.what] as const);
   const runs: Run[] = [];
   let burner = 'stress-ng --cpu 2';
   for (const what of kinds) {
-    for (const load of ['quiet', 'stressed'] as const) {
+    for (const load of loads) {
       for (let index = 0; index < options.runs; index++) {
         const dir = join(options.out, `${what}-${load}-${index + 1}`);
         mkdirSync(dir, { recursive: true });
