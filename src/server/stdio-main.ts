@@ -19,6 +19,7 @@ import { startDependencies } from './deps/world.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { serveModernStdio } from './modern/stdio-front.ts';
 import { ServerRuntime } from './runtime.ts';
+import { queuedStdout } from './stdout-queue.ts';
 
 const { values } = parseArgs({
   options: {
@@ -70,7 +71,7 @@ const stop = () => {
 const frontEnd = values['front-end'] as FrontEnd;
 if (frontEnd === 'sdk1') {
   const server = createMcpServer(runtime);
-  const transport = new StdioServerTransport();
+  const transport = new StdioServerTransport(process.stdin, queuedStdout());
   transport.onclose = stop;
   await server.connect(transport);
   process.stdin.on('end', () => void server.close());
