@@ -14,7 +14,11 @@ export const edgeStreamAbandon = defineFaultKind({
   summary: 'the client hangs up on a response stream mid-call (on 2026-07-28: a cancellation)',
   params: z.strictObject({
     ...edgeBase,
-    afterMs: z.number().int().nonnegative().describe('ms after the request went out that the client hangs up'),
+    afterMs: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('ms after the request went out that the client hangs up (on a slow server, once its headers came)'),
   }),
   needs: ['http-edge'],
   // In `auto` the SDK 2.4 client reports the same hang-up as a broken link (uncertain), not as its own timeout,
@@ -30,11 +34,20 @@ export const edgeStreamAbandon = defineFaultKind({
       handle: async (_exchange, forward, hit) => {
         const hangUp = new AbortController();
         let settled = false;
-        const timer = setTimeout(() => {
-          if (settled) return;
+        let open = false;
+        let due = false;
+        const hangUpNow = () => {
           hit();
           // As fetch reports a connection that went away mid-body: a TypeError.
           hangUp.abort(new TypeError('faultline: the client hung up on the response stream'));
+        };
+        // The hang-up is on the response stream: when afterMs passes before a slow server's headers came, it
+        // waits for them. Before, a loaded machine failed the request itself instead (a broken link the client
+        // takes as uncertain, not its call failing), and stream-abandon-ignored counted no failed op.
+        const timer = setTimeout(() => {
+          if (settled) return;
+          due = true;
+          if (open) hangUpNow();
         }, p.afterMs);
         const done = () => {
           settled = true;
@@ -42,10 +55,12 @@ export const edgeStreamAbandon = defineFaultKind({
         };
         try {
           const real = await forward({ signal: hangUp.signal });
+          open = true;
           if (!real.body) {
             done();
             return real;
           }
+          if (due) hangUpNow();
           return new Response(untilDone(real.body, done), { status: real.status, headers: real.headers });
         } catch (error) {
           done();

@@ -84,6 +84,31 @@ describe('edge stream-abandon', () => {
     expect(await hits()).toBe(1);
   });
 
+  it('headers later than afterMs: the hang-up waits for them and falls on the stream, never on the request', async () => {
+    let serverSignal: AbortSignal | undefined;
+    const lateHeaders: typeof fetch = async (_input, init) => {
+      serverSignal = init?.signal ?? undefined;
+      // As fetch does: an abort before the headers came rejects the request itself.
+      await new Promise((resolve, reject) => {
+        setTimeout(resolve, 80);
+        serverSignal?.addEventListener('abort', () => reject(serverSignal?.reason));
+      });
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          if (serverSignal?.aborted) controller.error(serverSignal.reason);
+          serverSignal?.addEventListener('abort', () => controller.error(serverSignal?.reason));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    };
+    const { fetch: f, hits } = await through(edgeStreamAbandon, { afterMs: 10 }, lateHeaders);
+    const response = await f(URL_, rpc('tools/call'));
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow(/hung up/);
+    expect(serverSignal?.aborted).toBe(true);
+    expect(await hits()).toBe(1);
+  });
+
   it('an exchange that ended before afterMs is no hang-up', async () => {
     const { fetch: f, hits } = await through(edgeStreamAbandon, { afterMs: 50 }, sseAnswer);
     expect(await (await f(URL_, rpc('tools/call'))).text()).toContain('"result"');
