@@ -137,8 +137,14 @@ export const METRICS: Record<string, MetricDef> = {
   mistake_ops: { describe: 'ops that started with a model mistake', get: (m) => v(m.mistakeOps ?? 0) },
   self_corrections: { describe: 'calls re-issued with corrected arguments', get: (m) => v(m.selfCorrections ?? 0) },
   self_correction_rate: {
-    describe: 'mistaken ops whose last call passed validation (n/a without mistaken ops)',
-    get: (m) => (m.mistakeOps ? v(m.selfCorrectionRate ?? 0) : na('no op started with a model mistake')),
+    describe:
+      'of the mistaken ops the server judged (a validation answer, or ok), those whose last call passed validation (n/a without one)',
+    get: (m) =>
+      !m.mistakeOps
+        ? na('no op started with a model mistake')
+        : m.mistakeOpsJudged === 0
+          ? na('no mistaken call was answered: every one timed out or lost its link')
+          : v(m.selfCorrectionRate ?? 0),
     unit: 'rate',
   },
   loop_guard_stops: { describe: 'repeats the loop guard stopped', get: (m) => v(m.loopGuardStops ?? 0) },

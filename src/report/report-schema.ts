@@ -115,6 +115,7 @@ const metrics = obj({
   authBlindRetries: count.optional(),
   mistakeOps: count.optional(),
   selfCorrections: count.optional(),
+  mistakeOpsJudged: count.optional(),
   selfCorrectionRate: rate.optional(),
   loopGuardStops: count.optional(),
   attemptsPerSecondMax: count.optional(),

@@ -59,9 +59,33 @@ describe('application metrics', () => {
           op('b', 0, 1, 'fail', { mistake: 'garbled', loopGuardStop: true }),
           op('c', 0, 1, 'fail'),
         ],
+        attempts: [attempt('b', 1, 0, 1, false, { category: 'VALIDATION', errorCode: 'VALIDATION.FIELD' })],
       }),
     );
     expect(m).toMatchObject({ mistakeOps: 2, selfCorrections: 1, selfCorrectionRate: 0.5, loopGuardStops: 1 });
+  });
+
+  it('self-correction rate leaves out a mistaken op the server never answered; one it told and that stayed wrong counts', () => {
+    const timedOut = { category: 'LINK' as const, errorCode: 'LINK.TIMEOUT' };
+    const told = { category: 'VALIDATION' as const, errorCode: 'VALIDATION.FIELD' };
+    const ops = [
+      op('a', 0, 1, 'ok', { mistake: 'wrong-type', corrections: 1 }),
+      op('t', 0, 1, 'info', { mistake: 'out-of-range', ...timedOut }),
+    ];
+    const unanswered = applicationMetrics(
+      history({ ops, attempts: [attempt('t', 1, 0, 1, false, timedOut), attempt('t', 2, 1, 2, false, timedOut)] }),
+    );
+    expect(unanswered).toMatchObject({ mistakeOps: 2, mistakeOpsJudged: 1, selfCorrectionRate: 1 });
+    // The control: the same op told its mistake and never corrected counts against the rate.
+    const uncorrected = applicationMetrics(
+      history({
+        ops: [ops[0], op('t', 0, 1, 'fail', { mistake: 'out-of-range', ...told })],
+        attempts: [attempt('t', 1, 0, 1, false, told)],
+      }),
+    );
+    expect(uncorrected).toMatchObject({ mistakeOps: 2, mistakeOpsJudged: 2, selfCorrectionRate: 0.5 });
+    const none = computeMetrics(history({ ops: [ops[1]], attempts: [attempt('t', 1, 0, 1, false, timedOut)] }));
+    expect(METRICS.self_correction_rate.get(none)).toMatchObject({ value: null, na: true });
   });
 
   it('attempts per second: the busiest one-second window', () => {
