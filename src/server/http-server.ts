@@ -2,7 +2,8 @@
 // 1.32 (the 2025-11-25 era), SDK 2.4 (modern/http-front.ts, 2026-07-28 only), or both by era of each request.
 // The SDK 1.32 front end: stateful sessions (one McpServer and transport per
 // session, 404 for unknown session ids), resumability through our own event store (optional), retryInterval.
-// The transport reads the body itself (no parsedBody), so the SDK's 4 MiB request limit applies.
+// The transport reads the body itself (no parsedBody), under the SDK's 4 MiB request limit; a declared body over
+// it is read to its end and refused before any front end sees it (oversized-body.ts), in every era.
 // Every request's Host and Origin must name loopback (host-guard.ts): 403 otherwise.
 // Besides `/mcp`, two single-era replicas of a mixed fleet answer (core/fleet.ts): the SDK 1.32 front end alone
 // and the SDK 2.4 front end alone (legacy: 'reject'), over the same tools, sessions and ledger as `/mcp`.
@@ -28,6 +29,7 @@ import { CountingEventStore } from './event-store.ts';
 import { hostRefusal } from './host-guard.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { modernFront } from './modern/http-front.ts';
+import { declaresOversizedBody, refuseOversizedBody } from './oversized-body.ts';
 import type { ServerRuntime } from './runtime.ts';
 
 export interface HttpServerOptions {
@@ -152,6 +154,7 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = hostRefusal(req, opts.allowedHosts);
     if (refused) return jsonRpcError(res, 403, -32000, `Forbidden: ${refused} (DNS-rebinding protection)`);
+    if (declaresOversizedBody(req)) return refuseOversizedBody(req, res);
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === FLEET_PATHS.legacy) return handleLegacy(req, res);
     if (path === FLEET_PATHS.modern) {

@@ -109,7 +109,7 @@ describe('oversized-payloads', () => {
 
   // SDK 2.4's node adapter answers an oversized body with 413 and closes mid-upload; through the proxy the client
   // then saw `fetch failed` (LINK.RESET, uncertain, retried to 3 attempts, the op `info`) in 3 of 3 runs. The
-  // reference server's modern front end reads the body, then refuses it: the same 413 in both eras.
+  // reference server reads the body, then refuses it (src/server/oversized-body.ts): the same 413 in both eras.
   it('modern: the 5 MB notification gets its 413 on the 2026-07-28 wire too, once, never a reset', {
     timeout: T,
   }, async () => {

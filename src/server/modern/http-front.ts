@@ -5,8 +5,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
-import { createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest } from '@modelcontextprotocol/server';
-import { writeJsonRpcError } from '../../core/json-rpc.ts';
+import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import type { ServerRuntime } from '../runtime.ts';
 import { createModernMcpServer } from './mcp-server.ts';
 
@@ -24,10 +23,7 @@ export function modernFront(runtime: ServerRuntime, opts: { keepAliveMs?: number
   });
   const node = toNodeHandler(handler);
   return {
-    serve: async (req, res, parsedBody) => {
-      if (parsedBody === undefined && declaredBytes(req) > DEFAULT_MAX_REQUEST_BODY_SIZE) return tooLarge(req, res);
-      return node(req, res, parsedBody);
-    },
+    serve: (req, res, parsedBody) => node(req, res, parsedBody),
     async classify(req) {
       const request = await toWebRequest(req);
       if (req.method !== 'POST') return { legacy: await isLegacyRequest(request) };
@@ -41,22 +37,4 @@ export function modernFront(runtime: ServerRuntime, opts: { keepAliveMs?: number
     },
     close: () => handler.close(),
   };
-}
-
-function declaredBytes(req: IncomingMessage): number {
-  return Number(req.headers['content-length'] ?? 0);
-}
-
-/**
- * SDK 2.4's toNodeHandler answers an oversized body with 413 and `connection: close` while the client is still
- * sending, so the client often sees the socket reset (`fetch failed`, an uncertain link error it retries) instead of
- * the 413. The reference server keeps one error contract in every era: it reads the declared body to its end,
- * then refuses it, as the SDK 1.32 front end does.
- */
-async function tooLarge(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  req.resume();
-  // 'close' too: a client that gives up mid-upload never sends the end.
-  if (!req.readableEnded) await new Promise((done) => req.once('end', done).once('close', done));
-  const limit = DEFAULT_MAX_REQUEST_BODY_SIZE;
-  writeJsonRpcError(res, 413, -32000, `Payload Too Large: Request body must not exceed ${limit} bytes`);
 }
