@@ -65,7 +65,7 @@ async function main(): Promise<void> {
       });
       results.push({
         hash: report.decisionLogSha256,
-        decisions: history.decisions,
+        decisions: [...history.decisions],
         retried: report.metrics.retriedOps,
         verdict: report.verdict,
       });

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { POLICY_NAMES } from '../client/policies/names.ts';
 import { compareDecisions, describeDivergence } from '../core/decision-diff.ts';
-import type { DecisionRecord } from '../core/history.ts';
+import type { Decisions } from '../core/history.ts';
 import { VERDICTS } from '../measure/run-report.ts';
 import { readHistories, readRun } from './read-run.ts';
 import { runCommand } from './run-command.ts';
@@ -94,7 +94,7 @@ export async function replayCommand(file: string, flags: ReplayFlags): Promise<n
 /** One line: the replay's decisions against the original's, op by op (or by hash without the original's log). */
 function sameDecisions(
   original: { decisionLogSha256: string },
-  originalLog: readonly DecisionRecord[] | undefined,
+  originalLog: Decisions | undefined,
   out: string,
 ): string {
   const replayed = readHistories(out);
@@ -103,7 +103,7 @@ function sameDecisions(
     const same = readRun(out).run.profiles[0]?.decisionLogSha256 === original.decisionLogSha256;
     return `no history.jsonl beside the original report: decision log hash ${same ? 'identical' : 'DIFFERS'} (${original.decisionLogSha256.slice(0, 12)}…)`;
   }
-  const c = compareDecisions(originalLog, replayLog);
+  const c = compareDecisions([...originalLog], [...replayLog]);
   if (c.divergence) return `decisions DIFFER from the original run: ${describeDivergence(c.divergence)}`;
   const timing = c.keyed.onlyFirst.length + c.keyed.onlySecond.length;
   return (

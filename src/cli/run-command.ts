@@ -1,7 +1,9 @@
 // faultline run [PROFILE...]: the main job (its flags are declared in program.ts).
+
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { PolicyName } from '../client/policies/names.ts';
+import { keepHeapSmall } from '../core/heap-keeper.ts';
 import type { ProtocolChoice } from '../core/pairing.ts';
 import type { Shard } from '../core/shard.ts';
 import { EXIT_CODE_OF } from '../measure/run-report.ts';
@@ -54,6 +56,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   const { profiles: loaded, opShard } = flags.shard ? shardProfiles(all, flags.shard) : { profiles: all };
   const runScope = flags.shard && shardScope(flags.shard, flags.runId);
   if (!flags.allowLarge) refuseLarge(loaded);
+  keepHeapSmall();
   // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.
   const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;
   // A server we did not write is asked for its tools first: a wrong tool name or a server that does not start is

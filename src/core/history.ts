@@ -144,6 +144,11 @@ export interface DecisionRecord {
   keyed?: true;
 }
 
+/** A run's decisions in order: an array, or the run's own log, which keeps them encoded (core/decision-log.ts). */
+export interface Decisions extends Iterable<DecisionRecord> {
+  readonly length: number;
+}
+
 export interface History {
   startMs: number;
   endMs: number;
@@ -151,7 +156,7 @@ export interface History {
   ops: OpRecord[];
   faults: FaultWindow[];
   effects: Effect[];
-  decisions: DecisionRecord[];
+  decisions: Decisions;
   /** What the client transport reported on onerror, in order (server-behaviour and network seams). */
   transportEvents?: TransportEvent[];
   /** Circuit breaker state changes, when the client runs a breaker. */

@@ -81,7 +81,11 @@ export function whole<T extends AttemptRecord | OpRecord>(record: T): T {
   return { ...(JSON.parse(buffer.toString('utf8')) as T), ...record };
 }
 
-/** The history with every record whole, all in memory (for outputs that serialise it at once, e.g. shard.json). */
+/**
+ * The history with every record whole and every decision decoded, all in memory (for outputs that serialise it at
+ * once, e.g. shard.json).
+ */
 export function wholeHistory(history: History): History {
-  return { ...history, attempts: history.attempts.map(whole), ops: history.ops.map(whole) };
+  const { attempts, ops, decisions } = history;
+  return { ...history, attempts: attempts.map(whole), ops: ops.map(whole), decisions: [...decisions] };
 }

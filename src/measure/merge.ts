@@ -252,7 +252,7 @@ export function mergeHistories(profile: string, parts: readonly History[]): Hist
     attempts: shifted((p) => p.attempts, span).sort(byStart),
     faults: mergeWindows(profile, parts, offsets),
     effects,
-    decisions: parts.flatMap((p) => p.decisions),
+    decisions: parts.flatMap((p) => [...p.decisions]),
     ...(transportEvents.length > 0 && { transportEvents }),
     ...(breaker.length > 0 && { breaker }),
     ...(!observable && { effectsObservable: false }),

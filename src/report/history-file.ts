@@ -26,15 +26,20 @@ export function* historyChunks(histories: Record<string, History>): Generator<st
       first = false;
       if (key === 'attempts') yield* jsonArray(h.attempts, (a) => whole(a));
       else if (key === 'ops') yield* jsonArray(h.ops, (o) => withoutVisible(whole(o)));
+      else if (key === 'decisions') yield* jsonArray(h.decisions, (d) => d);
       else yield JSON.stringify(value);
     }
     yield '}}\n';
   }
 }
 
-function* jsonArray<T>(items: readonly T[], shown: (item: T) => unknown): Generator<string> {
+function* jsonArray<T>(items: Iterable<T>, shown: (item: T) => unknown): Generator<string> {
   yield '[';
-  for (const [i, item] of items.entries()) yield `${i === 0 ? '' : ','}${JSON.stringify(shown(item))}`;
+  let first = true;
+  for (const item of items) {
+    yield `${first ? '' : ','}${JSON.stringify(shown(item))}`;
+    first = false;
+  }
   yield ']';
 }
 

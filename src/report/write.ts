@@ -1,8 +1,10 @@
 // Writes every report file into the output directory: report.json first (the one the CLI contract and
 // `faultline replay` depend on), then junit.xml, report.html, summary.md, trace.jsonl, and history.jsonl (the
 // recorded histories, from which `faultline report` renders all of them again).
+
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { collectIfGrown } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import type { RunReport } from '../measure/run-report.ts';
 import { worstVerdict } from '../measure/verdict.ts';
@@ -79,6 +81,7 @@ export async function writeReports(
     const content = renderers[name]();
     await (typeof content === 'string' ? writeFile(path, content, 'utf8') : writeChunks(path, content));
     written.push(path);
+    collectIfGrown();
   }
   return written;
 }

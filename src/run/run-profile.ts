@@ -10,6 +10,7 @@ import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import type { ClientPolicy } from '../client/policy.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
+import { collectIfGrown } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import type { Pairing } from '../core/pairing.ts';
 import type { DecisionSink } from '../core/random.ts';
@@ -191,7 +192,9 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     const drained = await drain(env.server, profile.drain, options.signal);
     log.append(await env.server.decisions());
     const ledger = await env.server.ledger();
-    const history = recorder.history(scope ? ownEffects(ledger, scope) : ledger, log.records);
+    // A spilling run keeps its decisions encoded in the log; the library's callers get them as an array.
+    const decisions = options.spillHistory ? log : log.records;
+    const history = recorder.history(scope ? ownEffects(ledger, scope) : ledger, decisions);
     // A target that cannot show its effects gets n/a effect metrics, never a silent 0.
     if (!env.server.observesEffects) history.effectsObservable = false;
     const during = sampler?.summary(history, t0);
@@ -202,6 +205,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     if (profile.target.kind === 'reference')
       history.serverSpeaksModern = (options.pairing?.server ?? 'sdk1') !== 'sdk1';
     options.onPhase?.('measure');
+    collectIfGrown();
     const control = policyName !== profile.client.policy && profile.controls[policyName] !== undefined;
     const exprs = control ? profile.controls[policyName]! : profile.expect;
     const built = buildProfileReport({

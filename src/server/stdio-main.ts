@@ -6,6 +6,7 @@
 // With --events every effect, dependency state change and decision also goes to stderr as one
 // `@faultline {json}` line as it happens, so a harness keeps the ledger when this process is killed; --snapshot
 // restores what an earlier process left (the dependencies are "external": they outlive a server crash).
+
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -15,6 +16,7 @@ import { streamWorldEvents } from '../control/events.ts';
 import { stdioEventLine } from '../control/stdio-events.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../core/defaults.ts';
 import type { FrontEnd } from '../core/front-end.ts';
+import { keepHeapSmall } from '../core/heap-keeper.ts';
 import { startDependencies } from './deps/world.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { serveModernStdio } from './modern/stdio-front.ts';
@@ -40,6 +42,7 @@ console.log = console.error;
 console.info = console.error;
 console.warn = console.error;
 
+keepHeapSmall();
 const mocks = startDependencies(
   Number(values.seed),
   values.snapshot ? JSON.parse(readFileSync(values.snapshot, 'utf8')) : undefined,

@@ -186,7 +186,7 @@ expect:
       x.history.ops.filter((o) => o.sideEffecting && o.outcome === 'ok').length +
       x.report.metrics.reconciliation.infoWithEffectOps.length;
     expect(r.history.effects).toHaveLength(effectsOf(r));
-    expect(r.history.decisions.some((d) => d.stream.startsWith('dependency') || d.what.includes('payments'))).toBe(
+    expect([...r.history.decisions].some((d) => d.stream.startsWith('dependency') || d.what.includes('payments'))).toBe(
       true,
     );
     // A second run starts from a reset server: the first run's effects are not counted again.

@@ -2,7 +2,7 @@
 // keyed draws are in the log but not the hash, and compareKeyed tells a real non-determinism (one key, two
 // values) from timing (a key only one run reached).
 import { describe, expect, it } from 'vitest';
-import { compareKeyed, DecisionLog } from '../../../src/core/decision-log.ts';
+import { compareKeyed, DecisionLog, decisionsSha256 } from '../../../src/core/decision-log.ts';
 
 /** A run that plans two ops and reaches the given keys of a fault stream. */
 function run(reached: string[], seed = 7) {
@@ -51,7 +51,24 @@ describe('decision log', () => {
   it('catches one key drawing two values (what arrival-order drawing would do)', () => {
     const a = run(['op-00001/attempt-1/request-1']);
     const b = run([]);
-    b.records.push({ ...a.records[2], value: !a.records[2].value });
+    b.append([{ ...a.records[2], value: !a.records[2].value }]);
     expect(compareKeyed(a.records, b.records).mismatched).toHaveLength(1);
+  });
+});
+
+describe('the log keeps decisions encoded', () => {
+  it('gives back every decision as drawn: strings, numbers, booleans, keyed marks, in order', () => {
+    const log = new DecisionLog(7);
+    const drawn = [
+      { stream: 'workload', what: 'tool', value: 0.8307884074059774 },
+      { stream: 'workload/op2', what: 'arg', value: 4776 },
+      { stream: 'a\tb"c', what: 'pick\n', value: 'x\u0000"y' },
+      { stream: 'deps/fault/f0/op-1', what: 'fires', value: false, keyed: true as const },
+      { stream: 'client', what: 'jitter', value: 1e-7 },
+    ];
+    log.append(drawn);
+    expect(log.length).toBe(drawn.length);
+    expect([...log]).toEqual(drawn);
+    expect(log.sha256()).toBe(decisionsSha256(drawn));
   });
 });

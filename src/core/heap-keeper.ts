@@ -1,0 +1,86 @@
+// V8 lets its heap grow to several times the live size between full collections when a process allocates fast, as
+// a long run does (every op's requests, answers and records), so most of a long run's resident memory would be
+// garbage not yet collected (docs/scale.md). The keeper collects sooner: when the used heap has grown past the
+// live size of the last full collection by a margin, it runs one. It never caps the heap (no out-of-memory risk at
+// any size); it only collects earlier, and counts what that cost. It looks on a timer, and wherever long
+// synchronous work (writing the reports) calls `collectIfGrown()`. FAULTLINE_HEAP_KEEPER=off turns it off (the
+// memory benchmark's side-by-side figure); =report prints what it did to stderr at exit.
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+export interface HeapKeeperStats {
+  /** Full collections the keeper ran, and the time they took (ms). */
+  collections: number;
+  collectMs: number;
+}
+
+export interface HeapKeeperOptions {
+  /** How often the used heap is looked at. */
+  everyMs?: number;
+  /** Growth over the last live size that triggers a collection, as a share of it ... */
+  growth?: number;
+  /** ... and never less than this many bytes (a small heap is left to V8). */
+  minGrowthBytes?: number;
+}
+
+interface Keeper {
+  gc: () => void;
+  live: number;
+  growth: number;
+  minGrowthBytes: number;
+  stats: HeapKeeperStats;
+  timer: NodeJS.Timeout;
+}
+
+let keeper: Keeper | undefined;
+
+/** The `gc()` of `--expose-gc`, turned on from inside the process. */
+function fullCollection(): () => void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed;
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/** Starts the process's keeper, unless FAULTLINE_HEAP_KEEPER=off (once; later calls keep the first). */
+export function keepHeapSmall(options: HeapKeeperOptions = {}, env: NodeJS.ProcessEnv = process.env): void {
+  if (keeper || env.FAULTLINE_HEAP_KEEPER === 'off') return;
+  const { everyMs = 200, growth = 0.5, minGrowthBytes = 32 * 1024 * 1024 } = options;
+  const timer = setInterval(collectIfGrown, everyMs);
+  timer.unref();
+  const stats = { collections: 0, collectMs: 0 };
+  keeper = { gc: fullCollection(), live: usedHeap(), growth, minGrowthBytes, stats, timer };
+  if (env.FAULTLINE_HEAP_KEEPER === 'report')
+    process.on('exit', () => {
+      const ms = Math.round(stats.collectMs);
+      process.stderr.write(
+        `faultline: heap keeper (pid ${process.pid}): ${stats.collections} full collections, ${ms} ms\n`,
+      );
+    });
+}
+
+function usedHeap(): number {
+  return getHeapStatistics().used_heap_size;
+}
+
+/** A full collection if the heap has grown enough since the last one (nothing without a keeper). */
+export function collectIfGrown(): void {
+  if (!keeper) return;
+  const used = usedHeap();
+  if (used < keeper.live + Math.max(keeper.live * keeper.growth, keeper.minGrowthBytes)) return;
+  const start = performance.now();
+  keeper.gc();
+  keeper.stats.collectMs += performance.now() - start;
+  keeper.stats.collections++;
+  keeper.live = usedHeap();
+}
+
+/** What the keeper has done so far (undefined without one). */
+export function heapKeeperStats(): HeapKeeperStats | undefined {
+  return keeper && { ...keeper.stats };
+}
+
+export function stopHeapKeeper(): void {
+  if (keeper) clearInterval(keeper.timer);
+  keeper = undefined;
+}
