@@ -12,7 +12,7 @@
 // Every fault proves it hit: a kind calls `ctx.hit()` where it acts on a request, and `hits` counts that by fault id
 // (kept after the fault is removed, until reset), so a window whose fault never acted is seen as inert.
 import { HitCounter } from '../../src/core/hit-counter.ts';
-import { requestKey } from '../../src/core/logical-key.ts';
+import { AttemptOrdinals, requestKey } from '../../src/core/logical-key.ts';
 import type { DecisionSink } from '../../src/core/random.ts';
 import { RandomStream } from '../../src/core/random.ts';
 import { stableStringify } from '../../src/core/stable-hash.ts';
@@ -33,7 +33,7 @@ interface ActiveFault {
 export class FaultEngine {
   private active: ActiveFault[] = [];
   /** Requests seen per op attempt (trace id and attempt), for the request ordinal in the logical key. */
-  private readonly requestsPerAttempt = new Map<string, number>();
+  private readonly requestsPerAttempt = new AttemptOrdinals();
 
   constructor(
     private readonly seed: number,

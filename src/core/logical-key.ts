@@ -33,11 +33,62 @@ function opOfTrace(trace: string): string {
   return trace.slice(trace.lastIndexOf(':') + 1);
 }
 
+/** Where requestKey counts: a Map, or AttemptOrdinals for a long-lived seam. */
+interface Ordinals {
+  get(key: string): number | undefined;
+  set(key: string, ordinal: number): void;
+}
+
+/** How long an attempt's request count outlives its last request: far longer than any one request takes. */
+const ORDINAL_GENERATION_MS = 10 * 60_000;
+
+/**
+ * Request counts by attempt, each forgotten once its attempt has been quiet for a whole generation (10 to 20
+ * minutes): an attempt's requests are sequential and each ends within its timeout, so a count untouched that
+ * long belongs to an attempt that is over, and a long run does not keep a count for every attempt it ever made.
+ */
+export class AttemptOrdinals implements Ordinals {
+  private current = new Map<string, number>();
+  private previous = new Map<string, number>();
+  private rotatedAt: number;
+
+  constructor(
+    private readonly generationMs = ORDINAL_GENERATION_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.rotatedAt = now();
+  }
+
+  get(key: string): number | undefined {
+    const at = this.now();
+    if (at - this.rotatedAt >= this.generationMs) {
+      this.previous = this.current;
+      this.current = new Map();
+      this.rotatedAt = at;
+    }
+    return this.current.get(key) ?? this.previous.get(key);
+  }
+
+  set(key: string, ordinal: number): void {
+    this.current.set(key, ordinal);
+    this.previous.delete(key);
+  }
+
+  get size(): number {
+    return this.current.size + this.previous.size;
+  }
+
+  clear(): void {
+    this.current.clear();
+    this.previous.clear();
+  }
+}
+
 /**
  * `<op>/attempt-<n>/request-<k>`: k counts the requests of the (whole, scoped) trace's attempt so far in `seen`,
  * the key names the op only (opOfTrace).
  */
-export function requestKey(trace: string, attempt: number | string | undefined, seen: Map<string, number>): string {
+export function requestKey(trace: string, attempt: number | string | undefined, seen: Ordinals): string {
   const counted = attempt === undefined ? trace : `${trace}/attempt-${attempt}`;
   const ordinal = (seen.get(counted) ?? 0) + 1;
   seen.set(counted, ordinal);
@@ -51,7 +102,7 @@ export function requestKey(trace: string, attempt: number | string | undefined, 
  * requests are sequential, so k is fixed by what the attempt does, not by timing.
  */
 export class RequestKeys {
-  private readonly seen = new Map<string, number>();
+  private readonly seen = new AttemptOrdinals();
 
   next({ trace, attempt }: { trace?: string; attempt?: number }): string | undefined {
     if (trace === undefined) return undefined;

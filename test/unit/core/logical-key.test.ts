@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestKeys, requestKey } from '../../../src/core/logical-key.ts';
+import { AttemptOrdinals, RequestKeys, requestKey } from '../../../src/core/logical-key.ts';
 
 describe('request keys of scoped trace ids', () => {
   it('key on the op id, so a shard draws what the whole run draws for the same op', () => {
@@ -17,5 +17,32 @@ describe('request keys of scoped trace ids', () => {
     expect(requestKey('ci-8:1-of-2:checkout:op-00003', 1, seen)).toBe('op-00003/attempt-1/request-1');
     expect(requestKey('ci-7:1-of-2:checkout:op-00003', 1, seen)).toBe('op-00003/attempt-1/request-2');
     expect(requestKey('op-00003/lookup', undefined, seen)).toBe('op-00003/lookup/request-1');
+  });
+});
+
+describe('attempt ordinals', () => {
+  it('keep counting across generations while an attempt goes on, and forget an attempt quiet for a whole one', () => {
+    let now = 0;
+    const ordinals = new AttemptOrdinals(1000, () => now);
+    expect(requestKey('op-1', 1, ordinals)).toBe('op-1/attempt-1/request-1');
+    requestKey('op-2', 1, ordinals);
+    now = 1500; // one generation on: both are still known
+    expect(requestKey('op-1', 1, ordinals)).toBe('op-1/attempt-1/request-2');
+    now = 2600; // op-1 was counted a generation ago; op-2 has been quiet for two
+    expect(requestKey('op-1', 1, ordinals)).toBe('op-1/attempt-1/request-3');
+    expect(ordinals.size).toBe(1);
+    // Control: a quiet attempt is forgotten, so a request under its key would count from 1 again.
+    expect(requestKey('op-2', 1, ordinals)).toBe('op-2/attempt-1/request-1');
+  });
+
+  it('hold only the attempts of the last two generations, however many a long run made', () => {
+    let now = 0;
+    const ordinals = new AttemptOrdinals(1000, () => now);
+    for (let i = 0; i < 10_000; i++) {
+      now = i; // one attempt a millisecond: ten generations in all
+      requestKey(`op-${i}`, 1, ordinals);
+    }
+    expect(ordinals.size).toBeLessThanOrEqual(2000);
+    expect(ordinals.size).toBeGreaterThanOrEqual(1000);
   });
 });
