@@ -3,8 +3,9 @@
 // garbage not yet collected (docs/scale.md). The keeper collects sooner: when the used heap has grown past the
 // live size of the last full collection by a margin, it runs one. It never caps the heap (no out-of-memory risk at
 // any size); it only collects earlier, and counts what that cost. It looks on a timer, and wherever long
-// synchronous work (writing the reports) calls `collectIfGrown()`. FAULTLINE_HEAP_KEEPER=off turns it off (the
-// memory benchmark's side-by-side figure); =report prints what it did to stderr at exit.
+// synchronous work calls `collectIfGrown()` (between computeMetrics' passes, between report files).
+// FAULTLINE_HEAP_KEEPER=off turns it off (the memory benchmark's side-by-side figure); =report prints what it did
+// to stderr at exit.
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
