@@ -3,10 +3,10 @@
 // default) and kept whole in memory (FAULTLINE_HISTORY=memory). Each run is its own `faultline run` process; its
 // peak is getrusage maxRSS, written by an exit hook (NODE_OPTIONS --import) in that process and in the reference
 // server's child process. Prints the peaks, the op count, the wall time and the run's own ops/s; the reports of
-// both paths must show the same op counts. Asserts nothing else. A third path, `unkept`, spills without the heap
-// keeper (core/heap-keeper.ts, FAULTLINE_HEAP_KEEPER=off), to show what the keeper saves and costs; the kept paths
-// print the keeper's own count of full collections and their time (FAULTLINE_HEAP_KEEPER=report).
-// Run: npm run bench:run-memory [-- --ops 100000 --concurrency 64 --paths spill,unkept,memory]
+// both paths must show the same op counts. Asserts nothing else. A third path, `kept`, spills with the heap keeper
+// on (`faultline run --low-memory`, core/heap-keeper.ts), to show what the keeper saves and costs; it prints the
+// keeper's own count of full collections and their time (FAULTLINE_HEAP_KEEPER=report).
+// Run: npm run bench:run-memory [-- --ops 100000 --concurrency 64 --paths spill,kept,memory]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,7 @@ const EXIT_HOOK = `data:text/javascript,${encodeURIComponent(
   "import { writeFileSync } from 'node:fs'; process.on('exit', () => { try { writeFileSync(process.env.FAULTLINE_BENCH_RSS_DIR + '/' + process.pid + '.maxrss', String(process.resourceUsage().maxRSS)); } catch {} });",
 )}`;
 
-type Path = 'spill' | 'memory' | 'unkept';
+type Path = 'spill' | 'memory' | 'kept';
 
 interface PathResult {
   path: Path;
@@ -86,7 +86,7 @@ async function runPath(path: Path, ops: number, dir: string): Promise<PathResult
       env: {
         ...process.env,
         FAULTLINE_HISTORY: path === 'memory' ? 'memory' : 'spill',
-        FAULTLINE_HEAP_KEEPER: path === 'unkept' ? 'off' : 'report',
+        FAULTLINE_HEAP_KEEPER: path === 'kept' ? 'report' : 'off',
         FAULTLINE_BENCH_RSS_DIR: rssDir,
         NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${EXIT_HOOK}`.trim(),
       },

@@ -2,7 +2,6 @@
 // and the faulted run side by side, the knee named (its flags are declared in program.ts).
 
 import type { PolicyName } from '../client/policies/names.ts';
-import { keepHeapSmall } from '../core/heap-keeper.ts';
 import type { Shard } from '../core/shard.ts';
 import { DEFAULT_KNEE_RULE, type KneeRule } from '../measure/capacity.ts';
 import type { RunReport } from '../measure/run-report.ts';
@@ -41,7 +40,6 @@ export interface CapacityFlags {
 }
 
 export async function capacityCommand(file: string, flags: CapacityFlags): Promise<number> {
-  keepHeapSmall();
   if ((flags.levels === undefined) === (flags.rates === undefined)) {
     throw new UserError(
       'capacity: give exactly one of --levels (closed loop: ops in flight) or --rates (open loop: ops/s)',

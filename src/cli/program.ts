@@ -66,6 +66,10 @@ export function buildProgram(): Command {
       '--allow-large',
       `run profiles over the size caps: more than ${LARGE_CAPS.ops} ops or longer than ${LARGE_CAPS.durationMs / 60_000} min`,
     )
+    .option(
+      '--low-memory',
+      'collect garbage early, here and in the server child: about a third less memory, a quarter fewer ops/s (docs/scale.md)',
+    )
     .option('--baseline <file>', 'compare with a baseline (faultline baseline update): only regressions fail')
     .option(
       '--metrics-out <file>',

@@ -38,6 +38,8 @@ export interface RunFlags extends TargetFlags {
   allowNonLoopback?: boolean;
   /** Run profiles over the size caps (LARGE_CAPS). */
   allowLarge?: boolean;
+  /** Keep the heap near its live size (core/heap-keeper.ts), here and in the server child, at a cost in ops/s. */
+  lowMemory?: boolean;
   /** Compare with this baseline: it decides the exit code (known failures do not fail the run). */
   baseline?: string;
   /** Also write the metrics in Prometheus text format here. */
@@ -56,6 +58,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   const { profiles: loaded, opShard } = flags.shard ? shardProfiles(all, flags.shard) : { profiles: all };
   const runScope = flags.shard && shardScope(flags.shard, flags.runId);
   if (!flags.allowLarge) refuseLarge(loaded);
+  if (flags.lowMemory) process.env.FAULTLINE_HEAP_KEEPER ??= 'on';
   keepHeapSmall();
   // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.
   const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;

@@ -4,8 +4,9 @@
 // live size of the last full collection by a margin, it runs one. It never caps the heap (no out-of-memory risk at
 // any size); it only collects earlier, and counts what that cost. It looks on a timer, and wherever long
 // synchronous work calls `collectIfGrown()` (between computeMetrics' passes, between report files).
-// FAULTLINE_HEAP_KEEPER=off turns it off (the memory benchmark's side-by-side figure); =report prints what it did
-// to stderr at exit.
+// It costs throughput (measured: a quarter fewer ops/s at 10,000 ops, for a third less memory; docs/scale.md), so it
+// is off unless asked for: `faultline run --low-memory` sets FAULTLINE_HEAP_KEEPER=on, which the run's server child
+// inherits; =report also prints what it did to stderr at exit.
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -43,9 +44,9 @@ function fullCollection(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
-/** Starts the process's keeper, unless FAULTLINE_HEAP_KEEPER=off (once; later calls keep the first). */
+/** Starts the process's keeper when FAULTLINE_HEAP_KEEPER is on or report (once; later calls keep the first). */
 export function keepHeapSmall(options: HeapKeeperOptions = {}, env: NodeJS.ProcessEnv = process.env): void {
-  if (keeper || env.FAULTLINE_HEAP_KEEPER === 'off') return;
+  if (keeper || (env.FAULTLINE_HEAP_KEEPER !== 'on' && env.FAULTLINE_HEAP_KEEPER !== 'report')) return;
   const { everyMs = 200, growth = 0.5, minGrowthBytes = 32 * 1024 * 1024 } = options;
   const timer = setInterval(collectIfGrown, everyMs);
   timer.unref();

@@ -1,5 +1,5 @@
 // The heap keeper (core/heap-keeper.ts) runs a full collection when the used heap has grown past the live size of
-// its last collection by its margin, and only then; FAULTLINE_HEAP_KEEPER=off leaves the heap to V8.
+// its last collection by its margin, and only then; it runs only when asked for (FAULTLINE_HEAP_KEEPER=on).
 import { getHeapStatistics } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectIfGrown, heapKeeperStats, keepHeapSmall, stopHeapKeeper } from '../../../src/core/heap-keeper.ts';
@@ -13,7 +13,7 @@ afterEach(() => stopHeapKeeper());
 
 describe('heap keeper', () => {
   it('collects once the heap has grown past its margin, not before, and frees what is garbage', () => {
-    keepHeapSmall({ everyMs: 60_000, growth: 0, minGrowthBytes: 8 * MiB }, {});
+    keepHeapSmall({ everyMs: 60_000, growth: 0, minGrowthBytes: 8 * MiB }, { FAULTLINE_HEAP_KEEPER: 'on' });
     collectIfGrown();
     expect(heapKeeperStats()?.collections).toBe(0);
     let held: unknown[] | undefined = allocate();
@@ -31,7 +31,11 @@ describe('heap keeper', () => {
     expect(used()).toBeLessThan(withHeld);
   });
 
-  it('does nothing without a keeper, or with FAULTLINE_HEAP_KEEPER=off (control)', () => {
+  it('does nothing unless asked for (control)', () => {
+    allocate();
+    collectIfGrown();
+    expect(heapKeeperStats()).toBeUndefined();
+    keepHeapSmall({ minGrowthBytes: MiB }, {});
     allocate();
     collectIfGrown();
     expect(heapKeeperStats()).toBeUndefined();
