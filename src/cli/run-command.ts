@@ -1,5 +1,4 @@
 // faultline run [PROFILE...]: the main job (its flags are declared in program.ts).
-
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { PolicyName } from '../client/policies/names.ts';

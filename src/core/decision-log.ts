@@ -20,7 +20,7 @@
 // only one run reached (timing).
 //
 // A long run draws millions of decisions, so the log keeps each one as a short JSON line (`[stream, what, value]`,
-// and `1` after them for a keyed draw), a fifth of the memory of the record, and decodes them as they are read.
+// and `1` after them for a keyed draw), about half the memory of the record, and decodes them as they are read.
 import { createHash } from 'node:crypto';
 import type { DecisionRecord, Decisions } from './history.ts';
 import { type DecisionSink, RandomStream } from './random.ts';

@@ -1,7 +1,6 @@
 // Writes every report file into the output directory: report.json first (the one the CLI contract and
 // `faultline replay` depend on), then junit.xml, report.html, summary.md, trace.jsonl, and history.jsonl (the
 // recorded histories, from which `faultline report` renders all of them again).
-
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { collectIfGrown } from '../core/heap-keeper.ts';

@@ -2,7 +2,6 @@
 // world event (effect, dependency state change, decision) to the harness as it happens, and answers control
 // requests in the order they came. It exits when the channel disconnects (the harness died), so nothing is left
 // running.
-
 import { dispatch } from '../control/control.ts';
 import { streamWorldEvents } from '../control/events.ts';
 import type { FromChild, ToChild } from '../control/ipc.ts';

@@ -6,7 +6,6 @@
 // With --events every effect, dependency state change and decision also goes to stderr as one
 // `@faultline {json}` line as it happens, so a harness keeps the ledger when this process is killed; --snapshot
 // restores what an earlier process left (the dependencies are "external": they outlive a server crash).
-
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
