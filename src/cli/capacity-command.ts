@@ -16,7 +16,7 @@ import { capacityRuns, runCapacity } from '../run/run-capacity.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { writeShardOutput } from '../run/shard-output.ts';
 import { abortOnSignals } from './interrupt.ts';
-import { prepareOutDir } from './out-dir.ts';
+import { prepareOutDir, writtenFiles } from './out-dir.ts';
 import { Progress } from './progress.ts';
 import { shardScope } from './run-command.ts';
 import { EXIT, UserError } from './user-error.ts';
@@ -120,7 +120,7 @@ export async function capacityCommand(file: string, flags: CapacityFlags): Promi
       written.push(await writeShardOutput(flags.out, ran, run, histories, flags.seed));
     }
     process.stdout.write(formatCapacityText(run.capacity));
-    say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);
+    say(`faultline: reports in ${flags.out}/ (${writtenFiles(flags.out, written)})`);
     return capacityExitCode(run);
   } finally {
     progress.stop();

@@ -9,7 +9,7 @@ import { formatCapacityText } from '../report/capacity-table.ts';
 import { formatConsoleSummary } from '../report/console.ts';
 import { writePairingReports, writeReports } from '../report/write.ts';
 import { judgingOf } from '../run/judging.ts';
-import { prepareOutDir } from './out-dir.ts';
+import { prepareOutDir, writtenFiles } from './out-dir.ts';
 import { UserError } from './user-error.ts';
 
 export async function mergeCommand(dirs: string[], flags: { out: string }): Promise<number> {
@@ -21,7 +21,7 @@ export async function mergeCommand(dirs: string[], flags: { out: string }): Prom
     : await writeReports(flags.out, run, histories);
   process.stdout.write(run.capacity ? formatCapacityText(run.capacity) : `${formatConsoleSummary(run)}\n`);
   process.stderr.write(
-    `faultline: merged ${inputs.length} shard(s) into ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})\n`,
+    `faultline: merged ${inputs.length} shard(s) into ${flags.out}/ (${writtenFiles(flags.out, written)})\n`,
   );
   // A capacity review exits as `faultline capacity` does; a run by its merged verdict.
   if (run.capacity) {

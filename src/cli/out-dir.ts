@@ -3,7 +3,7 @@
 // filesystem cannot leave a pending write behind. /proc and /sys are refused outright: writes there reach the
 // kernel, and some never return.
 import { existsSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { UserError } from './user-error.ts';
 
 const KERNEL_FILESYSTEMS = /^\/(proc|sys)(\/|$)/;
@@ -56,4 +56,9 @@ function realPath(path: string): string {
   } catch {
     return path;
   }
+}
+
+/** "report.json, legacy/report.json, ...": the files written, by their path inside `dir` (a matrix writes subfolders). */
+export function writtenFiles(dir: string, written: readonly string[]): string {
+  return written.map((p) => relative(dir, p) || p).join(', ');
 }

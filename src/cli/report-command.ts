@@ -2,6 +2,7 @@
 // Faultline, or to compare and merge runs later).
 import { resolve } from 'node:path';
 import { type ReportFile, writeReports } from '../report/write.ts';
+import { writtenFiles } from './out-dir.ts';
 import { readHistories, readRun } from './read-run.ts';
 import { EXIT } from './user-error.ts';
 
@@ -24,6 +25,6 @@ export async function reportCommand(target: string, flags: { out?: string }): Pr
     ...(histories && !inPlace ? (['history.jsonl'] as const) : []),
   ];
   const written = await writeReports(out, run, histories ?? {}, { only });
-  process.stderr.write(`faultline: rendered ${written.map((p) => p.split('/').pop()).join(', ')} in ${out}/\n`);
+  process.stderr.write(`faultline: rendered ${writtenFiles(out, written)} in ${out}/\n`);
   return EXIT.ok;
 }

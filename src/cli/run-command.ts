@@ -22,7 +22,7 @@ import { freshRunId, isRunId, type ShardScope } from '../run/trace-key.ts';
 import { readBaseline } from './baseline-command.ts';
 import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
-import { prepareOutDir } from './out-dir.ts';
+import { prepareOutDir, writtenFiles } from './out-dir.ts';
 import { Progress } from './progress.ts';
 import { invocationOf, type TargetFlags, targetFromFlags } from './target-flags.ts';
 import { EXIT, UserError } from './user-error.ts';
@@ -116,7 +116,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       );
     }
     process.stdout.write(`${formatConsoleSummary(run, { histories })}\n`);
-    say(`faultline: reports in ${flags.out}/ (${written.map((p) => p.split('/').pop()).join(', ')})`);
+    say(`faultline: reports in ${flags.out}/ (${writtenFiles(flags.out, written)})`);
     // Stopped: the reports hold the finished profiles and the interrupted one; the exit code says interrupted.
     if (interrupt.signal.aborted) return EXIT.interrupted;
     if (run.baseline) return run.baseline.ok ? EXIT.ok : EXIT.thresholdFailed;

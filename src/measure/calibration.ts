@@ -8,9 +8,15 @@
 //   the workload's own rate or concurrency): a probe ping timed out, its p95 (from each ping's intended start) is
 //   above those quarters, or (open model) it completed fewer than KEEP_UP_SHARE of the intended calls per second.
 //
+// The load can rise after the calibration. While the workload runs, the harness's and the reference server's event
+// loops are watched (core/loop-lag.ts): when the machine's part of a loop's longest stall (stall x the share of
+// ready time the thread waited for a CPU) is over LOAD_SHARE of the attempt timeout, a reply could be read after
+// its timeout fired, and the verdict is inconclusive too.
+//
 // Client timeouts are checked, never scaled: they are part of the behaviour under test (a profile may set an
 // attempt timeout under a fault's delay on purpose). Thresholds are not rewritten: each result keeps its target and
 // carries the margin it was judged with.
+import { type LoopLag, machineStallMs } from '../core/loop-lag.ts';
 import type { ThresholdResult } from './thresholds.ts';
 
 /** The rate probe: pings at the workload's own arrival rate (open model) or concurrency (closed model). */
@@ -79,6 +85,12 @@ export interface ProfileTiming {
   shortestWindowMs?: number;
 }
 
+/** The event loops' stalls while the workload ran: the harness's own, and the server's where the target can tell. */
+export interface RunLoad {
+  harness?: LoopLag;
+  server?: LoopLag;
+}
+
 export interface Calibration extends CalibrationSample {
   /** The no-fault p95 of a quiet machine (the figure the margin is measured from). */
   referenceP95Ms: number;
@@ -86,6 +98,8 @@ export interface Calibration extends CalibrationSample {
   marginMs: number;
   /** Why the machine is too loaded for this profile's timing: the verdict is inconclusive. */
   tooLoaded?: string;
+  /** How the machine held up while the workload ran (absent when nothing was watched). */
+  duringRun?: RunLoad;
 }
 
 /**
@@ -157,4 +171,33 @@ export function marginOutgrows(calibration: Calibration, thresholds: readonly Th
   const t = thresholds.find((r) => r.marginMs !== undefined && r.marginMs > r.target);
   if (!t) return undefined;
   return `the calibration margin (+${t.marginMs} ms, p95 ${calibration.p95Ms} ms) is larger than the bound of "${t.expr}": the machine is too loaded for this profile's timing`;
+}
+
+/**
+ * The calibration with the load watched during the run. When the machine's part of a loop's longest stall (the
+ * stall times the share of ready time spent waiting for a CPU) is over LOAD_SHARE of the attempt timeout, the
+ * profile is too loaded (the start-up judgement, when there was one, stays the reason). The attempt timeout is the
+ * timer a stall turns into a wrong answer (a reply read after its timeout fired: a failed op whose effect
+ * happened); fault windows are judged at the start only, since a window's hits are counted, not assumed. A stall
+ * the process caused itself (a 20 MB payload parsed) is the system's behaviour, not the machine's, and where the
+ * system does not count the wait (not Linux) stalls are reported, not judged.
+ */
+export function withRunLoad(calibration: Calibration, load: RunLoad, attemptTimeoutMs: number): Calibration {
+  if (!load.harness && !load.server) return calibration;
+  const stalled = calibration.tooLoaded ?? stalledFor(load, attemptTimeoutMs);
+  return { ...calibration, duringRun: load, ...(stalled && { tooLoaded: stalled }) };
+}
+
+function stalledFor(load: RunLoad, attemptTimeoutMs: number): string | undefined {
+  for (const [who, lag] of [
+    ['the harness', load.harness],
+    ['the server', load.server],
+  ] as const) {
+    const machineMs = lag && machineStallMs(lag);
+    if (lag && machineMs !== undefined && machineMs > LOAD_SHARE * attemptTimeoutMs) {
+      const waited = Math.round((lag.cpuWaitShare ?? 0) * 100);
+      return `during the run ${who}'s event loop stalled for up to ${lag.maxMs} ms while it waited ${waited}% of its ready time for a CPU other processes held: the machine's ${machineMs} ms of that stall is over ${LOAD_SHARE * 100}% of the client's attempt timeout (${attemptTimeoutMs} ms), so the machine became too loaded for this profile's timing after the calibration`;
+    }
+  }
+  return undefined;
 }

@@ -68,7 +68,18 @@ export function fmtCalibration(p: ProfileReport): string | undefined {
   if (!c) return undefined;
   if (c.p95Ms === undefined) return 'calibration n/a';
   const margin = c.marginMs > 0 ? `, margin +${fmtMs(c.marginMs)}` : '';
-  return `calibration p95 ${fmtMs(c.p95Ms)}${margin}${c.probe ? `, ${fmtProbe(c.probe)}` : ''}`;
+  return `calibration p95 ${fmtMs(c.p95Ms)}${margin}${c.probe ? `, ${fmtProbe(c.probe)}` : ''}${fmtRunLoad(c.duringRun)}`;
+}
+
+/** ", loop stalls up to 12 ms (CPU wait 3%) / 9 ms (harness / server)" for what the run's event loops went through. */
+function fmtRunLoad(load: Calibration['duringRun']): string {
+  if (!load) return '';
+  const stalls = [load.harness, load.server].map((lag) =>
+    lag
+      ? `${fmtMs(lag.maxMs)}${lag.cpuWaitShare === undefined ? '' : ` (CPU wait ${Math.round(lag.cpuWaitShare * 100)}%)`}`
+      : 'n/a',
+  );
+  return `, loop stalls up to ${stalls.join(' / ')} (harness / server)`;
 }
 
 /** "probe 20/s: 19.8/s p95 4.2 ms" (open model) or "probe x4: 310/s p95 9 ms" (closed model). */

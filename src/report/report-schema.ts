@@ -207,6 +207,18 @@ const calibrationToolCall = obj({
   maxMs: ms.optional(),
 });
 
+const loopLag = obj({
+  p99Ms: ms.describe('event-loop delay beyond the 10 ms sampling resolution, 99th percentile'),
+  maxMs: ms.describe('the longest stall'),
+  samples: count.describe('samples taken (about one per 10 ms the loop was free)'),
+  cpuWaitShare: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe('of the time the loop thread was ready to run, the share it waited for a CPU (Linux only)'),
+});
+
 const calibration = obj({
   calls: count.describe('no-fault MCP pings measured before the workload and before any fault window'),
   timedOut: count.describe("pings that took longer than the client's attempt timeout"),
@@ -223,6 +235,14 @@ const calibration = obj({
   toolCall: calibrationToolCall
     .optional()
     .describe('a read-only workload tool timed after the idle pings: what a tool call costs; reported, not judged'),
+  duringRun: obj({
+    harness: loopLag.optional().describe("the harness's event loop (the client's process)"),
+    server: loopLag.optional().describe("the reference server's event loop (absent when the target cannot tell)"),
+  })
+    .optional()
+    .describe(
+      "how the machine held up while the workload ran: the machine's part of the longest stall (maxMs x cpuWaitShare) over 25% of the attempt timeout makes the verdict inconclusive",
+    ),
 });
 
 const verdict = z

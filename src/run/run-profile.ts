@@ -12,10 +12,12 @@ import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
 import { collectIfGrown } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
+import { LoopLagWatch } from '../core/loop-lag.ts';
 import type { Pairing } from '../core/pairing.ts';
 import type { DecisionSink } from '../core/random.ts';
 import { RecordSpill } from '../core/record-spill.ts';
 import type { Shard } from '../core/shard.ts';
+import { withRunLoad } from '../measure/calibration.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
@@ -145,6 +147,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     return failed;
   };
   let sampler: DuringSampler | undefined;
+  let harnessLag: LoopLagWatch | undefined;
   try {
     // Stopped while the environment came up: straight to the tear-down (the suite reports it interrupted).
     if (options.signal.aborted) throw new Error('the run was stopped during set-up');
@@ -156,6 +159,9 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       traitsOf: toolTraits(profile, listed),
       seed,
     });
+    // Load that rises after the calibration: both event loops watched from here to the workload's end.
+    await env.server.loopLag().catch(() => undefined);
+    harnessLag = new LoopLagWatch();
     const t0 = epochMs() + LEAD_IN_MS;
     const everyMs = env.readBack?.duringEveryMs;
     sampler = env.readBack && everyMs !== undefined ? new DuringSampler(env.readBack, everyMs) : undefined;
@@ -186,6 +192,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         );
       }),
     ]);
+    const runLoad = { harness: harnessLag.stop(), server: await env.server.loopLag().catch(() => undefined) };
     await sampler?.finish();
     options.onPhase?.('drain');
     await driver.clear();
@@ -221,7 +228,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       drainMs: drained.drainMs,
       unsettled: drained.unsettled,
       interrupted: options.signal.aborted,
-      calibration,
+      calibration: withRunLoad(calibration, runLoad, profile.client.attemptTimeoutMs),
       metricsOptions: metricsOptionsFor(profile),
       notes: [
         ...loaded.warnings,
@@ -244,6 +251,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     };
     return { report, history };
   } finally {
+    harnessLag?.stop();
     await driver.clear().catch(() => {});
     await sampler?.finish();
     await userClient?.close();

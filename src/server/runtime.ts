@@ -1,6 +1,7 @@
 // Per-process server state shared by every session: the dependency client, the idempotency store, the
 // create_payment calls in flight (so get_payment_status can answer "processing") and every tool handler in flight
 // (so a harness can wait until the server is quiet).
+import { type LoopLag, LoopLagWatch } from '../core/loop-lag.ts';
 import { ServerCredentials } from './deps/credentials.ts';
 import { DependencyClient } from './deps/dependency-client.ts';
 import { IdempotencyStore } from './idempotency-store.ts';
@@ -21,10 +22,18 @@ export class ServerRuntime {
   readonly inflightPayments = new Map<string, number>();
   readonly handlers = new InFlightHandlers();
   readonly credentials: ServerCredentials;
+  private lagWatch: LoopLagWatch | undefined;
 
   constructor(readonly options: RuntimeOptions) {
     this.deps = new DependencyClient(options.dependencyTimeoutMs);
     this.credentials = new ServerCredentials(this.deps, options.dependencyTimeoutMs);
+  }
+
+  /** The loop's stalls since the last call; the first call starts the watch (nothing watched yet: undefined). */
+  loopLag(): LoopLag | undefined {
+    if (this.lagWatch) return this.lagWatch.read();
+    this.lagWatch = new LoopLagWatch();
+    return undefined;
   }
 
   reset(): void {

@@ -17,6 +17,7 @@ import type { FromChild, ToChild } from '../control/ipc.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
+import type { LoopLag } from '../core/loop-lag.ts';
 import type { BehaviourStats } from '../server/behaviour.ts';
 import type { Quiescence } from '../server/in-flight.ts';
 import type { ReferenceServerOptions } from '../server/reference-server.ts';
@@ -112,6 +113,11 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
       if (!this.alive) return { inFlight: 0, idleMs: Number.POSITIVE_INFINITY, lastEffectAtMs: null };
       throw error;
     }
+  }
+
+  /** The live child's stalls (a child started since the last call watched only since it started). */
+  async loopLag(): Promise<LoopLag | undefined> {
+    return this.alive ? ((await this.call('loopLag').catch(() => null)) ?? undefined) : undefined;
   }
 
   async reset(): Promise<void> {

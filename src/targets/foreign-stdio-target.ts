@@ -9,6 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
+import type { LoopLag } from '../core/loop-lag.ts';
 import { sleep } from '../core/sleep.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { Quiescence } from '../server/in-flight.ts';
@@ -156,6 +157,11 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
 
   /** The harness cannot see its handlers. */
   async quiescence(): Promise<Quiescence | undefined> {
+    return undefined;
+  }
+
+  /** Its loop is its own. */
+  async loopLag(): Promise<LoopLag | undefined> {
     return undefined;
   }
 

@@ -9,6 +9,7 @@ import { send } from '../control/control.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
+import type { LoopLag } from '../core/loop-lag.ts';
 import { isLoopbackHost } from '../core/loopback.ts';
 import type { Quiescence } from '../server/in-flight.ts';
 import { appliedAtOf, DesiredFaultState } from './desired-state.ts';
@@ -118,6 +119,11 @@ export class RemoteTarget implements ServerUnderTest, EffectSink {
   /** Without an admin endpoint the harness cannot see its handlers. */
   async quiescence(): Promise<Quiescence | undefined> {
     return this.admin ? this.admin.call('quiescence') : undefined;
+  }
+
+  /** Only a reference server's admin endpoint can tell (an older one answers 404: not known). */
+  async loopLag(): Promise<LoopLag | undefined> {
+    return this.admin ? ((await this.admin.call('loopLag').catch(() => null)) ?? undefined) : undefined;
   }
 
   /** Back to empty: the admin endpoint resets the server; without one only the effect source can forget. */

@@ -22,6 +22,7 @@ import type { FrontEnd } from '../core/front-end.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import { type HitCounts, sumHits } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
+import { type LoopLag, worseLag } from '../core/loop-lag.ts';
 import { sleep } from '../core/sleep.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { Quiescence } from '../server/in-flight.ts';
@@ -188,6 +189,12 @@ export class StdioTarget implements ServerUnderTest {
       idleMs: Math.min(Number.POSITIVE_INFINITY, ...states.map((q) => q.idleMs)),
       lastEffectAtMs: this.allEffects().at(-1)?.atMs ?? null,
     };
+  }
+
+  /** The worst of the live children's stalls. */
+  async loopLag(): Promise<LoopLag | undefined> {
+    const lags = await this.eachLive((admin) => admin.call('loopLag').catch(() => null));
+    return lags.reduce<LoopLag | undefined>((worst, lag) => worseLag(worst, lag ?? undefined), undefined);
   }
 
   async reset(): Promise<void> {

@@ -5,6 +5,7 @@
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
+import type { LoopLag } from '../core/loop-lag.ts';
 import type { Quiescence } from '../server/in-flight.ts';
 import type { DesiredFaultState } from './desired-state.ts';
 
@@ -20,6 +21,11 @@ export interface ServerUnderTest {
   faultHits(): Promise<HitCounts>;
   /** Tool handlers in flight and time since the last activity; undefined when the target cannot tell. */
   quiescence(): Promise<Quiescence | undefined>;
+  /**
+   * How late the server's event loop ran since the last call (the first call starts watching); the worst of its
+   * processes. Undefined when the target cannot tell (a server we did not write) or watched nothing yet.
+   */
+  loopLag(): Promise<LoopLag | undefined>;
   /** Ledger, dependency state, idempotency store and every fault (the desired state too) back to empty. */
   reset(): Promise<void>;
   /** Whether its process runs now (a remote server is assumed to). */

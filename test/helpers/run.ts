@@ -29,12 +29,27 @@ export async function runShipped(
   });
 }
 
-/** The failing thresholds, readable in an assertion message. */
+/**
+ * The failing thresholds, readable in an assertion message; none when the verdict is inconclusive because the
+ * machine was too loaded for the run's timing (the start-up calibration, or the stalls watched during the run, said
+ * so): a product that says "inconclusive, not a regression" is not contradicted by its tests. On a machine that
+ * held up, every threshold is checked (and a verdict that outranks the load, an unmeasurable threshold, still
+ * shows its failures).
+ */
 export function failing(result: { report: ProfileReport }): string {
-  return result.report.thresholds
+  const { report } = result;
+  const loaded = tooLoaded(report);
+  if (loaded && report.verdict === 'inconclusive' && report.verdictReason === loaded) return '';
+  return report.thresholds
     .filter((t) => !t.ok)
     .map((t) => `${t.expr} (actual ${t.actual})`)
     .join('; ');
+}
+
+/** Why the machine was too loaded for this profile's timing, if it was (the verdict's own rule). */
+export function tooLoaded(report: ProfileReport): string | undefined {
+  const c = report.calibration;
+  return c && (c.tooLoaded ?? marginOutgrows(c, report.thresholds));
 }
 
 /**
@@ -43,8 +58,7 @@ export function failing(result: { report: ProfileReport }): string {
  * outranks inert and a threshold's fail, and which a busy CI runner meets.
  */
 export function expectVerdict(report: ProfileReport, expected: Verdict, reason?: string): void {
-  const c = report.calibration;
-  const loaded = c && (c.tooLoaded ?? marginOutgrows(c, report.thresholds));
+  const loaded = tooLoaded(report);
   expect({ verdict: report.verdict, reason: report.verdictReason }).toMatchObject(
     loaded
       ? { verdict: 'inconclusive', reason: loaded }
@@ -53,12 +67,12 @@ export function expectVerdict(report: ProfileReport, expected: Verdict, reason?:
 }
 
 /**
- * A run that should pass: every threshold holds and every fault window hit, and the verdict is pass (or
- * inconclusive on a machine its calibration found too loaded, see expectVerdict). A detector that stops firing,
- * or a threshold that fails, still fails here whatever the load.
+ * A run that should pass: every threshold holds and every fault window hit, and the verdict is pass; or, on a
+ * machine too loaded for the profile's timing, the verdict is inconclusive with that reason (see failing). A
+ * detector that stops firing on a machine that held up fails here.
  */
 export function expectPassed(report: ProfileReport): void {
   expect(failing({ report })).toBe('');
-  expect(inertWindows(report.metrics.faultWindows).map((w) => w.fault)).toEqual([]);
+  if (!tooLoaded(report)) expect(inertWindows(report.metrics.faultWindows).map((w) => w.fault)).toEqual([]);
   expectVerdict(report, 'pass');
 }

@@ -4,6 +4,7 @@ import { behaviourStats } from './behaviour-stats.ts';
 import { decisions } from './decisions.ts';
 import { faultHits } from './fault-hits.ts';
 import { ledger } from './ledger.ts';
+import { loopLag } from './loop-lag.ts';
 import { quiescence } from './quiescence.ts';
 import { reset } from './reset.ts';
 import { setBehaviour } from './set-behaviour.ts';
@@ -16,6 +17,7 @@ export const CONTROL_OPS = {
   behaviourStats,
   faultHits,
   quiescence,
+  loopLag,
   ledger,
   decisions,
   reset,

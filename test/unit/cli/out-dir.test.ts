@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { discoverProfiles } from '../../../src/cli/discover.ts';
-import { prepareOutDir } from '../../../src/cli/out-dir.ts';
+import { prepareOutDir, writtenFiles } from '../../../src/cli/out-dir.ts';
 import { UserError } from '../../../src/cli/user-error.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'faultline-out-'));
@@ -84,5 +84,13 @@ describe('profile discovery', () => {
     writeFileSync(join(some, 'b.yaml'), '');
     writeFileSync(join(some, 'a.yml'), '');
     expect(discoverProfiles([some])).toEqual([join(some, 'a.yml'), join(some, 'b.yaml')]);
+  });
+});
+
+describe('writtenFiles', () => {
+  it("names each file by its path inside --out, so a matrix's subfolders do not read as one file written five times", () => {
+    expect(
+      writtenFiles('/tmp/out', ['/tmp/out/report.json', '/tmp/out/legacy/report.json', '/tmp/out/modern/junit.xml']),
+    ).toBe('report.json, legacy/report.json, modern/junit.xml');
   });
 });

@@ -7,6 +7,7 @@ import {
   MARGIN_CALLS,
   type ProbeSample,
   REFERENCE_P95_MS,
+  withRunLoad,
 } from '../../../src/measure/calibration.ts';
 import { evaluateThresholds } from '../../../src/measure/thresholds.ts';
 import { buildProfileReport } from '../../../src/measure/verdict.ts';
@@ -206,5 +207,67 @@ describe('the calibration margin on thresholds', () => {
     expect(r.verdict).toBe('inconclusive');
     expect(r.verdictReason).toMatch(/margin \(\+160 ms.*larger than the bound of "first_success_ms <= 100"/);
     expect(r.notes.join('\n')).toContain('calibration margin +160 ms on "first_success_ms <= 100"');
+  });
+});
+
+describe('withRunLoad: load that rose after the calibration', () => {
+  const quiet = assessCalibration(sample(REFERENCE_P95_MS), timing);
+  const lag = (maxMs: number, cpuWaitShare?: number) => ({
+    p99Ms: maxMs / 4,
+    maxMs,
+    samples: 300,
+    ...(cpuWaitShare !== undefined && { cpuWaitShare }),
+  });
+
+  it("is too loaded when the machine's part of a stall is over a share of the attempt timeout, in either process", () => {
+    // 1200 ms stall, 60% of it waiting for a CPU: 720 ms, over a quarter of the 2000 ms attempt timeout.
+    const starved = withRunLoad(quiet, { harness: lag(1200, 0.6) }, 2000);
+    expect(starved.tooLoaded).toMatch(/the harness's event loop stalled for up to 1200 ms while it waited 60%/);
+    expect(starved.tooLoaded).toMatch(/machine's 720 ms .* over 25% of the client's attempt timeout \(2000 ms\)/);
+    expect(starved.duringRun).toEqual({ harness: lag(1200, 0.6) });
+    const server = withRunLoad(quiet, { harness: lag(10, 0.3), server: lag(1000, 0.4) }, 1000);
+    expect(server.tooLoaded).toMatch(/the server's event loop stalled for up to 1000 ms .* machine's 400 ms/);
+    // Just under the bound: 0.25 x 2000 = 500 ms, and 999 x 0.5 = 499.5 ms.
+    expect(withRunLoad(quiet, { harness: lag(999, 0.5) }, 2000).tooLoaded).toBeUndefined();
+  });
+
+  it("leaves a stall the process caused itself alone (a 20 MB payload parsed on a busy machine), and a quiet run's", () => {
+    // Measured with stress-ng --cpu 2: oversized-payloads' harness stalled 523 ms waiting 48%, attempt timeout 15 s.
+    const selfInflicted = withRunLoad(quiet, { harness: lag(523.2, 0.48) }, 15000);
+    expect(selfInflicted.tooLoaded).toBeUndefined();
+    expect(selfInflicted.duringRun?.harness?.maxMs).toBe(523.2);
+    expect(withRunLoad(quiet, { harness: lag(12, 0.3), server: lag(20, 0.3) }, 2000).tooLoaded).toBeUndefined();
+  });
+
+  it('reports, but does not judge, stalls where the system does not count the wait for a CPU', () => {
+    const c = withRunLoad(quiet, { harness: lag(1900) }, 2000);
+    expect(c.tooLoaded).toBeUndefined();
+    expect(c.duringRun?.harness?.maxMs).toBe(1900);
+  });
+
+  it('keeps the start-up reason first, and leaves a run with nothing watched as it was', () => {
+    const loaded = assessCalibration(sample(LOAD_SHARE * 2000 + 1), timing);
+    expect(withRunLoad(loaded, { harness: lag(1200, 0.6) }, 2000).tooLoaded).toBe(loaded.tooLoaded);
+    expect(withRunLoad(quiet, {}, 2000)).toBe(quiet);
+  });
+
+  it('makes the verdict inconclusive, not fail, when a run starved mid-way failed a threshold', () => {
+    const h = history({ ops: [op('a', 0, 100, 'fail')] });
+    const input = {
+      name: 'p',
+      seed: 1,
+      policy: 'resilient',
+      history: h,
+      expect: ['ops_fail == 0'],
+      decisionLogSha256: '',
+    };
+    const starved = withRunLoad(quiet, { harness: lag(1200, 0.6) }, 2000);
+    expect(buildProfileReport({ ...input, calibration: starved })).toMatchObject({
+      verdict: 'inconclusive',
+      verdictReason: starved.tooLoaded,
+    });
+    // The negative control: the same failure on a run that was not starved is a fail.
+    const calm = withRunLoad(quiet, { harness: lag(1200, 0.01) }, 2000);
+    expect(buildProfileReport({ ...input, calibration: calm }).verdict).toBe('fail');
   });
 });

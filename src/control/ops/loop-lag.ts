@@ -1,0 +1,11 @@
+// How late the server process's event loop ran since the last call (the first call starts watching). The harness
+// calls it when the workload starts and when it ends: a server starved of CPU mid-run answers late for the machine's
+// sake, not its own (measure/calibration.ts).
+import { z } from 'zod';
+import { defineControlOp } from '../op.ts';
+
+export const loopLag = defineControlOp({
+  route: 'GET /loop-lag',
+  input: z.undefined(),
+  handle: ({ runtime }) => runtime.loopLag() ?? null,
+});

@@ -1,0 +1,72 @@
+// Load that rises after the start-up calibration: CPU burners start when the workload does (twice as many as the
+// machine has cores, so the harness waits for a CPU whatever the runner) and the harness's loop is held for 1.5 s.
+// The calibration saw a quiet machine; the watch over the run sees the stall and the wait, and the verdict is
+// inconclusive, not the fail the late timers would otherwise give. (That a stall the process causes itself on a
+// quiet machine is not judged load is in test/unit/measure/calibration.test.ts, where no machine can disturb it.)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { machineStallMs } from '../../src/core/loop-lag.ts';
+import { LOAD_SHARE } from '../../src/measure/calibration.ts';
+import { createNetworkBackend } from '../../src/network/index.ts';
+import { loadProfile } from '../../src/profile/load.ts';
+import { runProfile } from '../../src/run/run-profile.ts';
+
+const PROFILE = `
+name: starved-mid-run
+description: Quick reports, a 1 s attempt timeout; the machine is starved once the workload runs.
+seed: 5
+duration: 3s
+client: { policy: resilient, attemptTimeoutMs: 1000, deadlineMs: 2000, maxAttempts: 2 }
+workload:
+  rate: 8
+  mix:
+    - tool: generate_report
+      args: { report_type: sales, duration_ms: 50 }
+expect:
+  - ops_fail == 0
+`;
+
+const holdLoop = (ms: number) => {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    // every timer and every read of this process waits
+  }
+};
+
+describe('load that rose after the calibration', () => {
+  it.runIf(existsSync('/proc/thread-self/schedstat'))(
+    'a run starved mid-way is inconclusive, and the report says how long the loop stalled and how long it waited',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'faultline-starved-'));
+      const file = join(dir, 'starved-mid-run.yaml');
+      writeFileSync(file, PROFILE);
+      const burners: ChildProcess[] = [];
+      try {
+        const { report } = await runProfile(loadProfile(file), {
+          signal: new AbortController().signal,
+          network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),
+          onPhase: (phase) => {
+            if (phase !== 'workload') return;
+            for (let i = 0; i < 2 * availableParallelism(); i++) {
+              burners.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+            }
+            setTimeout(() => holdLoop(1500), 800);
+          },
+        });
+        const harness = report.calibration?.duringRun?.harness;
+        expect(harness?.maxMs).toBeGreaterThanOrEqual(1400);
+        expect(harness?.cpuWaitShare).toBeGreaterThan(0.3);
+        expect(machineStallMs(harness!)).toBeGreaterThan(LOAD_SHARE * 1000);
+        expect(report.calibration?.duringRun?.server).toBeDefined();
+        // The start-up calibration's own finding, when the machine was loaded already, stays the reason.
+        expect(report.verdict).toBe('inconclusive');
+        expect(report.verdictReason).toMatch(/during the run the harness's event loop stalled|calibration/);
+      } finally {
+        for (const b of burners) b.kill('SIGKILL');
+      }
+    },
+  );
+});
