@@ -47,7 +47,7 @@ export function failing(result: { report: ProfileReport }): string {
 }
 
 /** Why the machine was too loaded for this profile's timing, if it was (the verdict's own rule). */
-export function tooLoaded(report: ProfileReport): string | undefined {
+function tooLoaded(report: ProfileReport): string | undefined {
   const c = report.calibration;
   return c && (c.tooLoaded ?? marginOutgrows(c, report.thresholds));
 }
