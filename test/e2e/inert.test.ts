@@ -9,7 +9,7 @@ import { EXIT_CODE_OF } from '../../src/measure/run-report.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
-import { shippedProfile } from '../helpers/run.ts';
+import { expectVerdict, shippedProfile } from '../helpers/run.ts';
 
 describe('an inert fault', () => {
   it('a dependency fault on an API no op calls makes the verdict inert, naming its windows', async () => {
@@ -30,8 +30,8 @@ describe('an inert fault', () => {
       ['f1-dependency-commit-then-fail', 0, false],
     ]);
     expect(report.metrics.retriedOps).toBe(0); // nothing failed: the fault never reached the workload
-    expect(report.verdict).toBe('inert');
-    expect(report.verdictReason).toBe('fault windows f0-dependency-status, f1-dependency-commit-then-fail hit nothing');
-    expect(EXIT_CODE_OF[report.verdict]).toBe(1);
+    // Inert, or inconclusive on a machine too loaded for the profile's timing (that rule outranks inert).
+    expectVerdict(report, 'inert', 'fault windows f0-dependency-status, f1-dependency-commit-then-fail hit nothing');
+    expect(EXIT_CODE_OF.inert).toBe(1);
   });
 });
