@@ -1,11 +1,12 @@
 // Same verdicts on a quiet and on a busy machine? Runs the default suite (`faultline run`) and/or the test suite
 // (`vitest run`) N times quiet and N times beside two CPU burners, and prints, for every profile and every test,
-// whether its verdict ever differed between runs (a flip). The burners are `stress-ng --cpu 2` when it is on the
+// whether its verdict ever differed between runs (a flip). A test that passed only because the machine was too
+// loaded to check its thresholds (test/helpers/run.ts logs it) counts as inconclusive. The burners are `stress-ng --cpu 2` when it is on the
 // PATH, else two busy Node processes (the same load: two cores kept at 100 %). Prints; asserts nothing.
 // Run: npm run bench:stability -- [--runs 3] [--what suite|test|both] [--loads quiet,stressed] [--profiles P...]
 //   [--project NAME...] [--out DIR]
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -41,12 +42,16 @@ function startBurners(): { stop: () => void; name: string } {
 }
 
 /** Runs a command to its end, sampling the load average every 5 s; its exit code is not a failure here. */
-async function timed(command: string, args: string[]): Promise<{ seconds: number; meanLoad: number }> {
+async function timed(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ seconds: number; meanLoad: number }> {
   const started = Date.now();
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(loadavg()[0]), 5000);
   await new Promise<void>((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('exit', () => resolve());
   });
   clearInterval(sampler);
@@ -65,14 +70,13 @@ async function suiteVerdicts(dir: string, profiles: string[]): Promise<Omit<Run,
 
 async function testVerdicts(dir: string, projects: string[]): Promise<Omit<Run, 'what' | 'load' | 'index'>> {
   const file = join(dir, 'vitest.json');
+  const excusedLog = join(dir, 'excused.tsv');
   const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-  const time = await timed(process.execPath, [
-    vitest,
-    'run',
-    ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=json',
-    `--outputFile=${file}`,
-  ]);
+  const time = await timed(
+    process.execPath,
+    [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=json', `--outputFile=${file}`],
+    { ...process.env, FAULTLINE_EXCUSED_LOG: excusedLog },
+  );
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
     testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[];
   };
@@ -82,6 +86,14 @@ async function testVerdicts(dir: string, projects: string[]): Promise<Omit<Run, 
     // A file can fail with every test passed or skipped (a failed beforeAll): that is a verdict of its own.
     verdicts.set(`${path} (the file)`, suite.status);
     for (const test of suite.assertionResults) verdicts.set(`${path} > ${test.fullName}`, test.status);
+  }
+  // A test that passed because the machine was too loaded to check its thresholds (test/helpers/run.ts) is
+  // inconclusive: a verdict of its own, which counts as a flip against a run that checked them.
+  const excused = existsSync(excusedLog) ? readFileSync(excusedLog, 'utf8').split('\n').filter(Boolean) : [];
+  for (const line of excused) {
+    const [testPath, testName] = line.split('\t');
+    const key = `${testPath.replace(root, '')} > ${testName.replaceAll(' > ', ' ')}`;
+    if (verdicts.get(key) === 'passed') verdicts.set(key, 'inconclusive');
   }
   return { ...time, verdicts };
 }
