@@ -1,8 +1,9 @@
 // Same verdicts on a quiet and on a busy machine? Runs the default suite (`faultline run`) and/or the test suite
 // (`vitest run`) N times quiet and N times beside two CPU burners, and prints, for every profile and every test,
 // whether its verdict ever differed between runs (a flip). A test that passed only because the machine was too
-// loaded to check its thresholds (test/helpers/run.ts logs it) counts as inconclusive. The burners are `stress-ng --cpu 2` when it is on the
-// PATH, else two busy Node processes (the same load: two cores kept at 100 %). Prints; asserts nothing.
+// loaded to check its thresholds (test/helpers/run.ts logs it) counts as inconclusive. The burners are
+// `stress-ng --cpu 2` when it is on the PATH, else two busy Node processes (the same load: two cores kept at
+// 100 %). Prints; asserts nothing.
 // Run: npm run bench:stability -- [--runs 3] [--what suite|test|both] [--loads quiet,stressed] [--profiles P...]
 //   [--project NAME...] [--out DIR]
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
