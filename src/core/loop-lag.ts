@@ -2,7 +2,7 @@
 // and every read late: an attempt timeout can fire before a reply that arrived in time is read (timers run before
 // I/O in a loop turn), and a fault window can close before the calls meant to cross it were sent. A stall is the
 // process's own work (parsing a 20 MB payload) or the machine's: other processes holding the cores while this one
-// was ready to run. Linux counts the latter per thread (/proc/self/schedstat: time on a CPU, time waiting for
+// was ready to run. Linux counts the latter per thread (/proc/thread-self/schedstat: time on a CPU, time waiting for
 // one); the share of ready time spent waiting says how much of a stall was the machine's. The start-up
 // calibration cannot see load that rises after it; this watch, kept over the workload in the harness and in the
 // reference server, can (measure/calibration.ts judges it).

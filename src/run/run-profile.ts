@@ -160,7 +160,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       seed,
     });
     // Load that rises after the calibration: both event loops watched from here to the workload's end.
-    await env.server.loopLag().catch(() => undefined);
+    await env.server.loopLag();
     harnessLag = new LoopLagWatch();
     const t0 = epochMs() + LEAD_IN_MS;
     const everyMs = env.readBack?.duringEveryMs;
@@ -192,7 +192,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         );
       }),
     ]);
-    const runLoad = { harness: harnessLag.stop(), server: await env.server.loopLag().catch(() => undefined) };
+    const runLoad = { harness: harnessLag.stop(), server: await env.server.loopLag() };
     await sampler?.finish();
     options.onPhase?.('drain');
     await driver.clear();
