@@ -2,41 +2,39 @@
 // record kept in memory is slim (its model-visible text, notifications and arguments left out, the fields no metric
 // reads) and remembers where its whole self lies in the spill file. `whole(record)` reads it back, one record at a
 // time: the leak scan, trace.jsonl, history.jsonl and shard output use it, and get exactly what an in-memory run
-// holds. The file is unlinked as soon as it is open (the descriptor keeps it until the spill is garbage-collected
-// or the process ends), so nothing is left on disk whatever happens.
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// holds. The file is a LineSpill (core/line-spill.ts).
 import type { AttemptRecord, History, OpRecord } from './history.ts';
+import { LineSpill } from './line-spill.ts';
 
-interface Place {
+// Where a slim record's whole record lies: three hidden own properties of the record (symbol-keyed and not
+// enumerable, so no spread, JSON or equality sees them). A side table (WeakMap) did the same at about 90 B a
+// record instead of about 25 B.
+const SPILL = Symbol('faultline.spill');
+const OFFSET = Symbol('faultline.spill.offset');
+const BYTES = Symbol('faultline.spill.bytes');
+interface Placed {
   /** The spill itself, so it (and its open file) lives as long as any record that points into it. */
-  spill: RecordSpill;
-  offset: number;
-  bytes: number;
+  [SPILL]: RecordSpill;
+  [OFFSET]: number;
+  [BYTES]: number;
 }
-
-/** Where each slim record's whole record lies (a side table, so the records themselves keep their shape). */
-const places = new WeakMap<object, Place>();
-const closeWhenUnreachable = new FinalizationRegistry<number>((fd) => {
-  try {
-    closeSync(fd);
-  } catch {
-    // already closed
-  }
-});
+const placeOf = (record: object): Placed | undefined => (SPILL in record ? (record as Placed) : undefined);
 
 export class RecordSpill {
-  readonly fd: number;
-  private offset = 0;
-  /** Records written (whole), for a benchmark's read-back count. */
-  written = 0;
+  private readonly file: LineSpill;
 
-  constructor(dir = tmpdir()) {
-    const folder = mkdtempSync(join(dir, 'faultline-history-'));
-    this.fd = openSync(join(folder, 'records.jsonl'), 'w+');
-    rmSync(folder, { recursive: true, force: true });
-    closeWhenUnreachable.register(this, this.fd);
+  constructor(dir?: string) {
+    this.file = new LineSpill('history', dir);
+  }
+
+  /** Records written (whole), for a benchmark's read-back count. */
+  get written(): number {
+    return this.file.lines;
+  }
+
+  /** The record written at a place. */
+  read(offset: number, bytes: number): unknown {
+    return this.file.read(offset, bytes);
   }
 
   /** Writes the attempt whole and returns it without its visible text, notifications and arguments. */
@@ -54,12 +52,8 @@ export class RecordSpill {
   }
 
   private keep<T extends object>(whole: T, slim: T): T {
-    const line = Buffer.from(JSON.stringify(whole), 'utf8');
-    let done = 0;
-    while (done < line.length) done += writeSync(this.fd, line, done, line.length - done, this.offset + done);
-    places.set(slim, { spill: this, offset: this.offset, bytes: line.length });
-    this.offset += line.length;
-    this.written++;
+    const { offset, bytes } = this.file.append(whole);
+    Object.defineProperties(slim, { [SPILL]: { value: this }, [OFFSET]: { value: offset }, [BYTES]: { value: bytes } });
     return slim;
   }
 }
@@ -69,16 +63,9 @@ export class RecordSpill {
  * attempt's `next`), or the record itself when it was never spilled.
  */
 export function whole<T extends AttemptRecord | OpRecord>(record: T): T {
-  const place = places.get(record);
+  const place = placeOf(record);
   if (!place) return record;
-  const buffer = Buffer.alloc(place.bytes);
-  let done = 0;
-  while (done < place.bytes) {
-    const n = readSync(place.spill.fd, buffer, done, place.bytes - done, place.offset + done);
-    if (n === 0) throw new Error('history spill: the file ended before the record did');
-    done += n;
-  }
-  return { ...(JSON.parse(buffer.toString('utf8')) as T), ...record };
+  return { ...(place[SPILL].read(place[OFFSET], place[BYTES]) as T), ...record };
 }
 
 /**

@@ -1,8 +1,9 @@
 // The timeline chart: every op a dot at its start (x) and end-to-end latency (y, log scale), coloured by outcome
 // and ringed when it took several attempts; below it one tick per attempt (red when it failed) and the circuit
 // breaker's open intervals; fault windows shaded over all of it with their hits, and where each recovered.
-// Times count from the workload's start.
-import type { History, OpRecord } from '../core/history.ts';
+// Times count from the workload's start. A long run's chart is drawn dense: ops counted in small cells, attempts in
+// columns, so report.html and the memory to render it stay bounded however many ops ran.
+import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
 import type { BreakerInterval } from '../measure/client-guards.ts';
 import type { RecoveryWindow } from '../measure/types.ts';
 import { escapeXml } from './escape.ts';
@@ -29,6 +30,13 @@ export interface TimelineInput {
 
 /** Above this many ops, only ops that did not go smoothly keep a tooltip (the file stays small). */
 const TITLE_LIMIT = 1500;
+/**
+ * Above this many ops (or attempts), they are counted in cells instead of drawn one by one: a dot per op made a
+ * 100,000-op report.html about 40 MB, and rendering it took some 140 MB for a moment.
+ */
+export const DOT_LIMIT = 5000;
+/** A dense chart's cell: CELL units wide (time) and high (latency). */
+const CELL = 4;
 // Margins leave room for the larger text a phone gets from report.html's CSS (18 units instead of 10).
 const W = 640;
 const LEFT = 80;
@@ -80,25 +88,33 @@ export function renderTimelineSvg(input: TimelineInput): string {
     );
   }
 
-  const withTitles = history.ops.length <= TITLE_LIMIT;
-  const attemptsOf = groupAttempts(history);
-  for (const op of history.ops) {
-    const retried = op.attempts > 1;
-    const title =
-      withTitles || op.outcome !== 'ok' || retried
-        ? `<title>${escapeXml(opTitle(op, attemptsOf.get(op.opId) ?? [], start))}</title>`
-        : '';
+  const stripLabel = `<text x="${LEFT - 4}" y="${stripY + 13}" ${FONT} text-anchor="end">tries</text>`;
+  if (history.ops.length > DOT_LIMIT || history.attempts.length > DOT_LIMIT) {
+    parts.push(...denseOps(history, (op) => [x(rel(op.startMs)), y(op.endMs - op.startMs)]), stripLabel);
     parts.push(
-      `<circle class="op op-${op.outcome}${retried ? ' retried' : ''}" cx="${n(x(rel(op.startMs)))}" cy="${n(y(op.endMs - op.startMs))}" r="${retried ? 3.6 : 2.8}" fill="${TIMELINE_COLORS[op.outcome]}" fill-opacity="0.8"${retried ? ' stroke="#1f2328" stroke-width="0.9"' : ''}>${title}</circle>`,
+      `<text class="dense-note" x="${RIGHT}" y="${top + 10}" ${FONT} text-anchor="end">${history.ops.length} ops, ${history.attempts.length} attempts: counted per square, darker = more</text>`,
     );
-  }
-
-  parts.push(`<text x="${LEFT - 4}" y="${stripY + 13}" ${FONT} text-anchor="end">tries</text>`);
-  for (const a of history.attempts) {
-    const ax = n(x(rel(a.startMs)));
-    parts.push(
-      `<line class="attempt attempt-${a.ok ? 'ok' : 'failed'}" x1="${ax}" x2="${ax}" y1="${a.ok ? stripY + 6 : stripY}" y2="${stripY + 16}" stroke="${a.ok ? TIMELINE_COLORS.ok : TIMELINE_COLORS.fail}" stroke-width="0.9"/>`,
-    );
+    parts.push(...denseAttempts(history, (a) => x(rel(a.startMs)), stripY));
+  } else {
+    const withTitles = history.ops.length <= TITLE_LIMIT;
+    const attemptsOf = groupAttempts(history);
+    for (const op of history.ops) {
+      const retried = op.attempts > 1;
+      const title =
+        withTitles || op.outcome !== 'ok' || retried
+          ? `<title>${escapeXml(opTitle(op, attemptsOf.get(op.opId) ?? [], start))}</title>`
+          : '';
+      parts.push(
+        `<circle class="op op-${op.outcome}${retried ? ' retried' : ''}" cx="${n(x(rel(op.startMs)))}" cy="${n(y(op.endMs - op.startMs))}" r="${retried ? 3.6 : 2.8}" fill="${TIMELINE_COLORS[op.outcome]}" fill-opacity="0.8"${retried ? ' stroke="#1f2328" stroke-width="0.9"' : ''}>${title}</circle>`,
+      );
+    }
+    parts.push(stripLabel);
+    for (const a of history.attempts) {
+      const ax = n(x(rel(a.startMs)));
+      parts.push(
+        `<line class="attempt attempt-${a.ok ? 'ok' : 'failed'}" x1="${ax}" x2="${ax}" y1="${a.ok ? stripY + 6 : stripY}" y2="${stripY + 16}" stroke="${a.ok ? TIMELINE_COLORS.ok : TIMELINE_COLORS.fail}" stroke-width="0.9"/>`,
+      );
+    }
   }
 
   if (breaker.length > 0) {
@@ -142,6 +158,51 @@ export function renderTimelineSvg(input: TimelineInput): string {
     'ops over time (x: start since the workload began, y: end-to-end latency, log scale), attempts, fault windows',
     parts,
   );
+}
+
+/** Ops counted per cell and outcome: one square each, darker the more ops it holds, titled with its count. */
+function denseOps(history: History, at: (op: OpRecord) => [number, number]): string[] {
+  const cells = new Map<
+    string,
+    { col: number; row: number; outcome: OpRecord['outcome']; ops: number; retried: number }
+  >();
+  for (const op of history.ops) {
+    const [cx, cy] = at(op);
+    const col = Math.floor(cx / CELL);
+    const row = Math.floor(cy / CELL);
+    const key = `${col}:${row}:${op.outcome}`;
+    const cell = cells.get(key) ?? { col, row, outcome: op.outcome, ops: 0, retried: 0 };
+    cell.ops++;
+    if (op.attempts > 1) cell.retried++;
+    cells.set(key, cell);
+  }
+  const most = Math.max(1, ...[...cells.values()].map((c) => c.ops));
+  // Failures and info drawn last, so they sit on top of the ok cells they share a place with.
+  const order = { ok: 0, info: 1, fail: 2 } as const;
+  return [...cells.values()]
+    .sort((a, b) => order[a.outcome] - order[b.outcome])
+    .map((c) => {
+      const opacity = 0.3 + (0.7 * Math.log1p(c.ops)) / Math.log1p(most);
+      const title = `${c.ops} op(s) ${c.outcome}${c.retried > 0 ? `, ${c.retried} retried` : ''}`;
+      return `<rect class="op-cell op-cell-${c.outcome}" data-ops="${c.ops}" x="${c.col * CELL}" y="${c.row * CELL}" width="${CELL}" height="${CELL}" fill="${TIMELINE_COLORS[c.outcome]}" fill-opacity="${n(opacity)}"><title>${title}</title></rect>`;
+    });
+}
+
+/** Attempts counted per column: a green tick where any went through, a tall red one where any failed. */
+function denseAttempts(history: History, xOf: (a: AttemptRecord) => number, stripY: number): string[] {
+  const columns = new Map<number, { ok: number; failed: number }>();
+  for (const a of history.attempts) {
+    const col = Math.floor(xOf(a) / CELL);
+    const column = columns.get(col) ?? { ok: 0, failed: 0 };
+    if (a.ok) column.ok++;
+    else column.failed++;
+    columns.set(col, column);
+  }
+  return [...columns].map(([col, c]) => {
+    const ax = n(col * CELL + CELL / 2);
+    const failed = c.failed > 0;
+    return `<line class="attempt-column${failed ? ' attempt-column-failed' : ''}" data-ok="${c.ok}" data-failed="${c.failed}" x1="${ax}" x2="${ax}" y1="${failed ? stripY : stripY + 6}" y2="${stripY + 16}" stroke="${failed ? TIMELINE_COLORS.fail : TIMELINE_COLORS.ok}" stroke-width="${CELL - 1}"><title>${c.ok + c.failed} attempt(s), ${c.failed} failed</title></line>`;
+  });
 }
 
 function groupAttempts(history: History): Map<string, History['attempts']> {

@@ -90,12 +90,12 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
   /** The parent's copy (the source of truth); synced with a live child first so nothing in flight is missed. */
   async ledger(): Promise<Effect[]> {
     await this.sync();
-    return this.world.effects.slice();
+    return this.world.effects();
   }
 
   async decisions(): Promise<DecisionRecord[]> {
     await this.sync();
-    return this.world.decisions.slice();
+    return this.world.decisions();
   }
 
   /** Hits streamed by every child so far (synced with the live one first). */

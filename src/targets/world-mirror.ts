@@ -1,44 +1,50 @@
 // The harness's copy of what a server process's dependency world did: effects, dependency state, decisions and
 // fault hits, kept from the events the process pushes (events.ts), so they outlive the process and seed its
-// successor (hits are summed over every process the run had; a new process counts from zero).
+// successor (hits are summed over every process the run had; a new process counts from zero). Effects, state and
+// decisions go to a spill file as they arrive (core/line-spill.ts) and are read back at the end of the run or for a
+// successor, so a long run holds nothing per op here.
 import type { StateRecord } from '../../mocks/state.ts';
 import type { WorldSnapshot } from '../../mocks/world.ts';
 import type { WorldEvent } from '../control/events.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import { HitCounter } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
+import { LineSpill } from '../core/line-spill.ts';
+
+type Spilled = Exclude<WorldEvent, { type: 'hit' }>;
 
 export class WorldMirror {
-  readonly effects: Effect[] = [];
-  readonly decisions: DecisionRecord[] = [];
   readonly hits = new HitCounter();
-  private readonly records = new Map<string, StateRecord>();
+  private events = new LineSpill('world');
 
   apply(event: WorldEvent): void {
-    switch (event.type) {
-      case 'effect':
-        this.effects.push(event.effect);
-        break;
-      case 'state':
-        this.records.set(`${event.record.api}\u0000${event.record.key}`, event.record);
-        break;
-      case 'decision':
-        this.decisions.push(event.decision);
-        break;
-      case 'hit':
-        this.hits.count(event.faultId);
-        break;
-    }
+    if (event.type === 'hit') this.hits.count(event.faultId);
+    else this.events.append(event);
   }
 
+  effects(): Effect[] {
+    return this.snapshot().effects;
+  }
+
+  decisions(): DecisionRecord[] {
+    return this.snapshot().decisions;
+  }
+
+  /** Everything a successor starts from: every effect and decision in order, the latest record of each key. */
   snapshot(): WorldSnapshot {
-    return { effects: this.effects.slice(), records: [...this.records.values()], decisions: this.decisions.slice() };
+    const effects: Effect[] = [];
+    const decisions: DecisionRecord[] = [];
+    const records = new Map<string, StateRecord>();
+    for (const event of this.events.all() as Iterable<Spilled>) {
+      if (event.type === 'effect') effects.push(event.effect);
+      else if (event.type === 'decision') decisions.push(event.decision);
+      else records.set(`${event.record.api}\u0000${event.record.key}`, event.record);
+    }
+    return { effects, records: [...records.values()], decisions };
   }
 
   clear(): void {
-    this.effects.length = 0;
-    this.decisions.length = 0;
-    this.records.clear();
+    this.events = new LineSpill('world');
     this.hits.clear();
   }
 }

@@ -71,4 +71,19 @@ describe('the log keeps decisions encoded', () => {
     expect([...log]).toEqual(drawn);
     expect(log.sha256()).toBe(decisionsSha256(drawn));
   });
+
+  it('keeps order and count across its joined chunks (more than two chunks of lines, odd characters in each)', () => {
+    const log = new DecisionLog(7);
+    const drawn = Array.from({ length: 9_000 }, (_, i) => ({
+      stream: `workload/op${i}`,
+      what: i % 3 === 0 ? 'pick\n"x"' : 'arg',
+      value: i % 2 === 0 ? i / 7 : `v${i}\u2028`,
+    }));
+    log.append(drawn);
+    expect(log.length).toBe(9_000);
+    expect([...log]).toEqual(drawn);
+    log.sink({ stream: 'late', what: 'one', value: true });
+    expect(log.length).toBe(9_001);
+    expect([...log].at(-1)).toEqual({ stream: 'late', what: 'one', value: true });
+  });
 });

@@ -118,6 +118,29 @@ describe('RecordSpill', () => {
     expect(spill.op(plain)).toBe(plain); // nothing to spill: kept as it is
   });
 
+  it('hides where a record lies from spread, JSON and keys; a copy is not the spilled record', () => {
+    const spill = new RecordSpill();
+    const slim = spill.attempt({ opId: 'o', attempt: 1, startMs: 1, endMs: 2, ok: true, visible: 'v' });
+    expect(JSON.stringify(slim)).toBe('{"opId":"o","attempt":1,"startMs":1,"endMs":2,"ok":true}');
+    expect(Reflect.ownKeys({ ...slim })).toEqual(['opId', 'attempt', 'startMs', 'endMs', 'ok']);
+    expect(whole({ ...slim })).not.toHaveProperty('visible'); // a copy carries no place
+    expect(whole(slim)).toHaveProperty('visible', 'v');
+  });
+
+  it('reads back records bigger than its shared buffer, and small ones around them, intact', () => {
+    const spill = new RecordSpill();
+    const text = (n: number, c: string) => c.repeat(n);
+    const sizes = [10, 3 * 1024 * 1024, 20, 1024 * 1024 - 40, 5];
+    const slims = sizes.map((n, i) =>
+      spill.attempt({ opId: `o${i}`, attempt: 1, startMs: 1, endMs: 2, ok: true, visible: text(n, 'abcde'[i]) }),
+    );
+    const first = whole(slims[0]);
+    const back = slims.map((s) => whole(s).visible);
+    expect(back.map((v) => v?.length)).toEqual(sizes);
+    expect(back.map((v) => v?.[0])).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(first.visible).toBe(text(10, 'a')); // a later read does not change what an earlier one gave
+  });
+
   it('a spilled history gives the in-memory history’s metrics, trace.jsonl and history.jsonl exactly', async () => {
     const inMemory = recorded();
     const spill = new RecordSpill();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderTimelineSvg } from '../../../src/report/timeline.ts';
+import { DOT_LIMIT, renderTimelineSvg } from '../../../src/report/timeline.ts';
 import { attempt, fault, history, op, T0 } from '../measure/fixtures.ts';
 import { checkXml } from './xml-check.ts';
 
@@ -78,5 +78,51 @@ describe('renderTimelineSvg', () => {
     expect(svg).toContain('✓ 150 ms');
     expect(xOf('breaker-open')).toEqual([381.4]); // 550 ms into the workload
     expect(svg).toContain('breaker pay open 550 ms → still open');
+  });
+});
+
+describe('renderTimelineSvg, a long run', () => {
+  // 40,000 ops over 100 s: mostly ok, every 97th failing after two failed attempts, every 13th retried once.
+  const count = 40_000;
+  const ops = Array.from({ length: count }, (_, i) => {
+    const start = i * 2.5;
+    const failed = i % 97 === 0;
+    const retried = !failed && i % 13 === 0;
+    return op(`${i}`, start, start + 5 + (i % 50), failed ? 'fail' : 'ok', {
+      attempts: failed || retried ? 2 : 1,
+      failedAttempts: failed ? 2 : retried ? 1 : 0,
+    });
+  });
+  const attempts = ops.flatMap((o) =>
+    Array.from({ length: o.attempts }, (_, k) =>
+      attempt(o.opId, k + 1, o.startMs, o.endMs, k + 1 > o.failedAttempts, { errorCode: 'DEPENDENCY.TIMEOUT' }),
+    ),
+  );
+  const svg = renderTimelineSvg({
+    history: history({ endMs: T0 + 100_200, ops, attempts }),
+    recovery: [],
+    offsetMs: 0,
+  });
+  const sum = (re: RegExp) => [...svg.matchAll(re)].reduce((total, m) => total + Number(m[1]), 0);
+
+  it('counts ops in cells instead of a dot each, and keeps every op, outcome and retry in the counts', () => {
+    expect(count).toBeGreaterThan(DOT_LIMIT);
+    expect(svg).not.toContain('<circle class="op');
+    expect(sum(/class="op-cell op-cell-ok" data-ops="(\d+)"/g)).toBe(count - Math.ceil(count / 97));
+    expect(sum(/class="op-cell op-cell-fail" data-ops="(\d+)"/g)).toBe(Math.ceil(count / 97));
+    expect(sum(/op\(s\) ok, (\d+) retried/g)).toBe(ops.filter((o) => o.outcome === 'ok' && o.attempts > 1).length);
+    expect(svg).toContain(`${count} ops, ${attempts.length} attempts: counted per square`);
+  });
+
+  it('counts attempts per column, red where any failed', () => {
+    expect(svg).not.toContain('class="attempt attempt-');
+    expect(sum(/data-ok="(\d+)"/g)).toBe(attempts.filter((a) => a.ok).length);
+    expect(sum(/data-failed="(\d+)"/g)).toBe(attempts.filter((a) => !a.ok).length);
+    expect(svg).toContain('class="attempt-column attempt-column-failed"');
+  });
+
+  it('stays small and well-formed: under 1 MB for 40,000 ops (a dot each made about 9 MB)', () => {
+    expect(checkXml(svg)).toEqual([]);
+    expect(svg.length).toBeLessThan(1_000_000);
   });
 });
