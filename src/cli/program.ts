@@ -68,8 +68,9 @@ export function buildProgram(): Command {
     )
     .option(
       '--low-memory',
-      'collect garbage early, here and in the server child: about a third less memory, a quarter fewer ops/s (docs/scale.md)',
+      'collect garbage early, here and in the server child, for less memory at some ops/s (docs/scale.md); on by itself for a run over the size caps',
     )
+    .option('--no-low-memory', 'leave garbage collection to V8, even for a run over the size caps')
     .option('--baseline <file>', 'compare with a baseline (faultline baseline update): only regressions fail')
     .option(
       '--metrics-out <file>',

@@ -37,7 +37,10 @@ export interface RunFlags extends TargetFlags {
   allowNonLoopback?: boolean;
   /** Run profiles over the size caps (LARGE_CAPS). */
   allowLarge?: boolean;
-  /** Keep the heap near its live size (core/heap-keeper.ts), here and in the server child, at a cost in ops/s. */
+  /**
+   * Keep the heap near its live size (core/heap-keeper.ts), here and in the server child, at a cost in ops/s.
+   * Unset: on for a run over the size caps (which needs --allow-large), off otherwise.
+   */
   lowMemory?: boolean;
   /** Compare with this baseline: it decides the exit code (known failures do not fail the run). */
   baseline?: string;
@@ -57,7 +60,8 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   const { profiles: loaded, opShard } = flags.shard ? shardProfiles(all, flags.shard) : { profiles: all };
   const runScope = flags.shard && shardScope(flags.shard, flags.runId);
   if (!flags.allowLarge) refuseLarge(loaded);
-  if (flags.lowMemory) process.env.FAULTLINE_HEAP_KEEPER ??= 'on';
+  const large = loaded.some((l) => largeProfileProblem(l.profile) !== undefined);
+  if (flags.lowMemory ?? large) process.env.FAULTLINE_HEAP_KEEPER ??= 'on';
   keepHeapSmall();
   // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.
   const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;
@@ -70,6 +74,8 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   const progress = new Progress(loaded, { stream: process.stderr });
   interrupt.signal.addEventListener('abort', () => progress.stop());
   const say = progress.log;
+  if (large && flags.lowMemory === undefined && process.env.FAULTLINE_HEAP_KEEPER !== 'off')
+    say('faultline: a run over the size caps collects garbage early to stay small (--no-low-memory turns it off)');
   let announced = false;
   const network: NetworkFactory = async (seed, onDecision) => {
     const backend = await createNetworkBackend(flags.toxiproxy, {

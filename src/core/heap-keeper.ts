@@ -4,9 +4,9 @@
 // live size of the last full collection by a margin, it runs one. It never caps the heap (no out-of-memory risk at
 // any size); it only collects earlier, and counts what that cost. It looks on a timer, and wherever long
 // synchronous work calls `collectIfGrown()` (between computeMetrics' passes, between report files).
-// It costs throughput (measured: a quarter fewer ops/s at 10,000 ops, for a third less memory; docs/scale.md), so it
-// is off unless asked for: `faultline run --low-memory` sets FAULTLINE_HEAP_KEEPER=on, which the run's server child
-// inherits; =report also prints what it did to stderr at exit.
+// It costs throughput (docs/scale.md has the numbers side by side), so a short run goes without it: `faultline run`
+// sets FAULTLINE_HEAP_KEEPER=on for a run over the size caps or with --low-memory (never with --no-low-memory),
+// and the run's server child inherits it; =report also prints what it did to stderr at exit.
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
