@@ -1,12 +1,12 @@
 // Peak resident memory of a real `faultline run` (environment, embedded Toxiproxy, reference server, ledger, every
-// report written), a big closed-model no-fault profile, two ways side by side: the records spilled to disk (the
-// default) and kept whole in memory (FAULTLINE_HISTORY=memory). Each run is its own `faultline run` process; its
-// peak is getrusage maxRSS, written by an exit hook (NODE_OPTIONS --import) in that process and in the reference
-// server's child process. Prints the peaks, the op count, the wall time and the run's own ops/s; the reports of
-// both paths must show the same op counts. Asserts nothing else. A third path, `kept`, spills with the heap keeper
-// on (`faultline run --low-memory`, core/heap-keeper.ts), to show what the keeper saves and costs; it prints the
-// keeper's own count of full collections and their time (FAULTLINE_HEAP_KEEPER=report).
-// Run: npm run bench:run-memory [-- --ops 100000 --concurrency 64 --paths spill,kept,memory]
+// report written), a big closed-model no-fault profile, in several ways side by side, each its own `faultline run`
+// process; its peak is getrusage maxRSS, written by an exit hook (NODE_OPTIONS --import) in that process and in the
+// reference server's child process. Paths: `kept` is what a run over the size caps does by itself (the heap keeper
+// on, core/heap-keeper.ts; it prints the keeper's own count of full collections and their time), `spill` the same
+// with the keeper off (`--no-low-memory`), `memory` the records kept whole in memory too (FAULTLINE_HISTORY=memory).
+// Prints the peaks, the op count, the wall time and the run's own ops/s; the reports of every path must show the
+// same op counts. Asserts nothing else.
+// Run: npm run bench:run-memory [-- --ops 100000 --concurrency 64 --paths kept,spill,memory]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -115,7 +115,7 @@ async function runPath(path: Path, ops: number, dir: string): Promise<PathResult
 
 const ops = Number(arg('ops', '100000'));
 const concurrency = Number(arg('concurrency', '64'));
-const paths = arg('paths', 'spill,memory').split(',') as Path[];
+const paths = arg('paths', 'kept,spill').split(',') as Path[];
 const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-run-memory-'));
 try {
   console.log(
