@@ -2,6 +2,7 @@
 // (mocks/canaries.ts), searched in the decoded text of everything the model sees: every attempt's content,
 // structured content, isError texts, JSON-RPC error messages and data, and the notifications it received. A
 // marker survives partial leaks and multi-line secrets whose newlines were escaped into JSON.
+import { collectIfGrown, PASS_EVERY, PASS_GROWTH } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import { whole } from '../core/record-spill.ts';
 import type { LeakFinding } from './types.ts';
@@ -29,11 +30,16 @@ export function findLeaks(history: History, options: LeakOptions = {}): LeakFind
   };
   // An op's final answer is its last attempt's: scanned there when attempts carry what they showed.
   // Records read whole one at a time (a spilled history keeps its text on disk, core/record-spill.ts).
+  let read = 0;
+  const readWhole = <T extends Parameters<typeof whole>[0]>(record: T): T => {
+    if (++read % PASS_EVERY === 0) collectIfGrown(PASS_GROWTH);
+    return whole(record);
+  };
   const shownByAttempt = new Set<string>();
-  for (const slim of history.attempts) if (whole(slim).visible !== undefined) shownByAttempt.add(slim.opId);
-  for (const op of history.ops) if (!shownByAttempt.has(op.opId)) scan(op.opId, 'visible', whole(op).visible);
+  for (const slim of history.attempts) if (readWhole(slim).visible !== undefined) shownByAttempt.add(slim.opId);
+  for (const op of history.ops) if (!shownByAttempt.has(op.opId)) scan(op.opId, 'visible', readWhole(op).visible);
   for (const slim of history.attempts) {
-    const a = whole(slim);
+    const a = readWhole(slim);
     scan(a.opId, 'attempt', a.visible ?? a.message);
     for (const n of a.notifications ?? []) scan(a.opId, 'notification', n);
   }

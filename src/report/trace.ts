@@ -3,6 +3,7 @@
 // needs: op, attempt, tool, redacted arguments, idempotency key, outcome, category, code, HTTP status, server
 // request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
+import { collectIfGrown, PASS_EVERY, PASS_GROWTH } from '../core/heap-keeper.ts';
 import type { AttemptRecord, History } from '../core/history.ts';
 import { whole } from '../core/record-spill.ts';
 import { redactDeep, redactText } from '../core/redact.ts';
@@ -118,7 +119,9 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
     const origin = h.startMs + workloadOffsetMs(report ?? {}, h);
     sources.push({ profile, h, origin, tools: new Map(h.ops.map((o) => [o.opId, o.tool])), previous });
   }
+  let written = 0;
   for (const i of slots.order()) {
+    if (++written % PASS_EVERY === 0) collectIfGrown(PASS_GROWTH);
     const slot = { t: slots.t[i], type: TYPES[slots.type[i]], index: slots.index[i] };
     yield eventOf(slot, sources[slots.profile[i]]);
   }

@@ -31,6 +31,18 @@ describe('heap keeper', () => {
     expect(used()).toBeLessThan(withHeld);
   });
 
+  it('collects sooner when a long pass asks with a narrower margin (never under the minimum in bytes)', () => {
+    keepHeapSmall({ everyMs: 60_000, growth: 100, minGrowthBytes: 8 * MiB }, { FAULTLINE_HEAP_KEEPER: 'on' });
+    const held = allocate();
+    collectIfGrown();
+    expect(heapKeeperStats()?.collections).toBe(0); // the keeper's own margin: 100 times the live size
+    collectIfGrown(0);
+    expect(heapKeeperStats()?.collections).toBe(1);
+    collectIfGrown(0); // nothing has grown since: the 8 MiB minimum still holds
+    expect(heapKeeperStats()?.collections).toBe(1);
+    expect(held).toHaveLength(200_000);
+  });
+
   it('does nothing unless asked for (control)', () => {
     allocate();
     collectIfGrown();
