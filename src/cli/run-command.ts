@@ -60,8 +60,9 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   const { profiles: loaded, opShard } = flags.shard ? shardProfiles(all, flags.shard) : { profiles: all };
   const runScope = flags.shard && shardScope(flags.shard, flags.runId);
   if (!flags.allowLarge) refuseLarge(loaded);
-  const large = loaded.some((l) => largeProfileProblem(l.profile) !== undefined);
-  if (flags.lowMemory ?? large) process.env.FAULTLINE_HEAP_KEEPER ??= 'on';
+  // A run over the size caps keeps its heap small unless told otherwise (--no-low-memory, FAULTLINE_HEAP_KEEPER=off).
+  const keeperByItself = flags.lowMemory === undefined && loaded.some((l) => largeProfileProblem(l.profile));
+  if (flags.lowMemory || keeperByItself) process.env.FAULTLINE_HEAP_KEEPER ??= 'on';
   keepHeapSmall();
   // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.
   const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;
@@ -74,7 +75,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   const progress = new Progress(loaded, { stream: process.stderr });
   interrupt.signal.addEventListener('abort', () => progress.stop());
   const say = progress.log;
-  if (large && flags.lowMemory === undefined && process.env.FAULTLINE_HEAP_KEEPER !== 'off')
+  if (keeperByItself && process.env.FAULTLINE_HEAP_KEEPER !== 'off')
     say('faultline: a run over the size caps collects garbage early to stay small (--no-low-memory turns it off)');
   let announced = false;
   const network: NetworkFactory = async (seed, onDecision) => {

@@ -65,13 +65,21 @@ function usedHeap(): number {
   return getHeapStatistics().used_heap_size;
 }
 
+/** The narrower margin of a long pass, and how many records apart it asks (passCollector). */
+const PASS_GROWTH = 0.15;
+const PASS_EVERY = 2048;
+
 /**
- * A long synchronous pass over every record (the leak scan, trace.jsonl) makes only garbage, and no timer runs
- * while it does: it asks every PASS_EVERY records, with this narrower margin, so its garbage does not pile up to
- * the keeper's usual one on top of the run's whole live state.
+ * For a long synchronous pass over every record (the leak scan, trace.jsonl): call the returned function once a
+ * record. Such a pass makes only garbage and no timer runs while it does, so it asks every PASS_EVERY records with
+ * a narrower margin, and its garbage does not pile up to the keeper's usual one on top of the run's live state.
  */
-export const PASS_GROWTH = 0.15;
-export const PASS_EVERY = 2048;
+export function passCollector(): () => void {
+  let records = 0;
+  return () => {
+    if (++records % PASS_EVERY === 0) collectIfGrown(PASS_GROWTH);
+  };
+}
 
 /**
  * A full collection if the heap has grown enough since the last one (nothing without a keeper): by the keeper's

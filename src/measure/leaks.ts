@@ -2,7 +2,7 @@
 // (mocks/canaries.ts), searched in the decoded text of everything the model sees: every attempt's content,
 // structured content, isError texts, JSON-RPC error messages and data, and the notifications it received. A
 // marker survives partial leaks and multi-line secrets whose newlines were escaped into JSON.
-import { collectIfGrown, PASS_EVERY, PASS_GROWTH } from '../core/heap-keeper.ts';
+import { passCollector } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import { whole } from '../core/record-spill.ts';
 import type { LeakFinding } from './types.ts';
@@ -30,9 +30,9 @@ export function findLeaks(history: History, options: LeakOptions = {}): LeakFind
   };
   // An op's final answer is its last attempt's: scanned there when attempts carry what they showed.
   // Records read whole one at a time (a spilled history keeps its text on disk, core/record-spill.ts).
-  let read = 0;
+  const collect = passCollector();
   const readWhole = <T extends Parameters<typeof whole>[0]>(record: T): T => {
-    if (++read % PASS_EVERY === 0) collectIfGrown(PASS_GROWTH);
+    collect();
     return whole(record);
   };
   const shownByAttempt = new Set<string>();

@@ -3,7 +3,7 @@
 // needs: op, attempt, tool, redacted arguments, idempotency key, outcome, category, code, HTTP status, server
 // request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
-import { collectIfGrown, PASS_EVERY, PASS_GROWTH } from '../core/heap-keeper.ts';
+import { passCollector } from '../core/heap-keeper.ts';
 import type { AttemptRecord, History } from '../core/history.ts';
 import { whole } from '../core/record-spill.ts';
 import { redactDeep, redactText } from '../core/redact.ts';
@@ -93,9 +93,11 @@ export function traceEvents(histories: Record<string, History>, run?: RunReport)
  */
 function* traceEventStream(histories: Record<string, History>, run?: RunReport): Generator<TraceEvent> {
   const sources: Source[] = [];
-  const all = Object.values(histories);
   const slots = new Slots(
-    all.reduce((n, h) => n + 2 + 2 * h.faults.length + h.attempts.length + h.ops.length + h.effects.length, 0),
+    Object.values(histories).reduce(
+      (n, h) => n + 2 + 2 * h.faults.length + h.attempts.length + h.ops.length + h.effects.length,
+      0,
+    ),
   );
   for (const [profile, h] of Object.entries(histories)) {
     const report = run?.profiles.find((p) => p.name === profile);
@@ -119,9 +121,9 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
     const origin = h.startMs + workloadOffsetMs(report ?? {}, h);
     sources.push({ profile, h, origin, tools: new Map(h.ops.map((o) => [o.opId, o.tool])), previous });
   }
-  let written = 0;
+  const collect = passCollector();
   for (const i of slots.order()) {
-    if (++written % PASS_EVERY === 0) collectIfGrown(PASS_GROWTH);
+    collect();
     const slot = { t: slots.t[i], type: TYPES[slots.type[i]], index: slots.index[i] };
     yield eventOf(slot, sources[slots.profile[i]]);
   }

@@ -22,12 +22,17 @@ export class WorldMirror {
     else this.events.append(event);
   }
 
+  /** Every effect in order (read back alone: the end of a run needs no state records). */
   effects(): Effect[] {
-    return this.snapshot().effects;
+    const effects: Effect[] = [];
+    for (const e of this.spilled()) if (e.type === 'effect') effects.push(e.effect);
+    return effects;
   }
 
   decisions(): DecisionRecord[] {
-    return this.snapshot().decisions;
+    const decisions: DecisionRecord[] = [];
+    for (const e of this.spilled()) if (e.type === 'decision') decisions.push(e.decision);
+    return decisions;
   }
 
   /** Everything a successor starts from: every effect and decision in order, the latest record of each key. */
@@ -35,12 +40,16 @@ export class WorldMirror {
     const effects: Effect[] = [];
     const decisions: DecisionRecord[] = [];
     const records = new Map<string, StateRecord>();
-    for (const event of this.events.all() as Iterable<Spilled>) {
+    for (const event of this.spilled()) {
       if (event.type === 'effect') effects.push(event.effect);
       else if (event.type === 'decision') decisions.push(event.decision);
       else records.set(`${event.record.api}\u0000${event.record.key}`, event.record);
     }
     return { effects, records: [...records.values()], decisions };
+  }
+
+  private spilled(): Iterable<Spilled> {
+    return this.events.all() as Iterable<Spilled>;
   }
 
   clear(): void {
