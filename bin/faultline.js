@@ -3,6 +3,12 @@
 // development checkout runs the TypeScript sources through tsx, so `npx faultline` works right after `npm ci`
 // with no build step, unless dist/ was built after the last change to src/ and mocks/ (`npm run build`).
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+
+// V8 grows its young generation to 32 MB while the CLI loads, and a busy process never gives it back. A run that
+// keeps its heap small wants it at its start size, so it is held there from here until the command decides
+// (src/core/heap-keeper.ts, youngGeneration).
+setFlagsFromString('--semi-space-growth-factor=1');
 
 const root = new URL('../', import.meta.url);
 const compiled = new URL('dist/bin/main.js', root);

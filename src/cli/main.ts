@@ -1,5 +1,6 @@
 // faultline: the command line. Exit 0 when every threshold holds, 1 when any fails, 2 for bad input or usage.
 import { CommanderError } from 'commander';
+import { releaseYoungGeneration } from '../core/heap-keeper.ts';
 import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
 import { watchLauncher } from './launcher-watch.ts';
@@ -7,6 +8,10 @@ import { buildProgram } from './program.ts';
 import { EXIT, UserError } from './user-error.ts';
 
 const program = buildProgram();
+// `run` decides in keepHeapSmall whether to keep its young generation small; every other command lets it go.
+program.hook('preAction', (_program, command) => {
+  if (command.name() !== 'run') releaseYoungGeneration();
+});
 
 /** After the launcher is gone, the time the command gets to stop cleanly (as on SIGTERM) before it is ended. */
 const ORPHAN_EXIT_MS = 700;

@@ -3,7 +3,7 @@
 // garbage not yet collected (docs/scale.md). The keeper collects sooner: when the used heap has grown past the
 // live size of the last full collection by a margin, it runs one. It never caps the heap (no out-of-memory risk at
 // any size); it only collects earlier, and counts what that cost. It looks on a timer, and wherever long
-// synchronous work calls `collectIfGrown()` (between computeMetrics' passes, between report files).
+// synchronous work asks between its passes (`collectBetweenPasses()`: computeMetrics' passes, each report file).
 // It costs throughput (docs/scale.md has the numbers side by side), so a short run goes without it: `faultline run`
 // sets FAULTLINE_HEAP_KEEPER=on for a run over the size caps or with --low-memory (never with --no-low-memory),
 // and the run's server child inherits it; =report also prints what it did to stderr at exit.
@@ -44,9 +44,29 @@ function fullCollection(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
-/** Starts the process's keeper when FAULTLINE_HEAP_KEEPER is on or report (once; later calls keep the first). */
+/**
+ * V8's own `--semi-space-growth-factor`. bin/faultline.js sets it to 1 on its first line, so the young generation
+ * stays at its start size (1 MB a semi-space, against up to 16 MB) while the CLI loads; a kept heap leaves it there
+ * for the whole run (docs/scale.md: about 30 MB less resident, for more frequent minor collections), and every
+ * other command gives V8 its default back before it starts.
+ */
+const V8_SEMI_SPACE_GROWTH = 2;
+
+/** Lets V8 grow its young generation again, as it does by itself. */
+export function releaseYoungGeneration(): void {
+  setFlagsFromString(`--semi-space-growth-factor=${V8_SEMI_SPACE_GROWTH}`);
+}
+
+/**
+ * Starts the process's keeper when FAULTLINE_HEAP_KEEPER is on or report (once; later calls keep the first);
+ * otherwise releases the young generation.
+ */
 export function keepHeapSmall(options: HeapKeeperOptions = {}, env: NodeJS.ProcessEnv = process.env): void {
-  if (keeper || (env.FAULTLINE_HEAP_KEEPER !== 'on' && env.FAULTLINE_HEAP_KEEPER !== 'report')) return;
+  if (keeper) return;
+  if (env.FAULTLINE_HEAP_KEEPER !== 'on' && env.FAULTLINE_HEAP_KEEPER !== 'report') {
+    releaseYoungGeneration();
+    return;
+  }
   const { everyMs = 200, growth = 0.5, minGrowthBytes = 32 * 1024 * 1024 } = options;
   const timer = setInterval(collectIfGrown, everyMs);
   timer.unref();
@@ -65,19 +85,27 @@ function usedHeap(): number {
   return getHeapStatistics().used_heap_size;
 }
 
-/** The narrower margin of a long pass, and how many records apart it asks (passCollector). */
+/** The narrower margin of the run's end, and how many records apart a long pass asks (passCollector). */
 const PASS_GROWTH = 0.15;
 const PASS_EVERY = 2048;
 
 /**
+ * Between the passes of a run's end (metrics, each report file): the run's end makes only garbage on top of the
+ * run's live state and no timer runs inside a pass, so it asks with a narrower margin than the keeper's own; it
+ * held the end's peak at 30 MB over the workload's with the usual margin (docs/scale.md).
+ */
+export function collectBetweenPasses(): void {
+  collectIfGrown(PASS_GROWTH);
+}
+
+/**
  * For a long synchronous pass over every record (the leak scan, trace.jsonl): call the returned function once a
- * record. Such a pass makes only garbage and no timer runs while it does, so it asks every PASS_EVERY records with
- * a narrower margin, and its garbage does not pile up to the keeper's usual one on top of the run's live state.
+ * record. It asks between passes every PASS_EVERY records, so the pass's garbage does not pile up inside it.
  */
 export function passCollector(): () => void {
   let records = 0;
   return () => {
-    if (++records % PASS_EVERY === 0) collectIfGrown(PASS_GROWTH);
+    if (++records % PASS_EVERY === 0) collectBetweenPasses();
   };
 }
 

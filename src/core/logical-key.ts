@@ -41,11 +41,24 @@ interface Ordinals {
 
 /** How long an attempt's request count outlives its last request: far longer than any one request takes. */
 const ORDINAL_GENERATION_MS = 10 * 60_000;
+/** The shortest generation. */
+const MIN_GENERATION_MS = 60_000;
 
 /**
- * Request counts by attempt, each forgotten once its attempt has been quiet for a whole generation (10 to 20
- * minutes): an attempt's requests are sequential and each ends within its timeout, so a count untouched that
- * long belongs to an attempt that is over, and a long run does not keep a count for every attempt it ever made.
+ * The generation for a client whose ops end within `opSpanMs` (its deadline plus one attempt timeout: no try starts
+ * after the deadline, and each ends within its timeout): the edge sees only the client's requests, so a count
+ * quiet for twice that long (and at least a minute) belongs to an attempt that is over. Ten minutes at most.
+ */
+export function ordinalGenerationFor(opSpanMs: number): number {
+  if (!Number.isFinite(opSpanMs)) return ORDINAL_GENERATION_MS;
+  return Math.min(ORDINAL_GENERATION_MS, Math.max(MIN_GENERATION_MS, 2 * opSpanMs));
+}
+
+/**
+ * Request counts by attempt, each forgotten once its attempt has been quiet for a whole generation (ten minutes,
+ * or ordinalGenerationFor the client's bounds; a count lives one to two generations): an attempt's requests are
+ * sequential and each ends within its timeout, so a count untouched that long belongs to an attempt that is over,
+ * and a long run does not keep a count for every attempt it ever made.
  */
 export class AttemptOrdinals implements Ordinals {
   private current = new Map<string, number>();
@@ -102,7 +115,11 @@ export function requestKey(trace: string, attempt: number | string | undefined, 
  * requests are sequential, so k is fixed by what the attempt does, not by timing.
  */
 export class RequestKeys {
-  private readonly seen = new AttemptOrdinals();
+  private readonly seen: AttemptOrdinals;
+
+  constructor(generationMs?: number) {
+    this.seen = new AttemptOrdinals(generationMs);
+  }
 
   next({ trace, attempt }: { trace?: string; attempt?: number }): string | undefined {
     if (trace === undefined) return undefined;

@@ -1,7 +1,7 @@
 // A long run's op and attempt records spilled to disk as each op ends, so the history in memory stays small: the
-// record kept in memory is slim (its model-visible text, notifications and arguments left out, the fields no metric
-// reads) and remembers where its whole self lies in the spill file. `whole(record)` reads it back, one record at a
-// time: the leak scan, trace.jsonl, history.jsonl and shard output use it, and get exactly what an in-memory run
+// record kept in memory is slim (the fields no metric reads left out: model-visible text, notifications, arguments,
+// the fields only trace.jsonl writes) and remembers where its whole self lies in the spill file. `whole(record)`
+// reads it back, one record at a time: the leak scan, trace.jsonl, history.jsonl and shard output use it, and get exactly what an in-memory run
 // holds. The file is a LineSpill (core/line-spill.ts).
 import type { AttemptRecord, History, OpRecord } from './history.ts';
 import { LineSpill } from './line-spill.ts';
@@ -37,11 +37,13 @@ export class RecordSpill {
     return this.file.read(offset, bytes);
   }
 
-  /** Writes the attempt whole and returns it without its visible text, notifications and arguments. */
+  /**
+   * Writes the attempt whole and returns it without what only the whole-record outputs read: its visible text,
+   * notifications and arguments (the leak scan), and its tool, idempotency key, request id and backoff (trace.jsonl).
+   */
   attempt(a: AttemptRecord): AttemptRecord {
-    if (a.visible === undefined && a.notifications === undefined && a.args === undefined) return a;
-    const { visible, notifications, args, ...slim } = a;
-    return this.keep(a, slim);
+    const { visible, notifications, args, tool, idempotencyKey, requestId, backoffMs, ...slim } = a;
+    return Object.keys(slim).length === Object.keys(a).length ? a : this.keep(a, slim);
   }
 
   /** Writes the op whole and returns it without its visible text. */

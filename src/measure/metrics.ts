@@ -1,5 +1,5 @@
 // computeMetrics: everything DESIGN.md's "Definitions" asks for, from one run's History.
-import { collectIfGrown } from '../core/heap-keeper.ts';
+import { collectBetweenPasses } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import { applicationMetrics } from './client-guards.ts';
 import { discoveryMetrics } from './discovery-metrics.ts';
@@ -19,16 +19,20 @@ import type { Metrics, MetricsOptions } from './types.ts';
 
 export function computeMetrics(history: History, options: MetricsOptions = {}): Metrics {
   // Each pass over a 100,000-op history leaves tens of MB of garbage, and this runs without a break in the event
-  // loop, so the heap keeper gets its chance between the biggest passes.
-  const o = outcomes(history);
-  const retry = retrySuccess(history);
-  const effects = reconcile(history);
-  collectIfGrown();
-  const rec = recovery(history, options.recovery);
-  const leakFindings = findLeaks(history, { canaries: options.canaries });
-  collectIfGrown();
-  const application = applicationMetrics(history);
-  collectIfGrown();
+  // loop, so the heap keeper gets its chance after each of the biggest passes.
+  const between = <T>(value: T): T => {
+    collectBetweenPasses();
+    return value;
+  };
+  const o = between(outcomes(history));
+  const retry = between(retrySuccess(history));
+  const effects = between(reconcile(history));
+  const rec = between(recovery(history, options.recovery));
+  const leakFindings = between(findLeaks(history, { canaries: options.canaries }));
+  const application = between(applicationMetrics(history));
+  const latencyMs = between(opLatency(history.ops));
+  const attemptLatencyMs = between(opLatency(history.attempts));
+  const edges = between(edgeMetrics(history));
   const metrics: Metrics = {
     ...o,
     effectsObservable: history.effectsObservable !== false,
@@ -47,14 +51,14 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     steadyState: rec.steadyState,
     faultWindows: faultWindows(history),
     recovery: rec.windows,
-    latencyMs: opLatency(history.ops),
-    attemptLatencyMs: opLatency(history.attempts),
+    latencyMs,
+    attemptLatencyMs,
     ...errorCounts(history),
     retryAfterViolations: retryAfterViolations(history, options.retryAfterToleranceMs).length,
     throughputOpsPerSec: Math.round(throughput(history) * 100) / 100,
     durationMs: Math.round(history.endMs - history.startMs),
     ...application,
-    ...edgeMetrics(history),
+    ...edges,
     ...discoveryMetrics(history),
     ...serverSeamMetrics(history, effects),
   };

@@ -3,7 +3,7 @@
 // recorded histories, from which `faultline report` renders all of them again).
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { collectIfGrown } from '../core/heap-keeper.ts';
+import { collectBetweenPasses } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import type { RunReport } from '../measure/run-report.ts';
 import { worstVerdict } from '../measure/verdict.ts';
@@ -80,7 +80,7 @@ export async function writeReports(
     const content = renderers[name]();
     await (typeof content === 'string' ? writeFile(path, content, 'utf8') : writeChunks(path, content));
     written.push(path);
-    collectIfGrown();
+    collectBetweenPasses();
   }
   return written;
 }

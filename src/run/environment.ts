@@ -8,6 +8,7 @@ import type { ConnectionOptions } from '../client/connection.ts';
 import { Session } from '../client/session.ts';
 import { epochMs } from '../core/clock.ts';
 import type { TransportEvent } from '../core/history.ts';
+import { ordinalGenerationFor } from '../core/logical-key.ts';
 import { PAIRINGS, type Pairing } from '../core/pairing.ts';
 import type { Shard } from '../core/shard.ts';
 import type { FaultEnvironment } from '../faults/context.ts';
@@ -84,7 +85,8 @@ export async function startEnvironment(
       : undefined;
   const transportEvents: TransportEvent[] = [];
   const onError = (error: Error) => transportEvents.push(transportEvent(error));
-  const edge = new EdgeController();
+  const { deadlineMs, attemptTimeoutMs } = profile.client;
+  const edge = new EdgeController(ordinalGenerationFor(deadlineMs + attemptTimeoutMs));
   const stdio = new StdioEdgeController();
   const network = { api: backend.api, mcpProxy: '', counters: backend.counters };
 

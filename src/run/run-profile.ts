@@ -10,8 +10,9 @@ import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import type { ClientPolicy } from '../client/policy.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
-import { collectIfGrown } from '../core/heap-keeper.ts';
+import { collectBetweenPasses } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
+import { LineSpill } from '../core/line-spill.ts';
 import { LoopLagWatch } from '../core/loop-lag.ts';
 import type { Pairing } from '../core/pairing.ts';
 import type { DecisionSink } from '../core/random.ts';
@@ -89,7 +90,8 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
   const { profile } = loaded;
   const seed = options.seed ?? profile.seed;
   const policyName = options.policy ?? profile.client.policy;
-  const log = new DecisionLog(seed);
+  // A spilling run writes its decisions to disk as they are drawn too (core/decision-log.ts).
+  const log = new DecisionLog(seed, options.spillHistory ? new LineSpill('decisions') : undefined);
   const plan = buildPlan(profile, seed, log.sink);
   const scope: RunScope | undefined =
     options.runScope && sharesServer(profile.target.kind)
@@ -199,7 +201,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     const drained = await drain(env.server, profile.drain, options.signal);
     log.append(await env.server.decisions());
     const ledger = await env.server.ledger();
-    // A spilling run keeps its decisions encoded in the log; the library's callers get them as an array.
+    // A spilling run keeps its decisions on disk, read back through the log; the library's callers get an array.
     const decisions = options.spillHistory ? log : log.records;
     const history = recorder.history(scope ? ownEffects(ledger, scope) : ledger, decisions);
     // A target that cannot show its effects gets n/a effect metrics, never a silent 0.
@@ -212,7 +214,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     if (profile.target.kind === 'reference')
       history.serverSpeaksModern = (options.pairing?.server ?? 'sdk1') !== 'sdk1';
     options.onPhase?.('measure');
-    collectIfGrown();
+    collectBetweenPasses();
     const control = policyName !== profile.client.policy && profile.controls[policyName] !== undefined;
     const exprs = control ? profile.controls[policyName]! : profile.expect;
     const built = buildProfileReport({

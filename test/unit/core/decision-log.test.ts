@@ -1,8 +1,12 @@
 // The decision log's rule (core/decision-log.ts): the hash covers the plan decisions and arrival-order draws;
 // keyed draws are in the log but not the hash, and compareKeyed tells a real non-determinism (one key, two
 // values) from timing (a key only one run reached).
+
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { compareKeyed, DecisionLog, decisionsSha256 } from '../../../src/core/decision-log.ts';
+import type { DecisionRecord } from '../../../src/core/history.ts';
+import { LineSpill } from '../../../src/core/line-spill.ts';
 
 /** A run that plans two ops and reaches the given keys of a fault stream. */
 function run(reached: string[], seed = 7) {
@@ -56,21 +60,47 @@ describe('decision log', () => {
   });
 });
 
+/** The hash as defined: every plan decision, stably sorted by stream, one line each. */
+function definedSha256(records: readonly DecisionRecord[]): string {
+  const hash = createHash('sha256');
+  const plan = records.filter((r) => !r.keyed);
+  const ordered = plan.sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : 0));
+  for (const r of ordered) hash.update(`${r.stream}\t${r.what}\t${String(r.value)}\n`);
+  return hash.digest('hex');
+}
+
 describe('the log keeps decisions encoded', () => {
-  it('gives back every decision as drawn: strings, numbers, booleans, keyed marks, in order', () => {
-    const log = new DecisionLog(7);
-    const drawn = [
-      { stream: 'workload', what: 'tool', value: 0.8307884074059774 },
-      { stream: 'workload/op2', what: 'arg', value: 4776 },
-      { stream: 'a\tb"c', what: 'pick\n', value: 'x\u0000"y' },
-      { stream: 'deps/fault/f0/op-1', what: 'fires', value: false, keyed: true as const },
-      { stream: 'client', what: 'jitter', value: 1e-7 },
-    ];
-    log.append(drawn);
-    expect(log.length).toBe(drawn.length);
-    expect([...log]).toEqual(drawn);
-    expect(log.sha256()).toBe(decisionsSha256(drawn));
+  it('hashes as the definition does: a stable sort by stream, keyed draws left out', () => {
+    const drawn: DecisionRecord[] = Array.from({ length: 5_000 }, (_, i) => ({
+      stream: i % 4 === 0 ? 'workload' : `workload/op${i % 97}`,
+      what: `w${i % 5}`,
+      value: i % 3 === 0 ? i / 7 : `v${i}`,
+      ...(i % 11 === 0 && { keyed: true as const }),
+    }));
+    expect(decisionsSha256(drawn)).toBe(definedSha256(drawn));
+    // Order inside a stream counts (control): swapping two of its draws changes the hash.
+    const swapped = [...drawn];
+    [swapped[4], swapped[8]] = [swapped[8], swapped[4]];
+    expect(decisionsSha256(swapped)).not.toBe(decisionsSha256(drawn));
   });
+
+  for (const where of ['memory', 'spill'] as const)
+    it(`gives back every decision as drawn (${where}): strings, numbers, booleans, keyed marks, in order`, () => {
+      const log = new DecisionLog(7, where === 'spill' ? new LineSpill('decisions-test') : undefined);
+      const drawn = [
+        { stream: 'workload', what: 'tool', value: 0.8307884074059774 },
+        { stream: 'workload/op2', what: 'arg', value: 4776 },
+        { stream: 'a\tb"c', what: 'pick\n', value: 'x\u0000"y' },
+        { stream: 'deps/fault/f0/op-1', what: 'fires', value: false, keyed: true as const },
+        { stream: 'client', what: 'jitter', value: 1e-7 },
+      ];
+      log.append(drawn);
+      log.stream('late').int('n', 0, 9);
+      expect(log.length).toBe(drawn.length + 1);
+      expect([...log].slice(0, -1)).toEqual(drawn);
+      expect([...log].at(-1)).toMatchObject({ stream: 'late', what: 'n' });
+      expect(log.sha256()).toBe(definedSha256([...log]));
+    });
 
   it('keeps order and count across its joined chunks (more than two chunks of lines, odd characters in each)', () => {
     const log = new DecisionLog(7);

@@ -2,7 +2,13 @@
 // its last collection by its margin, and only then; it runs only when asked for (FAULTLINE_HEAP_KEEPER=on).
 import { getHeapStatistics } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectIfGrown, heapKeeperStats, keepHeapSmall, stopHeapKeeper } from '../../../src/core/heap-keeper.ts';
+import {
+  collectBetweenPasses,
+  collectIfGrown,
+  heapKeeperStats,
+  keepHeapSmall,
+  stopHeapKeeper,
+} from '../../../src/core/heap-keeper.ts';
 
 const MiB = 1024 * 1024;
 const used = () => getHeapStatistics().used_heap_size;
@@ -43,6 +49,16 @@ describe('heap keeper', () => {
     expect(held).toHaveLength(200_000);
   });
 
+  it("collects between the passes of a run's end with the narrower margin", () => {
+    keepHeapSmall({ everyMs: 60_000, growth: 100, minGrowthBytes: 8 * MiB }, { FAULTLINE_HEAP_KEEPER: 'on' });
+    const held = allocate();
+    collectIfGrown();
+    expect(heapKeeperStats()?.collections).toBe(0);
+    collectBetweenPasses();
+    expect(heapKeeperStats()?.collections).toBe(1);
+    expect(held).toHaveLength(200_000);
+  });
+
   it('does nothing unless asked for (control)', () => {
     allocate();
     collectIfGrown();
@@ -50,6 +66,7 @@ describe('heap keeper', () => {
     keepHeapSmall({ minGrowthBytes: MiB }, {});
     allocate();
     collectIfGrown();
+    collectBetweenPasses();
     expect(heapKeeperStats()).toBeUndefined();
     keepHeapSmall({ minGrowthBytes: MiB }, { FAULTLINE_HEAP_KEEPER: 'off' });
     allocate();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AttemptOrdinals, RequestKeys, requestKey } from '../../../src/core/logical-key.ts';
+import { AttemptOrdinals, ordinalGenerationFor, RequestKeys, requestKey } from '../../../src/core/logical-key.ts';
 
 describe('request keys of scoped trace ids', () => {
   it('key on the op id, so a shard draws what the whole run draws for the same op', () => {
@@ -44,5 +44,12 @@ describe('attempt ordinals', () => {
     }
     expect(ordinals.size).toBeLessThanOrEqual(2000);
     expect(ordinals.size).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('last twice the longest an op can take, between a minute and ten', () => {
+    expect(ordinalGenerationFor(8000 + 2000)).toBe(60_000); // the defaults: a minute
+    expect(ordinalGenerationFor(30_000 + 10_000)).toBe(80_000);
+    expect(ordinalGenerationFor(3_600_000)).toBe(600_000);
+    expect(ordinalGenerationFor(Number.POSITIVE_INFINITY)).toBe(600_000);
   });
 });

@@ -97,13 +97,16 @@ function report(h: History) {
 describe('RecordSpill', () => {
   it('keeps records slim in memory and reads them back whole, with fields set since', () => {
     const spill = new RecordSpill();
-    const a: AttemptRecord = { opId: 'o', attempt: 1, startMs: 1, endMs: 2, ok: true, visible: 'v', args: { x: 1 } };
+    const a: AttemptRecord = {
+      ...{ opId: 'o', attempt: 1, startMs: 1, endMs: 2, ok: true, tool: 't', idempotencyKey: 'k', requestId: 'r' },
+      ...{ backoffMs: 5, visible: 'v', args: { x: 1 } },
+    };
     const slim = spill.attempt(a);
-    expect(slim).not.toHaveProperty('visible');
-    expect(slim).not.toHaveProperty('args');
+    // What only the leak scan and trace.jsonl read stays on disk.
+    expect(Object.keys(slim)).toEqual(['opId', 'attempt', 'startMs', 'endMs', 'ok']);
     slim.next = 'done';
     expect(whole(slim)).toEqual({ ...a, next: 'done' });
-    expect(Object.keys(whole(slim))).toEqual(['opId', 'attempt', 'startMs', 'endMs', 'ok', 'visible', 'args', 'next']);
+    expect(Object.keys(whole(slim))).toEqual([...Object.keys(a), 'next']);
     expect(spill.written).toBe(1);
     const plain: OpRecord = {
       opId: 'o',

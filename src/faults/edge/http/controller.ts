@@ -10,7 +10,12 @@ export class EdgeController {
   /** Exchanges each rule acted on, by rule id (kept after the rule is removed). */
   readonly hits = new HitCounter();
   /** Logical keys of the requests (every traced POST counts, rules or not, so a key never depends on them). */
-  private readonly keys = new RequestKeys();
+  private readonly keys: RequestKeys;
+
+  /** `generationMs`: how long a quiet attempt's request count is kept (core/logical-key.ts, ordinalGenerationFor). */
+  constructor(generationMs?: number) {
+    this.keys = new RequestKeys(generationMs);
+  }
 
   add(rule: EdgeRule): void {
     this.rules.push(rule);
