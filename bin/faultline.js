@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 
 // V8 grows its young generation to 32 MB while the CLI loads, and a busy process never gives it back. A run that
 // keeps its heap small wants it at its start size, so it is held there from here until the command decides
-// (src/core/heap-keeper.ts, youngGeneration).
+// (src/core/heap-keeper.ts, releaseYoungGeneration).
 setFlagsFromString('--semi-space-growth-factor=1');
 
 const root = new URL('../', import.meta.url);

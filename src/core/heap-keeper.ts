@@ -47,7 +47,7 @@ function fullCollection(): () => void {
 /**
  * V8's own `--semi-space-growth-factor`. bin/faultline.js sets it to 1 on its first line, so the young generation
  * stays at its start size (1 MB a semi-space, against up to 16 MB) while the CLI loads; a kept heap leaves it there
- * for the whole run (docs/scale.md: about 30 MB less resident, for more frequent minor collections), and every
+ * for the whole run (docs/scale.md: 17 MB less resident at 30,000 ops, for more frequent minor collections), and every
  * other command gives V8 its default back before it starts. Node 22's V8 grows it whatever the factor (the hold
  * does nothing there); Node 20 and 24 honour it (test/unit/core/young-generation.test.ts).
  */
@@ -92,8 +92,8 @@ const PASS_EVERY = 2048;
 
 /**
  * Between the passes of a run's end (metrics, each report file): the run's end makes only garbage on top of the
- * run's live state and no timer runs inside a pass, so it asks with a narrower margin than the keeper's own; it
- * held the end's peak at 30 MB over the workload's with the usual margin (docs/scale.md).
+ * run's live state and no timer runs inside a pass, so it asks with a narrower margin than the keeper's own (with
+ * the usual one the end added 29 MB to a 100,000-op run's peak; docs/scale.md).
  */
 export function collectBetweenPasses(): void {
   collectIfGrown(PASS_GROWTH);

@@ -1,8 +1,8 @@
 // A long run's op and attempt records spilled to disk as each op ends, so the history in memory stays small: the
 // record kept in memory is slim (the fields no metric reads left out: model-visible text, notifications, arguments,
 // the fields only trace.jsonl writes) and remembers where its whole self lies in the spill file. `whole(record)`
-// reads it back, one record at a time: the leak scan, trace.jsonl, history.jsonl and shard output use it, and get exactly what an in-memory run
-// holds. The file is a LineSpill (core/line-spill.ts).
+// reads it back, one record at a time: the leak scan, trace.jsonl, history.jsonl and shard output use it, and get
+// exactly what an in-memory run holds. The file is a LineSpill (core/line-spill.ts).
 import type { AttemptRecord, History, OpRecord } from './history.ts';
 import { LineSpill } from './line-spill.ts';
 
