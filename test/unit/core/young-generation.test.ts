@@ -35,14 +35,16 @@ const honoured = !process.versions.node.startsWith('22.');
 
 describe('the young generation', () => {
   it.runIf(honoured)(
-    'stays at its start size while held, and grows once released (control)',
+    'stays a fraction of what V8 grows it to once released (control)',
     () => {
       const held = youngGenerationAfterBurst(false);
       const released = youngGenerationAfterBurst(true);
       expect(held).toBeGreaterThan(0);
-      // Held: what it had grown to while tsx loaded (1 to 4 MiB); released, V8 takes it to 32 MiB.
-      expect(held).toBeLessThan(8 * MiB);
+      // Held: what it had grown to while tsx loaded (4 MiB here; one CI lane's Node 24 measured 9.75 MiB, so no
+      // absolute bound); released, V8 takes it to 32 MiB (Node 20) or 128 MiB (Node 24). Where the hold does
+      // nothing (Node 22) both come out at 32 MiB, and this ratio fails.
       expect(released).toBeGreaterThanOrEqual(16 * MiB);
+      expect(released).toBeGreaterThanOrEqual(3 * held);
     },
     60_000,
   );
