@@ -54,6 +54,8 @@ function fullCollection(): () => void {
  * grows it either way (the hold does nothing there); Node 20 and 24 honour it (test/unit/core/young-generation.test.ts).
  */
 const V8_SEMI_SPACE_GROWTH = 2;
+/** The factor that holds the space at the size it has. */
+const HELD = 1;
 
 function youngGenerationGrowth(factor: number): void {
   setFlagsFromString(`--semi-space-growth-factor=${factor}`);
@@ -74,7 +76,7 @@ export function keepHeapSmall(options: HeapKeeperOptions = {}, env: NodeJS.Proce
     releaseYoungGeneration();
     return;
   }
-  youngGenerationGrowth(1);
+  youngGenerationGrowth(HELD);
   const { everyMs = 200, growth = 0.5, minGrowthBytes = 32 * 1024 * 1024 } = options;
   const timer = setInterval(collectIfGrown, everyMs);
   timer.unref();

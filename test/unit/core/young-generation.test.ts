@@ -1,6 +1,6 @@
 // bin/faultline.js holds V8's young generation at its start size (--semi-space-growth-factor=1) until the command
-// decides; releaseYoungGeneration (core/heap-keeper.ts) gives V8 its own growth back. Each case is a fresh process:
-// a V8 flag belongs to the process.
+// decides; a started keeper (keepHeapSmall, core/heap-keeper.ts) holds it where it is; releaseYoungGeneration gives
+// V8 its own growth back. Each case is a fresh process: a V8 flag belongs to the process.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../../helpers/cli.ts';
