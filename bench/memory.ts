@@ -23,8 +23,8 @@ interface PathResult {
   path: Path;
   ops: number;
   attempts: number;
-  p50: number;
-  p99: number;
+  p50: number | null;
+  p99: number | null;
   errorsByCode: Record<string, number>;
   /** Records the spill wrote whole (stream path): must equal the records recorded. */
   spilled?: number;

@@ -90,7 +90,7 @@ export function capacityPoint(report: ProfileReport): CapacityPoint {
     p95: has ? m.latencyMs.p95 : null,
     p99: has ? m.latencyMs.p99 : null,
     successRate: has ? m.opsOk / m.ops : null,
-    attemptsPerOp: has ? Math.round(m.attemptsPerOp.mean * 1000) / 1000 : null,
+    attemptsPerOp: has && m.attemptsPerOp.mean !== null ? Math.round(m.attemptsPerOp.mean * 1000) / 1000 : null,
     duplicates: nullable(m, 'duplicate_effects'),
     ghosts: nullable(m, 'ghost_effects'),
     lost: nullable(m, 'lost_effects'),

@@ -34,7 +34,7 @@ export interface ApplicationMetrics {
    */
   mistakeOpsJudged: number;
   /** Of the judged mistaken ops, those whose last call passed validation (1 when there were none: see mistakeOpsJudged). */
-  selfCorrectionRate: number;
+  selfCorrectionRate: number | null;
   loopGuardStops: number;
   /** Most attempts started within any one second. */
   attemptsPerSecondMax: number;
@@ -63,9 +63,10 @@ export function applicationMetrics(history: History): ApplicationMetrics {
     selfCorrections: sum((o) => o.corrections),
     mistakeOpsJudged: judged.length,
     // Corrected = the op's last call passed validation (what happened after that is the dependency's doing).
+    // n/a without a mistaken op the server judged: no correction to count is not a perfect one.
     selfCorrectionRate:
       judged.length === 0
-        ? 1
+        ? null
         : round(
             judged.filter((o) => o.outcome === 'ok' || ((o.corrections ?? 0) > 0 && o.category !== 'VALIDATION'))
               .length / judged.length,

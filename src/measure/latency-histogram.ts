@@ -53,7 +53,8 @@ export class LatencyHistogram {
   /** Percentiles are bucket upper edges, so never reported past the exact max. */
   summary(): LatencySummary {
     const count = this.count;
-    if (count === 0) return { count: 0, p50: 0, p90: 0, p95: 0, p99: 0, max: 0 };
+    // Nothing measured is n/a, never a fast 0 that passes any upper bound.
+    if (count === 0) return { count: 0, p50: null, p90: null, p95: null, p99: null, max: null };
     const at = (p: number) => round1(Math.min(this.histogram.getValueAtPercentile(p) / 1000, this.maxMs));
     return { count, p50: at(50), p90: at(90), p95: at(95), p99: at(99), max: round1(this.maxMs) };
   }

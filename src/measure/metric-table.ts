@@ -38,11 +38,13 @@ const probed = (value: number | undefined): MetricValue =>
 /** Header-tampering counts exist only where a proxy rewrote some attempt's routing headers. */
 const tamperedCount = (m: Metrics, value: number): MetricValue =>
   (m.headerTampered ?? 0) === 0 ? na('no attempt had its Mcp-* headers rewritten') : v(value);
-/** Effect counts exist only where the run could see effects (a ledger, or read-back probes). */
-const effect = (m: Metrics, value: number): MetricValue =>
-  m.effectsObservable === false
-    ? { ...na('this target gives no way to see its effects'), unmeasurable: true }
-    : v(value);
+/** A value the metrics left null is n/a, for the reason given. */
+const orNa = (value: number | null, why: string): MetricValue => (value === null ? na(why) : v(value));
+const NO_OPS = 'no op ran';
+const NOTHING_TIMED = 'nothing was timed';
+/** Effect counts exist only where the run could see effects (a ledger, or read-back probes): null otherwise. */
+const effect = (value: number | null): MetricValue =>
+  value === null ? { ...na('this target gives no way to see its effects'), unmeasurable: true } : v(value);
 
 export const METRICS: Record<string, MetricDef> = {
   ops: { describe: 'logical calls', get: (m) => v(m.ops), headline: true },
@@ -50,8 +52,8 @@ export const METRICS: Record<string, MetricDef> = {
   ops_fail: { describe: 'ops that ended fail', get: (m) => v(m.opsFail), headline: true },
   ops_info: { describe: 'ops with an indeterminate outcome', get: (m) => v(m.opsInfo), headline: true },
   attempts: { describe: 'attempts over all ops', get: (m) => v(m.attempts) },
-  attempts_per_op_max: { describe: 'most attempts of one op', get: (m) => v(m.attemptsPerOp.max), unit: 'attempts/op' },
-  attempts_per_op_mean: { describe: 'mean attempts per op', get: (m) => v(m.attemptsPerOp.mean), unit: 'attempts/op' },
+  attempts_per_op_max: { describe: 'most attempts of one op', get: (m) => orNa(m.attemptsPerOp.max, NO_OPS), unit: 'attempts/op' },
+  attempts_per_op_mean: { describe: 'mean attempts per op', get: (m) => orNa(m.attemptsPerOp.mean, NO_OPS), unit: 'attempts/op' },
   inert_windows: {
     describe: 'fault windows that hit nothing (each also makes the verdict inert)',
     get: (m) => (m.faultWindows.length === 0 ? na('no fault window') : v(inertWindows(m.faultWindows).length)),
@@ -69,27 +71,27 @@ export const METRICS: Record<string, MetricDef> = {
   },
   duplicate_effects: {
     describe: 'effects beyond the first per op',
-    get: (m) => effect(m, m.duplicateEffects),
+    get: (m) => effect(m.duplicateEffects),
     headline: true,
   },
-  ghost_effects: { describe: 'failed ops with an effect', get: (m) => effect(m, m.ghostEffects), headline: true },
+  ghost_effects: { describe: 'failed ops with an effect', get: (m) => effect(m.ghostEffects), headline: true },
   lost_effects: {
     describe: 'ok side-effecting ops without effect',
-    get: (m) => effect(m, m.lostEffects),
+    get: (m) => effect(m.lostEffects),
     headline: true,
   },
   indeterminate_effects: {
     describe: 'ops with an indeterminate outcome (info) whose effect exists',
-    get: (m) => effect(m, m.reconciliation.infoWithEffectOps.length),
+    get: (m) => effect(m.effectsObservable === false ? null : m.reconciliation.infoWithEffectOps.length),
   },
   unattributed_effects: {
     describe: 'effects no op claims',
-    get: (m) => effect(m, m.unattributedEffects),
+    get: (m) => effect(m.unattributedEffects),
     headline: true,
   },
   leaks: {
     describe: 'canary findings (op, place, kind) in model-visible content',
-    get: (m) => (Object.keys(m.leaksByKind ?? {}).length === 0 ? na('no canaries were planted') : v(m.leaks)),
+    get: (m) => orNa(m.leaks, 'no canaries were planted'),
     headline: true,
   },
   leak_kinds: {
@@ -110,15 +112,15 @@ export const METRICS: Record<string, MetricDef> = {
     get: (m) => worst(m.recovery, 'firstSuccessMs'),
     unit: 'ms',
   },
-  latency_p50_ms: { describe: 'op latency p50', get: (m) => v(m.latencyMs.p50), unit: 'ms', headline: true },
-  latency_p90_ms: { describe: 'op latency p90', get: (m) => v(m.latencyMs.p90), unit: 'ms' },
-  latency_p95_ms: { describe: 'op latency p95', get: (m) => v(m.latencyMs.p95), unit: 'ms' },
-  latency_p99_ms: { describe: 'op latency p99', get: (m) => v(m.latencyMs.p99), unit: 'ms', headline: true },
-  latency_max_ms: { describe: 'op latency max', get: (m) => v(m.latencyMs.max), unit: 'ms' },
-  attempt_latency_p50_ms: { describe: 'attempt latency p50', get: (m) => v(m.attemptLatencyMs.p50), unit: 'ms' },
-  attempt_latency_p99_ms: { describe: 'attempt latency p99', get: (m) => v(m.attemptLatencyMs.p99), unit: 'ms' },
-  attempt_latency_max_ms: { describe: 'attempt latency max', get: (m) => v(m.attemptLatencyMs.max), unit: 'ms' },
-  error_rate: { describe: '(ops_fail + ops_info) / ops', get: (m) => v(m.errorRate), unit: 'rate', headline: true },
+  latency_p50_ms: { describe: 'op latency p50', get: (m) => orNa(m.latencyMs.p50, NOTHING_TIMED), unit: 'ms', headline: true },
+  latency_p90_ms: { describe: 'op latency p90', get: (m) => orNa(m.latencyMs.p90, NOTHING_TIMED), unit: 'ms' },
+  latency_p95_ms: { describe: 'op latency p95', get: (m) => orNa(m.latencyMs.p95, NOTHING_TIMED), unit: 'ms' },
+  latency_p99_ms: { describe: 'op latency p99', get: (m) => orNa(m.latencyMs.p99, NOTHING_TIMED), unit: 'ms', headline: true },
+  latency_max_ms: { describe: 'op latency max', get: (m) => orNa(m.latencyMs.max, NOTHING_TIMED), unit: 'ms' },
+  attempt_latency_p50_ms: { describe: 'attempt latency p50', get: (m) => orNa(m.attemptLatencyMs.p50, NOTHING_TIMED), unit: 'ms' },
+  attempt_latency_p99_ms: { describe: 'attempt latency p99', get: (m) => orNa(m.attemptLatencyMs.p99, NOTHING_TIMED), unit: 'ms' },
+  attempt_latency_max_ms: { describe: 'attempt latency max', get: (m) => orNa(m.attemptLatencyMs.max, NOTHING_TIMED), unit: 'ms' },
+  error_rate: { describe: '(ops_fail + ops_info) / ops', get: (m) => orNa(m.errorRate, NO_OPS), unit: 'rate', headline: true },
   retry_after_violations: {
     describe: 'retries earlier than Retry-After advised',
     get: (m) => v(m.retryAfterViolations),
@@ -144,7 +146,7 @@ export const METRICS: Record<string, MetricDef> = {
         ? na('no op started with a model mistake')
         : m.mistakeOpsJudged === 0
           ? na('no mistaken call was answered: every one timed out or lost its link')
-          : v(m.selfCorrectionRate ?? 0),
+          : orNa(m.selfCorrectionRate ?? null, 'no mistaken call was judged'),
     unit: 'rate',
   },
   loop_guard_stops: { describe: 'repeats the loop guard stopped', get: (m) => v(m.loopGuardStops ?? 0) },

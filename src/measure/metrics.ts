@@ -40,12 +40,9 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     retriedOps: retry.retriedOps,
     retrySuccessByWindow: retry.byWindow,
     retrySuccessByKind: retry.byKind,
-    duplicateEffects: effects.duplicateEffects,
-    ghostEffects: effects.ghostEffects,
-    lostEffects: effects.lostEffects,
-    unattributedEffects: effects.unattributedEffects,
+    ...effectCounts(history.effectsObservable !== false, effects),
     reconciliation: effects.reconciliation,
-    leaks: leakFindings.length,
+    leaks: Object.keys(options.canaries ?? {}).length === 0 ? null : leakFindings.length,
     leaksByKind: leaksByKind(leakFindings, { canaries: options.canaries }),
     leakFindings,
     steadyState: rec.steadyState,
@@ -63,4 +60,18 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     ...serverSeamMetrics(history, effects),
   };
   return { ...metrics, perFaultHit: perFaultHit(metrics) };
+}
+
+/** The effect counts, or n/a (null) each where the target gives no way to see effects. */
+function effectCounts(
+  observable: boolean,
+  e: Pick<Metrics, 'duplicateEffects' | 'ghostEffects' | 'lostEffects' | 'unattributedEffects'>,
+): Pick<Metrics, 'duplicateEffects' | 'ghostEffects' | 'lostEffects' | 'unattributedEffects'> {
+  const seen = (n: number | null) => (observable ? n : null);
+  return {
+    duplicateEffects: seen(e.duplicateEffects),
+    ghostEffects: seen(e.ghostEffects),
+    lostEffects: seen(e.lostEffects),
+    unattributedEffects: seen(e.unattributedEffects),
+  };
 }

@@ -7,8 +7,8 @@ export interface Outcomes {
   opsFail: number;
   opsInfo: number;
   attempts: number;
-  attemptsPerOp: { mean: number; max: number };
-  errorRate: number;
+  attemptsPerOp: { mean: number | null; max: number | null };
+  errorRate: number | null;
 }
 
 export function outcomes(history: History): Outcomes {
@@ -36,8 +36,8 @@ export function outcomes(history: History): Outcomes {
     opsFail,
     opsInfo,
     attempts: history.attempts.length,
-    attemptsPerOp: { mean: ops === 0 ? 0 : sum / ops, max },
-    errorRate: ops === 0 ? 0 : (opsFail + opsInfo) / ops,
+    attemptsPerOp: { mean: ops === 0 ? null : sum / ops, max: ops === 0 ? null : max },
+    errorRate: ops === 0 ? null : (opsFail + opsInfo) / ops,
   };
 }
 

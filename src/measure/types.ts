@@ -7,9 +7,10 @@ import type { EdgeMetrics } from './edge-metrics.ts';
 import type { PerFaultHit } from './per-hit.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
 
+/** n/a (null) without ops. */
 interface AttemptsPerOp {
-  mean: number;
-  max: number;
+  mean: number | null;
+  max: number | null;
 }
 
 export interface RetryRate {
@@ -91,13 +92,14 @@ export interface SteadyState {
   measured: boolean;
 }
 
+/** Every percentile is n/a (null) when nothing was timed (count 0). */
 export interface LatencySummary {
   count: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  max: number;
+  p50: number | null;
+  p90: number | null;
+  p95: number | null;
+  p99: number | null;
+  max: number | null;
 }
 
 export interface Reconciliation {
@@ -140,8 +142,8 @@ export interface Metrics
   opsInfo: number;
   attempts: number;
   attemptsPerOp: AttemptsPerOp;
-  /** (opsFail + opsInfo) / ops, 0 without ops. */
-  errorRate: number;
+  /** (opsFail + opsInfo) / ops, n/a (null) without ops. */
+  errorRate: number | null;
   /** n/a (null) when no op was retried: see retriedOps. */
   retrySuccessRate: number | null;
   retriedOps: number;
@@ -149,12 +151,14 @@ export interface Metrics
   retrySuccessByKind: KindRetryRate[];
   /** False when the target gives no way to see effects: every effect metric is then n/a. */
   effectsObservable: boolean;
-  duplicateEffects: number;
-  ghostEffects: number;
-  lostEffects: number;
-  unattributedEffects: number;
+  /** The effect counts are n/a (null) when effects are not observable. */
+  duplicateEffects: number | null;
+  ghostEffects: number | null;
+  lostEffects: number | null;
+  unattributedEffects: number | null;
   reconciliation: Reconciliation;
-  leaks: number;
+  /** n/a (null) when no canaries were planted: the scan did not run. */
+  leaks: number | null;
   /** Findings per canary kind; every kind looked for is present. */
   leaksByKind: Record<string, number>;
   leakFindings: LeakFinding[];

@@ -161,7 +161,7 @@ export function notesFor(m: Metrics, thresholds: readonly ThresholdResult[], opt
   if (thresholds.every((t) => t.implicit)) notes.push('no thresholds: the verdict passes by default');
   if (m.ops === 0) notes.push('no ops ran');
   if (m.retriedOps === 0 && m.ops > 0) notes.push('retry_success_rate is n/a: no op had a failed attempt');
-  if (m.unattributedEffects > 0) {
+  if ((m.unattributedEffects ?? 0) > 0) {
     notes.push(`${m.unattributedEffects} ledger effect(s) matched no op by trace id or argsKey`);
   }
   for (const w of m.recovery) if (!w.recovered) notes.push(`recovery of fault window ${w.fault}: ${w.note}`);

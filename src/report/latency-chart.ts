@@ -22,7 +22,7 @@ export function renderLatencySvg(latencies: readonly number[], summary: LatencyS
   const base = H - 16;
   const seen = extent(latencies);
   const lo = Math.max(0.5, Math.min(seen.min, summary.p50 || 1));
-  const hi = Math.max(lo * 10, seen.max, summary.max) * 1.05;
+  const hi = Math.max(lo * 10, seen.max, summary.max ?? 0) * 1.05;
   const x = logScale(lo, hi, left, right);
   const counts = new Array<number>(BINS).fill(0);
   const step = (Math.log10(hi) - Math.log10(lo)) / BINS;
@@ -43,7 +43,7 @@ export function renderLatencySvg(latencies: readonly number[], summary: LatencyS
   });
   MARKS.forEach(([key, color], row) => {
     const value = summary[key];
-    if (summary.count === 0) return;
+    if (value === null) return;
     const xm = n(x(value));
     parts.push(
       `<line class="mark-${key}" x1="${xm}" x2="${xm}" y1="${top - 4}" y2="${base}" stroke="${color}" stroke-dasharray="3 2" stroke-width="0.9"/>`,

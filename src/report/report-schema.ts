@@ -18,7 +18,10 @@ const retryRate = {
   rate: na(rate, 'no op was retried'),
 };
 
-const latency = obj({ count, p50: ms, p90: ms, p95: ms, p99: ms, max: ms }).describe('milliseconds');
+const timed = ms.nullable();
+const latency = obj({ count, p50: timed, p90: timed, p95: timed, p99: timed, max: timed }).describe(
+  'milliseconds; every percentile null (n/a) when count is 0',
+);
 
 const recoveryWindow = obj({
   fault: z.string(),
@@ -44,17 +47,17 @@ const metrics = obj({
   opsFail: count,
   opsInfo: count,
   attempts: count,
-  attemptsPerOp: obj({ mean: z.number(), max: count }),
-  errorRate: rate,
+  attemptsPerOp: obj({ mean: z.number().nullable(), max: count.nullable() }).describe('null (n/a) without ops'),
+  errorRate: na(rate, 'no op ran'),
   retrySuccessRate: na(rate, 'no op had a failed attempt (see retriedOps)'),
   retriedOps: count.describe('ops with at least one failed attempt: the denominator of retrySuccessRate'),
   retrySuccessByWindow: z.array(obj({ fault: z.string(), kind: z.string(), ops: count, ...retryRate })),
   retrySuccessByKind: z.array(obj({ kind: z.string(), ops: count, ...retryRate })),
   effectsObservable: z.boolean().describe('false: the target gives no way to see effects; effect metrics are n/a'),
-  duplicateEffects: count,
-  ghostEffects: count,
-  lostEffects: count,
-  unattributedEffects: count,
+  duplicateEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
+  ghostEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
+  lostEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
+  unattributedEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
   reconciliation: obj({
     effects: count,
     byTraceId: count,
@@ -65,7 +68,7 @@ const metrics = obj({
     infoWithEffectOps: z.array(z.string()),
     unattributedSeqs: z.array(count),
   }),
-  leaks: count,
+  leaks: na(count, 'no canaries were planted: the leak scan did not run'),
   leaksByKind: counts.describe('findings per canary kind; every kind looked for is present'),
   leakFindings: z.array(
     obj({
@@ -116,7 +119,7 @@ const metrics = obj({
   mistakeOps: count.optional(),
   selfCorrections: count.optional(),
   mistakeOpsJudged: count.optional(),
-  selfCorrectionRate: rate.optional(),
+  selfCorrectionRate: na(rate, 'no mistaken call was judged').optional(),
   loopGuardStops: count.optional(),
   attemptsPerSecondMax: count.optional(),
   internalErrors: count.optional(),

@@ -19,7 +19,7 @@ import {
   type ProfileTiming,
   type ToolCallSample,
 } from '../measure/calibration.ts';
-import { latencySummary } from '../measure/latency.ts';
+import { latencySummary, msFields } from '../measure/latency.ts';
 import { generate } from '../plan/generators.ts';
 import type { Profile } from '../profile/schema.ts';
 import type { ToolTraits } from '../server/tools/catalog.ts';
@@ -89,7 +89,7 @@ async function calibrateIdle(session: Session, timeoutMs: number, stop: PingSign
     if (i >= WARM_UP) durations.push(outcome.ms);
   }
   const s = latencySummary(durations);
-  return { calls: durations.length, timedOut, p50Ms: s.p50, p95Ms: s.p95, maxMs: s.max };
+  return { calls: durations.length, timedOut, ...msFields(s) };
 }
 
 /**
@@ -153,7 +153,7 @@ async function probe(
     timedOut,
     durationMs: Math.round(epochMs() - start),
     ...(span > 0 && { achievedRate: round1(((ends.length - 1) * 1000) / span) }),
-    ...(latencies.length > 0 && { p50Ms: s.p50, p95Ms: s.p95, maxMs: s.max }),
+    ...msFields(s),
     ...(failed !== undefined && { unavailable: failed }),
   };
 }
@@ -239,9 +239,7 @@ async function timeToolCall(
     timedOut,
     errors,
     ...(error !== undefined && { error }),
-    p50Ms: s.p50,
-    p95Ms: s.p95,
-    maxMs: s.max,
+    ...msFields(s),
   };
 }
 

@@ -108,7 +108,7 @@ describe('server-memory over stdio', () => {
     expect(m.reconciliation.effects).toBe(names.length);
     expect(m.lostEffects).toBe(lostAgainst(r, 'create_entities', MEMORY_ARGS, names));
     expect(m.lostEffects).toBeGreaterThan(0);
-    expect(m.opsOk - m.lostEffects).toBe(names.length);
+    expect(m.opsOk - (m.lostEffects ?? Number.NaN)).toBe(names.length);
     expect(threshold(r, 'lost_effects == 0')?.ok).toBe(false);
   });
 

@@ -137,7 +137,7 @@ describe('spilled history metrics', () => {
         const spill = new RecordSpill();
         const spilled = metricsOf(run, spill);
         spilledRecords += spill.written;
-        leaks += spilled.leaks;
+        leaks += spilled.leaks ?? 0;
         expect(JSON.stringify(spilled)).toBe(JSON.stringify(metricsOf(run)));
       }),
       { numRuns: 100, seed: 10 },

@@ -106,7 +106,14 @@ describe('capacity knee rule', () => {
 
   it('effects are n/a where the target cannot see them', () => {
     const r = report('f', 10, 10);
-    r.metrics.effectsObservable = false;
+    // As computeMetrics leaves them on such a target.
+    Object.assign(r.metrics, {
+      effectsObservable: false,
+      duplicateEffects: null,
+      ghostEffects: null,
+      lostEffects: null,
+      unattributedEffects: null,
+    });
     const p = capacityPoint(r);
     expect([p.duplicates, p.ghosts, p.lost]).toEqual([null, null, null]);
     expect(capacityPoint(report('g', 10, 10)).duplicates).toBe(0);

@@ -20,7 +20,7 @@ describe('LatencyHistogram', () => {
         for (const p of [50, 90, 95, 99] as const) {
           const want = sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
           // 3 significant digits (0.1%), microsecond recording, reporting to 0.1 ms.
-          expect(Math.abs(forward[`p${p}`] - want)).toBeLessThanOrEqual(want * 0.001 + 0.051);
+          expect(Math.abs((forward[`p${p}`] ?? Number.NaN) - want)).toBeLessThanOrEqual(want * 0.001 + 0.051);
         }
       }),
       { seed: 10, numRuns: 200 },
@@ -52,7 +52,7 @@ describe('LatencyHistogram', () => {
     // Shard A: 99 fast ops; shard B: 1 slow op. Averaging the two p99s would say ~500 ms; the truth is 5 ms.
     const a = histogramOf(Array.from({ length: 99 }, () => 5));
     const b = histogramOf([1000]);
-    const averaged = (a.summary().p99 + b.summary().p99) / 2;
+    const averaged = ((a.summary().p99 ?? Number.NaN) + (b.summary().p99 ?? Number.NaN)) / 2;
     const merged = mergeLatency([a.encode(), b.encode()]).summary();
     expect(merged.p99).toBe(5);
     expect(merged.max).toBe(1000);
@@ -66,8 +66,8 @@ describe('LatencyHistogram', () => {
     expect(back.count).toBe(2);
   });
 
-  it('is all zeros when empty, also after a round trip', () => {
-    const zero = { count: 0, p50: 0, p90: 0, p95: 0, p99: 0, max: 0 };
+  it('is n/a (null) when empty, also after a round trip', () => {
+    const zero = { count: 0, p50: null, p90: null, p95: null, p99: null, max: null };
     expect(LatencyHistogram.empty().summary()).toEqual(zero);
     expect(mergeLatency([]).summary()).toEqual(zero);
     expect(LatencyHistogram.decode(LatencyHistogram.empty().encode()).summary()).toEqual(zero);

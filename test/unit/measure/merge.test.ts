@@ -204,7 +204,7 @@ describe('shard plus merge, split by profiles', () => {
         (p: ProfileReport) => p.metrics.ops,
         (p: ProfileReport) => p.metrics.attempts,
         (p: ProfileReport) => p.metrics.reconciliation.effects,
-        (p: ProfileReport) => p.metrics.duplicateEffects,
+        (p: ProfileReport) => p.metrics.duplicateEffects ?? Number.NaN,
       ]) {
         expect(mergedSum(pick)).toBe(sum(pick));
       }

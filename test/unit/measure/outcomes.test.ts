@@ -29,10 +29,10 @@ describe('outcomes', () => {
     expect(o.errorRate).toBe(0.5);
   });
 
-  it('is zero, not NaN, without ops', () => {
+  it('is n/a (null), neither NaN nor a passing 0, without ops', () => {
     const o = outcomes(history());
-    expect(o.attemptsPerOp).toEqual({ mean: 0, max: 0 });
-    expect(o.errorRate).toBe(0);
+    expect(o.attemptsPerOp).toEqual({ mean: null, max: null });
+    expect(o.errorRate).toBeNull();
   });
 
   it('computes throughput over the workload, not set-up or drain', () => {
