@@ -144,7 +144,8 @@ export function countedMetrics(s: CounterSnapshot): CountedMetrics {
   const seconds = s.firstStartMs === null || s.lastEndMs === null ? 0 : (s.lastEndMs - s.firstStartMs) / 1000;
   return {
     ...(Object.fromEntries(OUTCOME_KEYS.map((k) => [k, s[k]])) as OutcomeCounts),
-    attemptsPerOp: s.ops === 0 ? { mean: null, max: null } : { mean: s.attemptsPerOpSum / s.ops, max: s.attemptsPerOpMax },
+    attemptsPerOp:
+      s.ops === 0 ? { mean: null, max: null } : { mean: s.attemptsPerOpSum / s.ops, max: s.attemptsPerOpMax },
     errorRate: s.ops === 0 ? null : (s.opsFail + s.opsInfo) / s.ops,
     errorsByCategory: s.errorsByCategory,
     errorsByCode: s.errorsByCode,

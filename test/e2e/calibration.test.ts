@@ -1,11 +1,11 @@
 // The start-up calibration on the wire: a pair made really slow (a 700 ms latency toxic on the MCP proxy, added
-// when the proxy is created, so the calibration pings and every op pay it) is judged inconclusive, exit 3, with
-// the calibration's reason, although its time bound failed: a loaded machine is not a regression. The negative
-// control is the same profile without the toxic: a normal calibration, no margin worth the name, a plain pass.
+// when the proxy is created, so the calibration pings and every op pay it) misses its time bound by less than the
+// delay it measured: that bound, by name, is inconclusive (exit 3) while its count threshold still holds. The
+// negative control is the same profile without the toxic: a normal calibration, no margin worth the name, a pass.
 // The rate probe on the wire: a server that answers one ping at a time, each after SERVICE_MS (a pair with a
 // capacity of 1000 / SERVICE_MS pings a second), is fine for the idle pings, one at a time, and falls behind a
-// profile whose rate is four times that capacity: inconclusive, exit 3. The control is the same server at a rate
-// under its capacity: the probe keeps up and the verdict is a pass.
+// profile whose rate is four times that capacity: the report says so, and the count threshold is still judged as
+// measured. The control is the same server at a rate under its capacity: the probe keeps up and the verdict is a pass.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,7 +61,7 @@ async function run(slow: boolean) {
 }
 
 describe('the start-up calibration', () => {
-  it('a pair slowed on the wire makes the verdict inconclusive (exit 3), not a false fail', async () => {
+  it('a pair slowed on the wire makes its missed time bound inconclusive by name (exit 3), never its count', async () => {
     const { report } = await run(true);
     const c = report.calibration!;
     expect(c.calls).toBe(20);
@@ -69,11 +69,16 @@ describe('the start-up calibration', () => {
     expect(c.p50Ms).toBeGreaterThanOrEqual(TOXIC_LATENCY_MS);
     expect(c.p95Ms).toBeGreaterThan(LOAD_SHARE * 2000);
     expect(c.tooLoaded).toMatch(/over 25% of the client's attempt timeout \(2000 ms\)/);
-    // The time bound really failed on this pair: without the calibration this would be a fail.
+    // The time bound really was missed on this pair, by less than the 4 x p95 margin the calibration measured.
     const bound = report.thresholds.find((t) => t.metric === 'latency_p50_ms')!;
     expect(bound.actual).toBeGreaterThan(bound.target);
+    expect(bound).toMatchObject({ status: 'inconclusive', marginMs: c.marginMs });
+    expect(report.thresholds.find((t) => t.metric === 'duplicate_effects')).toMatchObject({ status: 'pass' });
     expect(report.verdict).toBe('inconclusive');
-    expect(report.verdictReason).toBe(c.tooLoaded);
+    expect(report.verdictReason).toMatch(/^"latency_p50_ms < 600" at [\d.]+ ms: over its bound by [\d.]+ ms, within/);
+    expect(report.notes).toContain(
+      `machine load: ${c.tooLoaded} (counts are judged as measured; a missed time bound within the machine's delay is inconclusive)`,
+    );
     expect(EXIT_CODE_OF[report.verdict]).toBe(3);
   }, 60_000);
 
@@ -161,7 +166,7 @@ expect:
     });
   }
 
-  it("a rate over the pair's capacity makes the verdict inconclusive (exit 3), naming the rates", async () => {
+  it("a rate over the pair's capacity is reported, naming the rates, and the count is still judged", async () => {
     const { report } = await runAt(4 * CAPACITY);
     const c = report.calibration!;
     // The idle pings, one at a time, see a healthy pair: only the probe can tell.
@@ -175,11 +180,12 @@ expect:
         `^the calibration probe at the workload's rate \\(${4 * CAPACITY}/s\\) completed [\\d.]+ calls/s, under ${KEEP_UP_SHARE * 100}% of the intended ${4 * CAPACITY}/s`,
       ),
     );
-    // The workload ran (its tool is not slow); whatever its thresholds said, the machine could not be judged.
+    // The workload ran (its tool is not slow). The load is information: the count threshold decides the verdict.
     expect(report.metrics.ops).toBeGreaterThan(0);
-    expect(report.verdict).toBe('inconclusive');
-    expect(report.verdictReason).toBe(c.tooLoaded);
-    expect(EXIT_CODE_OF[report.verdict]).toBe(3);
+    expect(report.notes.join('\n')).toContain(`machine load: ${c.tooLoaded}`);
+    const [opsFail] = report.thresholds;
+    expect(opsFail.status === 'pass' || opsFail.status === 'fail').toBe(true);
+    expect(report.verdict).toBe(opsFail.status);
   }, 60_000);
 
   it("negative control: a rate under the capacity keeps up and the verdict is the thresholds' (pass)", async () => {

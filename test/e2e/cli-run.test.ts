@@ -19,8 +19,7 @@ function workspace(profiles: Record<string, string>): string {
 }
 
 // The shipped baseline, shorter, slower and without its latency bound: these tests are about the command (reports,
-// exit codes, replay). On a loaded machine a calibration margin outgrows `latency_p99_ms < 1000` (+1092 ms at a
-// p95 of 278 ms, measured here) and a probe may not keep up with 25/s: both make the verdict inconclusive (exit 3).
+// exit codes, replay), and a time bound missed on a loaded machine would make the exit code 3 instead of 0.
 const baseline = readFileSync(join(REPO, 'chaos-profiles/baseline.yaml'), 'utf8')
   .replace('duration: 4s', 'duration: 2s')
   .replace('rate: 25', 'rate: 10')
@@ -38,7 +37,7 @@ describe('faultline run', () => {
     expect(report).toMatchObject({ schemaVersion: 2, faultline: '0.1.0', seed: 7 });
     const p = report.profiles[0];
     expect(p).toMatchObject({ name: 'baseline', seed: 7, policy: 'resilient' });
-    expectPassed(p); // or inconclusive (exit 3) when the calibration finds the machine too loaded: at load 10-14 it did
+    expectPassed(p);
     expect(result.code).toBe(EXIT_CODE_OF[p.verdict as Verdict]);
     for (const key of DOCUMENTED_METRIC_KEYS) {
       expect(p.metrics, key).toHaveProperty(key);

@@ -16,9 +16,8 @@ const out = (name: string) => join(dir, name);
 const readReport = (name: string): RunReport => JSON.parse(readFileSync(join(out(name), 'report.json'), 'utf8'));
 
 /**
- * The run finished and its exit code is its report's verdict's. Any verdict but interrupted: what a profile's
- * thresholds say on a loaded machine (a fail, or inconclusive when its calibration found the machine too loaded)
- * is not what these tests are about; the split and the merge are.
+ * The run finished and its exit code is its report's verdict's. Any verdict but interrupted: these tests are about
+ * the split and the merge (every count equal to a single run's), not about the profiles' own thresholds.
  */
 function expectFinished(result: CliResult, name: string): void {
   const { verdict } = readReport(name);
