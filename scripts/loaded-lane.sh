@@ -14,6 +14,7 @@ fi
 files=("$@")
 [[ ${#files[@]} -eq 0 ]] && files=(
   test/e2e/default-suite.test.ts
+  test/e2e/verdict-counts.test.ts
   test/e2e/known-answers.test.ts
   test/e2e/inert.test.ts
   test/e2e/application.test.ts
