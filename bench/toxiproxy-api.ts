@@ -3,15 +3,17 @@
 // what Faultline's own client sees), and /version latency with and without misbehaving clients attached (slow
 // trickled bodies, one partial body held open, one 10 MB garbage body), side by side in one run. The server runs
 // in a child process, as a real Toxiproxy would, so it does not share an event loop with the load. Prints
-// numbers; asserts nothing. Run: node bin/run-ts.js bench/toxiproxy-api.ts
+// numbers; asserts nothing. With `--reference URL` (a real Toxiproxy's API, e.g. http://127.0.0.1:8474) the same
+// mix runs against it too, rounds alternating, and the ratio printed is the two measured side by side; without
+// it there is no ratio (no stored figure stands in for a measurement).
+//   Run: node bin/run-ts.js bench/toxiproxy-api.ts [--reference URL]
 import { fork } from 'node:child_process';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedToxiproxy } from '../src/toxiproxy/server.ts';
 
-/** Real Toxiproxy 2.12's throughput on this machine as issue 14 reports it; not measured by this script. */
-const REFERENCE_RPS = 670;
+const ROUNDS = 3;
 const CLIENTS = 50;
 const WARMUP_MS = 1000;
 const THROUGHPUT_MS = 5000;
@@ -26,26 +28,36 @@ const VERSION_TIMEOUT_MS = 1000;
 
 /** Child mode: an embedded server with PROXIES proxies in front of an echo server; sends its URL to the parent. */
 async function serve(): Promise<void> {
-  const echo = createServer((socket) => {
-    socket.on('error', () => {});
-    socket.pipe(socket);
-  });
-  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
-  const echoPort = (echo.address() as AddressInfo).port;
+  const echo = await startEcho();
   const toxiproxy = await startEmbeddedToxiproxy({ seed: 1 });
-  for (let i = 0; i < PROXIES; i++) {
-    await fetch(`${toxiproxy.url}/proxies`, {
-      method: 'POST',
-      body: JSON.stringify({ name: `bench${i}`, listen: '127.0.0.1:0', upstream: `127.0.0.1:${echoPort}` }),
-    });
-  }
+  await createBenchProxies(toxiproxy.url, echo.port);
   process.send!({ url: toxiproxy.url });
   // The parent asks for this process's CPU time around each phase.
   process.on('message', () => process.send!({ cpu: process.cpuUsage() }));
   process.once('disconnect', async () => {
     await toxiproxy.close();
-    echo.close();
+    echo.server.close();
   });
+}
+
+async function startEcho(): Promise<{ port: number; server: ReturnType<typeof createServer> }> {
+  const server = createServer((socket) => {
+    socket.on('error', () => {});
+    socket.pipe(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, server };
+}
+
+/** The PROXIES proxies the mix adds toxics to, on either server (a reference one gets them replaced). */
+async function createBenchProxies(url: string | URL, echoPort: number): Promise<void> {
+  for (let i = 0; i < PROXIES; i++) {
+    await fetch(new URL(`/proxies/bench${i}`, url), { method: 'DELETE' }).catch(() => undefined);
+    await fetch(new URL('/proxies', url), {
+      method: 'POST',
+      body: JSON.stringify({ name: `bench${i}`, listen: '127.0.0.1:0', upstream: `127.0.0.1:${echoPort}` }),
+    });
+  }
 }
 
 interface Reply {
@@ -168,22 +180,23 @@ async function mixClient(
 interface Throughput {
   rps: number;
   bad: number;
-  /** The server process's CPU time (user + system) per request: what a request costs it, whatever the load. */
-  cpuUsPerRequest: number;
+  /** The server process's CPU time (user + system) per request (absent for a reference server we did not start). */
+  cpuUsPerRequest?: number;
 }
 
 async function throughput(
-  server: ServerProcess,
+  server: Pick<ServerProcess, 'cpu'> | undefined,
   newClient: () => { call: Caller; close(): void },
   ms: number,
 ): Promise<Throughput> {
   const counts = { ok: 0, bad: 0 };
-  const cpuBefore = await server.cpu();
+  const cpuBefore = await server?.cpu();
   const start = performance.now();
   await Promise.all(Array.from({ length: CLIENTS }, (_, id) => mixClient(newClient(), id, start + ms, counts)));
   const seconds = (performance.now() - start) / 1000;
-  const cpuAfter = await server.cpu();
+  const cpuAfter = await server?.cpu();
   const requests = counts.ok + counts.bad;
+  if (!cpuBefore || !cpuAfter) return { rps: requests / seconds, bad: counts.bad };
   const cpuUs = cpuAfter.user - cpuBefore.user + (cpuAfter.system - cpuBefore.system);
   return { rps: requests / seconds, bad: counts.bad, cpuUsPerRequest: cpuUs / requests };
 }
@@ -261,12 +274,34 @@ function quantile(values: number[], q: number): number {
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : `> ${VERSION_TIMEOUT_MS} ms`);
 const blocked = (values: number[]) => values.filter((value) => value >= VERSION_TIMEOUT_MS).length;
 
+function referenceUrl(): URL | undefined {
+  const at = process.argv.indexOf('--reference');
+  return at === -1 ? undefined : new URL(process.argv[at + 1]);
+}
+
+const median = (values: number[]) => quantile(values, 0.5);
+const cpu = (t: Throughput) =>
+  t.cpuUsPerRequest === undefined ? '' : `, server CPU ${t.cpuUsPerRequest.toFixed(0)} µs per request`;
+
 async function main(): Promise<void> {
   const server = await startServerProcess();
   const url = server.url;
+  const reference = referenceUrl();
+  const echo = reference && (await startEcho());
+  if (reference && echo) await createBenchProxies(reference, echo.port);
 
-  await throughput(server, () => rawCaller(url), WARMUP_MS);
-  const load = await throughput(server, () => rawCaller(url), THROUGHPUT_MS);
+  // Rounds alternate the two servers, so a change in the machine's load falls on both.
+  const embedded: Throughput[] = [];
+  const real: Throughput[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await throughput(server, () => rawCaller(url), WARMUP_MS);
+    embedded.push(await throughput(server, () => rawCaller(url), THROUGHPUT_MS));
+    if (reference) {
+      await throughput(undefined, () => rawCaller(reference), WARMUP_MS);
+      real.push(await throughput(undefined, () => rawCaller(reference), THROUGHPUT_MS));
+    }
+  }
+  const load = embedded[embedded.length - 1];
   await throughput(server, () => fetchCaller(url), WARMUP_MS);
   const viaFetch = await throughput(server, () => fetchCaller(url), THROUGHPUT_MS);
   const quiet = await versionLatency(url);
@@ -280,17 +315,30 @@ async function main(): Promise<void> {
   const underAttack = await versionLatency(url);
   for (const socket of misbehaving) socket.destroy();
 
-  console.log(`API throughput, ${CLIENTS} concurrent keep-alive clients, ${THROUGHPUT_MS / 1000} s each`);
+  console.log(
+    `API throughput, ${CLIENTS} concurrent keep-alive clients, ${ROUNDS} rounds of ${THROUGHPUT_MS / 1000} s`,
+  );
   console.log('  mix per client: GET /proxies, GET /version, POST a toxic, DELETE it');
-  console.log(`  light raw-socket clients: ${load.rps.toFixed(0)} requests/s (${load.bad} non-2xx)`);
+  const embeddedRps = median(embedded.map((t) => t.rps));
   console.log(
-    `    server CPU ${load.cpuUsPerRequest.toFixed(0)} µs per request: one busy core would serve ${(1e6 / load.cpuUsPerRequest).toFixed(0)} requests/s`,
+    `  embedded, light raw-socket clients: ${embedded.map((t) => t.rps.toFixed(0)).join(' / ')} requests/s (${load.bad} non-2xx in the last round)${cpu(load)}`,
   );
+  if (load.cpuUsPerRequest !== undefined) {
+    console.log(`    one busy core would serve ${(1e6 / load.cpuUsPerRequest).toFixed(0)} requests/s`);
+  }
+  if (reference) {
+    const realRps = median(real.map((t) => t.rps));
+    console.log(
+      `  reference ${reference.origin}: ${real.map((t) => t.rps.toFixed(0)).join(' / ')} requests/s (${real[real.length - 1].bad} non-2xx in the last round)`,
+    );
+    console.log(`  ratio embedded / reference, medians measured side by side: ${(embeddedRps / realRps).toFixed(2)}`);
+  } else {
+    console.log(
+      '  ratio to a real Toxiproxy: n/a (give --reference http://127.0.0.1:8474 to measure one side by side)',
+    );
+  }
   console.log(
-    `    ratio to ${REFERENCE_RPS} req/s (real Toxiproxy 2.12, reference figure from issue 14, not measured here): ${(load.rps / REFERENCE_RPS).toFixed(2)}`,
-  );
-  console.log(
-    `  fetch() clients (client-bound): ${viaFetch.rps.toFixed(0)} requests/s (${viaFetch.bad} non-2xx), ratio ${(viaFetch.rps / REFERENCE_RPS).toFixed(2)}, server CPU ${viaFetch.cpuUsPerRequest.toFixed(0)} µs per request`,
+    `  embedded, fetch() clients (client-bound): ${viaFetch.rps.toFixed(0)} requests/s (${viaFetch.bad} non-2xx)${cpu(viaFetch)}`,
   );
   console.log(
     `/version latency, up to ${VERSION_SAMPLES} sequential samples in ${VERSION_BUDGET_MS / 1000} s (timeout ${VERSION_TIMEOUT_MS} ms)`,
@@ -303,6 +351,7 @@ async function main(): Promise<void> {
   row('no misbehaving clients', quiet);
   row(`${SLOW_CLIENTS} trickling + 1 partial body + 1 x 10 MB garbage`, underAttack);
 
+  echo?.server.close();
   server.stop();
 }
 
