@@ -12,7 +12,7 @@ import { largeProfileProblem } from '../profile/size.ts';
 import { compareWithBaseline } from '../report/baseline.ts';
 import { formatConsoleSummary } from '../report/console.ts';
 import { renderPrometheus } from '../report/prometheus.ts';
-import { writePairingReports, writeReports } from '../report/write.ts';
+import { writeReports } from '../report/write.ts';
 import { spillsHistory } from '../run/history-mode.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
@@ -110,9 +110,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     const invocation = invocationOf(flags);
     if (invocation) run.invocation = invocation;
     if (baseline && flags.baseline) run.baseline = compareWithBaseline(run, baseline, flags.baseline);
-    const written = run.matrix
-      ? await writePairingReports(flags.out, run, histories)
-      : await writeReports(flags.out, run, histories);
+    const written = await writeReports(flags.out, run, histories);
     if (flags.metricsOut) {
       await writeFile(flags.metricsOut, await renderPrometheus(run));
       written.push(flags.metricsOut);

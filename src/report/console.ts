@@ -2,6 +2,7 @@
 // run labelled as one, and a tally of verdicts at the end.
 
 import type { History } from '../core/history.ts';
+import { historyOf } from '../core/history-key.ts';
 import type { BaselineComparison, RunReport } from '../measure/run-report.ts';
 import { controlPhrase, describeThreshold, fmtBreaker, fmtCalibration, fmtMs } from './format.ts';
 import { metricRows } from './metric-rows.ts';
@@ -35,7 +36,7 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
     if (p.verdict === 'inconclusive' && p.verdictReason)
       lines.push(`  ${paint(profileBadge(p).ansi, p.verdictReason)}`);
     lines.push(...wrap(metricRows(m, { headline: true }).map((r) => `${r.name} ${r.text}`)));
-    const breaker = fmtBreaker(m, workloadOffsetMs(p, options.histories?.[p.name]));
+    const breaker = fmtBreaker(m, workloadOffsetMs(p, historyOf(options.histories, p)));
     if (breaker) lines.push(`  circuit breaker ${breaker}`);
     if (p.error) lines.push(`  ${paint(31, 'error')} ${p.error.split('\n', 1)[0]}`);
     if (!p.control) {

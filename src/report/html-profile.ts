@@ -20,8 +20,8 @@ export function profileSection(p: ProfileReport, history: History | undefined, r
   const control = controlPhrase(p);
   const failed = p.control ? [] : p.thresholds.filter((t) => !t.ok);
   const commands = replayCommands(p, reportPath);
-  return `<section id="${e(anchor(p.name))}">
-<h2>${e(p.name)} <span class="verdict" style="background:${badge.css}">${e(badge.label)}</span></h2>
+  return `<section id="${e(anchor(p))}">
+<h2>${e(p.name)}${p.pairing ? ` <code>${e(p.pairing)}</code>` : ''} <span class="verdict" style="background:${badge.css}">${e(badge.label)}</span></h2>
 ${control ? `<p class="control">${e(control)}</p>` : ''}
 <p class="meta">${p.description ? `${e(p.description)} · ` : ''}seed ${p.seed} · policy <code>${e(p.policy)}</code>${p.control ? ' (negative control)' : ''} · decision log <code>${e(p.decisionLogSha256.slice(0, 16))}</code></p>
 ${p.error ? `<p class="failed"><strong>Error:</strong> ${e(p.error)}</p>` : ''}
@@ -73,6 +73,8 @@ function legend(): string {
   ].join(' ');
 }
 
-export function anchor(name: string): string {
-  return `profile-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+/** A profile's section id; a run in several pairings has a section per profile and pairing. */
+export function anchor(p: { name: string; pairing?: string }): string {
+  const id = p.pairing ? `${p.name}-${p.pairing}` : p.name;
+  return `profile-${id.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }

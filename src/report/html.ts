@@ -1,6 +1,7 @@
 // report.html: one self-contained static page (inline CSS and SVG, no scripts, no external assets) that reads
 // on a desktop and on a phone: an overview of every profile, then one section per profile.
 import type { History } from '../core/history.ts';
+import { historyOf } from '../core/history-key.ts';
 import { METRICS } from '../measure/metric-table.ts';
 import type { BaselineComparison, ProfileReport, RunReport } from '../measure/run-report.ts';
 import { capacityHtml } from './capacity-table.ts';
@@ -64,15 +65,16 @@ export function renderHtml(run: RunReport, histories: Record<string, History>, o
 <p class="meta">Times count from each workload's start (set-up excluded).</p>
 ${run.baseline ? baselineBlock(run.baseline) : ''}
 ${run.capacity ? capacityHtml(run.capacity) : ''}
-${run.matrix ? matrixHtml(run.matrix) : profilesHtml(run, histories, options)}
+${run.matrix ? matrixHtml(run.matrix) : ''}
+${profilesHtml(run, histories, options)}
 </body></html>
 `;
 }
 
-/** The overview and one section per profile (a matrix run's live in each pairing's own report.html). */
+/** The overview and one section per profile (and pairing, in a run of several). */
 function profilesHtml(run: RunReport, histories: Record<string, History>, options: HtmlOptions): string {
   return `${htmlTable('overview', ['profile', 'verdict', 'policy', 'ops', 'retry success', 'dup / ghost / lost', 'worst recovery', 'thresholds'], run.profiles.map(overviewRow))}
-${run.profiles.map((p) => profileSection(p, histories[p.name], options.reportPath)).join('\n')}`;
+${run.profiles.map((p) => profileSection(p, historyOf(histories, p), options.reportPath)).join('\n')}`;
 }
 
 function overviewRow(p: ProfileReport): Row {
@@ -85,7 +87,7 @@ function overviewRow(p: ProfileReport): Row {
   return {
     bad: p.verdict !== 'pass',
     cells: [
-      { html: `<a href="#${e(anchor(p.name))}">${e(p.name)}</a>`, head: true },
+      { html: `<a href="#${e(anchor(p))}">${e(p.name)}</a>${p.pairing ? ` <code>${e(p.pairing)}</code>` : ''}`, head: true },
       `<span class="verdict" style="background:${badge.css}">${e(badge.label)}</span>`,
       e(p.policy),
       { html: String(m.ops), cls: 'num' },

@@ -71,13 +71,15 @@ function failures(p: ProfileReport): number {
 
 function suite(p: ProfileReport, options: JunitOptions): string {
   const a = (s: string | number | boolean) => escapeXml(String(s));
-  const className = `faultline.${p.name}`;
+  // A run in several pairings has a suite per profile and pairing.
+  const name = p.pairing ? `${p.name} [${p.pairing}]` : p.name;
+  const className = p.pairing ? `faultline.${p.name}.${p.pairing}` : `faultline.${p.name}`;
   const commands = replayCommands(p, options.reportPath);
   const reproduce = commands.length > 0 ? `\n\nreproduce:\n${commands.map((c) => `  ${c}`).join('\n')}` : '';
   const all = cases(p, reproduce);
   const skipped = all.filter((k) => k.outcome?.element === 'skipped').length;
   const lines = [
-    `  <testsuite name="${a(p.name)}" tests="${all.length}" failures="${failures(p)}" errors="${p.error ? 1 : 0}" skipped="${skipped}" ` +
+    `  <testsuite name="${a(name)}" tests="${all.length}" failures="${failures(p)}" errors="${p.error ? 1 : 0}" skipped="${skipped}" ` +
       `time="${seconds(p.durationMs ?? p.metrics.durationMs)}"${p.startedAt ? ` timestamp="${a(p.startedAt)}"` : ''}>`,
     '    <properties>',
     ...Object.entries({
@@ -85,6 +87,7 @@ function suite(p: ProfileReport, options: JunitOptions): string {
       policy: p.policy,
       verdict: p.verdict,
       control: p.control === true,
+      ...(p.pairing ? { pairing: p.pairing } : {}),
       decisionLogSha256: p.decisionLogSha256,
       ...(commands.length > 0 ? { replay: commands[0] } : {}),
     }).map(([k, v]) => `      <property name="${k}" value="${a(v)}"/>`),

@@ -2,6 +2,7 @@
 // table of every profile first, then each profile that did not pass in full, then the passes collapsed.
 
 import type { History } from '../core/history.ts';
+import { historyOf } from '../core/history-key.ts';
 import { METRICS } from '../measure/metric-table.ts';
 import type { BaselineComparison, ProfileReport, RunReport } from '../measure/run-report.ts';
 import { capacityMarkdown } from './capacity-table.ts';
@@ -104,7 +105,7 @@ function calibrationText(p: ProfileReport): string {
 
 function profileSection(p: ProfileReport, options: MarkdownOptions): string[] {
   const m = p.metrics;
-  const history = options.histories?.[p.name];
+  const history = historyOf(options.histories, p);
   const offset = workloadOffsetMs(p, history);
   const badge = profileBadge(p);
   const out = [

@@ -5,6 +5,7 @@
 // interrupted; the profiles after it are named in that one's notes.
 import type { PolicyName } from '../client/policies/index.ts';
 import type { History } from '../core/history.ts';
+import { historyKey } from '../core/history-key.ts';
 import { type Pairing, type ProtocolChoice, pairingsOf } from '../core/pairing.ts';
 import { buildProtocolMatrix, type NotApplicable } from '../measure/protocol-matrix.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
@@ -37,11 +38,6 @@ export interface SuiteResult {
   run: RunReport;
   /** Keyed by historyKey(report): the profile name, and `@pairing` in a run of several pairings. */
   histories: Record<string, History>;
-}
-
-/** Where a profile report's history is in SuiteResult.histories. */
-function historyKey(report: Pick<ProfileReport, 'name' | 'pairing'>, severalPairings: boolean): string {
-  return severalPairings && report.pairing ? `${report.name}@${report.pairing}` : report.name;
 }
 
 export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions): Promise<SuiteResult> {
