@@ -71,12 +71,10 @@ async function suiteVerdicts(dir: string, profiles: string[]): Promise<Omit<Run,
 
 async function testVerdicts(dir: string, projects: string[]): Promise<Omit<Run, 'what' | 'load' | 'index'>> {
   const file = join(dir, 'vitest.json');
-  const excusedLog = join(dir, 'excused.tsv');
   const vitest = join(root, 'node_modules/vitest/vitest.mjs');
   const time = await timed(
     process.execPath,
     [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=json', `--outputFile=${file}`],
-    { ...process.env, FAULTLINE_EXCUSED_LOG: excusedLog },
   );
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
     testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[];
@@ -87,14 +85,6 @@ async function testVerdicts(dir: string, projects: string[]): Promise<Omit<Run, 
     // A file can fail with every test passed or skipped (a failed beforeAll): that is a verdict of its own.
     verdicts.set(`${path} (the file)`, suite.status);
     for (const test of suite.assertionResults) verdicts.set(`${path} > ${test.fullName}`, test.status);
-  }
-  // A test that passed because the machine was too loaded to check its thresholds (test/helpers/run.ts) is
-  // inconclusive: a verdict of its own, which counts as a flip against a run that checked them.
-  const excused = existsSync(excusedLog) ? readFileSync(excusedLog, 'utf8').split('\n').filter(Boolean) : [];
-  for (const line of excused) {
-    const [testPath, testName] = line.split('\t');
-    const key = `${testPath.replace(root, '')} > ${testName.replaceAll(' > ', ' ')}`;
-    if (verdicts.get(key) === 'passed') verdicts.set(key, 'inconclusive');
   }
   return { ...time, verdicts };
 }

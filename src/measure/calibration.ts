@@ -1,23 +1,20 @@
-// What the start-up calibration (run/calibrate.ts) means for one profile's timing. The rule (docs/calibration.md):
+// What the start-up calibration (run/calibrate.ts) and the load watched during the run mean for one profile's time
+// bounds. The rule (docs/calibration.md):
 //
 //   excess  = max(0, calibration p95 - REFERENCE_P95_MS)            how much slower than a quiet machine a call is
-//   margin  = MARGIN_CALLS x excess                                  added to every time upper bound (ms, < or <=)
-//   too loaded (verdict inconclusive) when a calibration ping timed out, or the p95 is above a quarter of the
-//   client's attempt timeout, or above a quarter of the shortest fault window, or the margin is larger than a
-//   time bound it widens (the bound would no longer test anything); and the same for the rate probe (pings at
-//   the workload's own rate or concurrency): a probe ping timed out, its p95 (from each ping's intended start) is
-//   above those quarters, or (open model) it completed fewer than KEEP_UP_SHARE of the intended calls per second.
+//   margin  = MARGIN_CALLS x excess                                  what that can add to a time a bound spans
+//   machine delay = margin + the machine's part of the longest event-loop stall watched during the run
 //
-// The load can rise after the calibration. While the workload runs, the harness's and the reference server's event
-// loops are watched (core/loop-lag.ts): when the machine's part of a loop's longest stall (stall x the share of
-// ready time the thread waited for a CPU) is over LOAD_SHARE of the attempt timeout, a reply could be read after
-// its timeout fired, and the verdict is inconclusive too.
+// A time upper bound missed by no more than the machine delay is inconclusive; missed by more, it fails; held, it
+// passes. Nothing else is touched by load: counts, rates of counts, effects, hits and n/a are judged as measured.
+// `tooLoaded` still says when the machine looked too slow for the profile's timing (a calibration ping timed out,
+// the p95 is over a quarter of the attempt timeout or of the shortest fault window, the rate probe could not keep
+// up, or the loops stalled during the run): information beside the verdict, never the verdict.
 //
 // Client timeouts are checked, never scaled: they are part of the behaviour under test (a profile may set an
 // attempt timeout under a fault's delay on purpose). Thresholds are not rewritten: each result keeps its target and
-// carries the margin it was judged with.
+// carries the machine delay it was compared with.
 import { type LoopLag, machineStallMs } from '../core/loop-lag.ts';
-import type { ThresholdResult } from './thresholds.ts';
 
 /** The rate probe: pings at the workload's own arrival rate (open model) or concurrency (closed model). */
 export interface ProbeSample {
@@ -94,9 +91,9 @@ export interface RunLoad {
 export interface Calibration extends CalibrationSample {
   /** The no-fault p95 of a quiet machine (the figure the margin is measured from). */
   referenceP95Ms: number;
-  /** Added to every time-based upper bound of the profile's thresholds, ms (0 on a machine as fast as the reference). */
+  /** What the calibration's slowness can add to a time bound, ms (0 on a machine as fast as the reference). */
   marginMs: number;
-  /** Why the machine is too loaded for this profile's timing: the verdict is inconclusive. */
+  /** Why the machine looked too loaded for this profile's timing: information, not the verdict. */
   tooLoaded?: string;
   /** How the machine held up while the workload ran (absent when nothing was watched). */
   duringRun?: RunLoad;
@@ -113,11 +110,6 @@ export const MARGIN_CALLS = 4;
 export const LOAD_SHARE = 0.25;
 /** An open-model probe that completes fewer calls per second than this share of the intended rate cannot keep up. */
 export const KEEP_UP_SHARE = 0.8;
-
-/** Metrics whose thresholds are times (unit ms): their upper bounds get the margin. */
-export function widens(t: { op: string }, unit: string | undefined): boolean {
-  return unit === 'ms' && (t.op === '<' || t.op === '<=');
-}
 
 export function assessCalibration(sample: CalibrationSample, timing: ProfileTiming): Calibration {
   const base = { ...sample, referenceP95Ms: REFERENCE_P95_MS };
@@ -166,17 +158,10 @@ function probeTooLoaded(probe: ProbeSample, timing: ProfileTiming): string | und
   return undefined;
 }
 
-/** A time bound the margin more than doubles tests nothing on this machine: that makes the profile too loaded too. */
-export function marginOutgrows(calibration: Calibration, thresholds: readonly ThresholdResult[]): string | undefined {
-  const t = thresholds.find((r) => r.marginMs !== undefined && r.marginMs > r.target);
-  if (!t) return undefined;
-  return `the calibration margin (+${t.marginMs} ms, p95 ${calibration.p95Ms} ms) is larger than the bound of "${t.expr}": the machine is too loaded for this profile's timing`;
-}
-
 /**
  * The calibration with the load watched during the run. When the machine's part of a loop's longest stall (the
  * stall times the share of ready time spent waiting for a CPU) is over LOAD_SHARE of the attempt timeout, the
- * profile is too loaded (the start-up judgement, when there was one, stays the reason). The attempt timeout is the
+ * machine became too loaded (the start-up judgement, when there was one, stays the reason). The attempt timeout is the
  * timer a stall turns into a wrong answer (a reply read after its timeout fired: a failed op whose effect
  * happened); fault windows are judged at the start only, since a window's hits are counted, not assumed. A stall
  * the process caused itself (a 20 MB payload parsed) is the system's behaviour, not the machine's, and where the
@@ -200,4 +185,16 @@ function stalledFor(load: RunLoad, attemptTimeoutMs: number): string | undefined
     }
   }
   return undefined;
+}
+
+/**
+ * How much later than on a quiet machine a time this run measured can come, ms: the calibration's margin plus the
+ * machine's part of the longest event-loop stall watched during the run (harness or server, the longer). A missed
+ * time upper bound within it is inconclusive (measure/thresholds.ts).
+ */
+export function machineDelayMs(calibration: Calibration | undefined): number {
+  if (!calibration) return 0;
+  const { harness, server } = calibration.duringRun ?? {};
+  const stalls = [harness, server].map((lag) => (lag && machineStallMs(lag)) ?? 0);
+  return calibration.marginMs + Math.max(0, ...stalls);
 }

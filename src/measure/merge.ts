@@ -64,7 +64,6 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
     const controls = new Set(first.capacity?.levels.map((l) => l.control));
     const judging = controls.has(name) ? { ...judgeOf(parts[0]), expect: [] } : judgeOf(parts[0]);
     const errors = unique(parts.flatMap((p) => (p.error ? [p.error] : [])));
-    const inconclusive = unique(parts.flatMap((p) => (p.inconclusive ? [p.inconclusive] : [])));
     const calibration = slowest(parts.flatMap((p) => (p.calibration ? [p.calibration] : [])));
     const where =
       first.split === 'ops'
@@ -82,7 +81,6 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
       metricsOptions: judging.metricsOptions,
       notes: [...unique(parts.flatMap((p) => p.notes)), where],
       ...(errors.length > 0 && { error: errors.join('; ') }),
-      ...(inconclusive.length > 0 && { inconclusive: inconclusive.join('; ') }),
       ...(calibration && { calibration }),
     });
     reports.push(pairing ? { ...report, pairing } : report);

@@ -8,8 +8,9 @@ import type { Metrics } from './types.ts';
 
 /**
  * pass: every threshold held and every fault window hit. fail: a threshold failed or the run errored. inert: a
- * fault window hit nothing, so the thresholds prove nothing. inconclusive: the machine was too loaded for the
- * profile's timing (the start-up calibration said so, or too few ops finished before the first fault). interrupted: the run was stopped (Ctrl-C, SIGTERM) before the end.
+ * fault window hit nothing, so the thresholds prove nothing. inconclusive: every threshold held but time upper
+ * bounds missed by no more than the machine's measured delay (measure/thresholds.ts). interrupted: the run was
+ * stopped (Ctrl-C, SIGTERM) before the end.
  */
 export const VERDICTS = ['pass', 'fail', 'inert', 'inconclusive', 'interrupted'] as const;
 export type Verdict = (typeof VERDICTS)[number];

@@ -1,7 +1,11 @@
 // k6-style thresholds: `<metric> <op> <number>`, e.g. `duplicate_effects == 0`, `latency_p99_ms < 1500`.
 // A metric with nothing to measure is n/a and fails its thresholds, unless one ends in `or n/a`.
+//
+// Each threshold is judged on its own: pass, fail, na-fail, or inconclusive. Only a time upper bound (unit ms,
+// `<` or `<=`) can be inconclusive, and only when it was missed by no more than the machine's measured delay: load
+// only inflates times, so a held upper time bound passes, and a count, a rate of counts, a lower bound or an n/a
+// fails whatever the machine did (docs/calibration.md).
 import { didYouMean } from '../core/did-you-mean.ts';
-import { widens } from './calibration.ts';
 import { METRIC_NAMES, METRICS } from './metric-table.ts';
 import type { Metrics } from './types.ts';
 
@@ -17,6 +21,9 @@ export interface Threshold {
   allowNa?: boolean;
 }
 
+/** pass; fail; na-fail (nothing to measure, and the threshold does not allow n/a); inconclusive (see above). */
+export type ThresholdStatus = 'pass' | 'fail' | 'na-fail' | 'inconclusive';
+
 export interface ThresholdResult {
   expr: string;
   metric: string;
@@ -24,15 +31,17 @@ export interface ThresholdResult {
   target: number;
   /** The metric's value; null when it has none (e.g. a fault window that never recovered). */
   actual: number | null;
+  /** status === 'pass'. */
   ok: boolean;
-  /** Why it failed without a value, when that is the case. */
+  status: ThresholdStatus;
+  /** Why it failed without a value, or why it is inconclusive. */
   reason?: string;
   /** The metric had nothing to measure (actual is null). */
   na?: boolean;
   allowNa?: boolean;
   /** Not in the profile's `expect`: a threshold every profile gets (measure/verdict.ts). */
   implicit?: boolean;
-  /** The start-up calibration's margin (ms) added to this time bound: it was judged against target + marginMs. */
+  /** A time upper bound that was missed: the machine's measured delay (ms) it was compared with. */
   marginMs?: number;
 }
 
@@ -90,25 +99,47 @@ export function compare(actual: number, op: Operator, target: number): boolean {
   }
 }
 
+/** Upper bounds on a time: the only thresholds that load can push over, and so the only ones that may be inconclusive. */
+export function isTimeUpperBound(t: { op: Operator; metric: string }): boolean {
+  return METRICS[t.metric]?.unit === 'ms' && (t.op === '<' || t.op === '<=');
+}
+
 /**
  * Throws ThresholdError on the first invalid expression: validate profiles with parseThreshold first.
- * `timeMarginMs` (the calibration's margin, measure/calibration.ts) widens every time upper bound.
+ * `machineDelayMs` (measure/calibration.ts: how much slower than a quiet machine this one ran) decides whether a
+ * missed time upper bound is inconclusive (missed by at most that much) or fails.
  */
-export function evaluateThresholds(exprs: readonly string[], metrics: Metrics, timeMarginMs = 0): ThresholdResult[] {
-  return exprs.map((expr) => {
+export function evaluateThresholds(exprs: readonly string[], metrics: Metrics, machineDelayMs = 0): ThresholdResult[] {
+  return exprs.map((expr): ThresholdResult => {
     const t = parseThreshold(expr);
-    const def = METRICS[t.metric];
-    const { value, reason, na } = def.get(metrics);
-    const marginMs = timeMarginMs > 0 && widens(t, def.unit) ? timeMarginMs : undefined;
-    const bound = t.target + (marginMs ?? 0);
-    const ok = value === null ? na === true && t.allowNa === true : compare(value, t.op, bound);
-    return {
-      ...t,
-      actual: value,
-      ok,
-      ...(reason ? { reason } : {}),
-      ...(na ? { na } : {}),
-      ...(marginMs !== undefined && { marginMs }),
-    };
+    const { value, reason, na } = METRICS[t.metric].get(metrics);
+    const base = { ...t, actual: value, ...(na ? { na } : {}) };
+    if (value === null) {
+      const ok = na === true && t.allowNa === true;
+      return { ...base, ok, status: ok ? 'pass' : 'na-fail', ...(reason ? { reason } : {}) };
+    }
+    if (compare(value, t.op, t.target)) return { ...base, ok: true, status: 'pass' };
+    if (!isTimeUpperBound(t) || machineDelayMs <= 0) return { ...base, ok: false, status: 'fail' };
+    const over = value - t.target;
+    const delay = Math.round(machineDelayMs);
+    return over <= machineDelayMs
+      ? {
+          ...base,
+          ok: false,
+          status: 'inconclusive',
+          marginMs: delay,
+          reason: `over its bound by ${round(over)} ms, within the machine's measured delay of ${delay} ms`,
+        }
+      : {
+          ...base,
+          ok: false,
+          status: 'fail',
+          marginMs: delay,
+          reason: `over its bound by ${round(over)} ms, more than the machine's measured delay of ${delay} ms`,
+        };
   });
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
 }

@@ -2,11 +2,10 @@
 import { resolve } from 'node:path';
 import type { History } from '../core/history.ts';
 import { packageVersion } from '../core/package-root.ts';
-import { type Calibration, marginOutgrows } from './calibration.ts';
+import { type Calibration, machineDelayMs } from './calibration.ts';
 import { inertWindows } from './fault-windows.ts';
 import { METRICS } from './metric-table.ts';
 import { computeMetrics } from './metrics.ts';
-import { RECOVERY_DEFAULTS } from './recovery.ts';
 import type { ProfileReport, RunReport, Verdict } from './run-report.ts';
 import { evaluateThresholds, parseThreshold, type ThresholdResult } from './thresholds.ts';
 import type { Metrics, MetricsOptions } from './types.ts';
@@ -26,9 +25,7 @@ export interface ProfileInput {
   metricsOptions?: MetricsOptions;
   error?: string;
   notes?: string[];
-  /** The machine was too loaded for this profile's timing (a shard's verdict reason, carried through a merge): why. */
-  inconclusive?: string;
-  /** The start-up calibration, judged against the profile's timing: its margin widens time bounds. */
+  /** The start-up calibration with the load watched during the run: how much a missed time bound load explains. */
   calibration?: Calibration;
   /** The run was stopped before the profile finished. */
   interrupted?: boolean;
@@ -61,7 +58,7 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
   const thresholds = evaluateThresholds(
     all.map((t) => t.expr),
     metrics,
-    input.calibration?.marginMs,
+    machineDelayMs(input.calibration),
   ).map((t, i) => (all[i].implicit ? { ...t, implicit: true } : t));
   return {
     name: input.name,
@@ -79,12 +76,16 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
     startedAt: new Date(input.history.startMs).toISOString(),
     durationMs: Math.round(input.history.endMs - input.history.startMs),
     ...(input.drainMs !== undefined ? { drainMs: input.drainMs } : {}),
-    notes: [...(input.notes ?? []), ...notesFor(metrics, thresholds, input.metricsOptions)],
+    notes: [...(input.notes ?? []), ...loadNotes(input.calibration), ...notesFor(metrics, thresholds, input.metricsOptions)],
     ...(input.error ? { error: input.error } : {}),
   };
 }
 
-/** The verdict and, unless it is pass or a plain threshold fail, its reason. */
+/**
+ * The verdict and, unless it is pass or a plain threshold fail, its reason. Each threshold was judged on its own
+ * (measure/thresholds.ts); the profile fails if any failed, and is inconclusive only when its sole non-passing
+ * thresholds are time bounds the machine's measured delay explains.
+ */
 function judge(
   input: ProfileInput,
   thresholds: readonly ThresholdResult[],
@@ -100,10 +101,6 @@ function judge(
       verdictReason: `${unmeasurable.map((t) => `"${t.expr}"`).join(', ')} cannot be measured on this target, whatever the machine's load`,
     };
   }
-  // A machine too loaded for the profile's timing explains whatever follows (a drain that did not settle, a window
-  // no op reached, a failed bound): nothing measured on it is a verdict on the system under test.
-  const loaded = input.calibration && (input.calibration.tooLoaded ?? marginOutgrows(input.calibration, thresholds));
-  if (loaded) return { verdict: 'inconclusive', verdictReason: loaded };
   if (input.unsettled) return { verdict: 'fail', verdictReason: input.unsettled };
   const inert = inertWindows(metrics.faultWindows);
   // An inert fault is the root cause to report first: thresholds measured without the fault prove nothing.
@@ -113,29 +110,15 @@ function judge(
       verdictReason: `fault window${inert.length > 1 ? 's' : ''} ${inert.map((w) => w.fault).join(', ')} hit nothing`,
     };
   }
-  const inconclusive = input.inconclusive ?? tooSlowForTheSchedule(thresholds, metrics, input.metricsOptions);
-  if (inconclusive) return { verdict: 'inconclusive', verdictReason: inconclusive };
-  return { verdict: thresholds.every((t) => t.ok) ? 'pass' : 'fail' };
+  if (thresholds.some((t) => t.status === 'fail' || t.status === 'na-fail')) return { verdict: 'fail' };
+  const inconclusive = thresholds.filter((t) => t.status === 'inconclusive');
+  if (inconclusive.length > 0) return { verdict: 'inconclusive', verdictReason: inconclusiveReason(inconclusive) };
+  return { verdict: 'pass' };
 }
 
-/**
- * A recovery threshold with nothing to measure because too few ops *finished* before the first fault, although
- * enough had *started*: the profile's timing was sound and the machine ran it slower than planned. That is a
- * loaded machine, not a regression, so the verdict is inconclusive rather than fail. (Too few ops *started*
- * is the profile's own mistake, and fails.)
- */
-function tooSlowForTheSchedule(
-  thresholds: readonly ThresholdResult[],
-  m: Metrics,
-  options: MetricsOptions | undefined,
-): string | undefined {
-  const minOps = options?.recovery?.minOps ?? RECOVERY_DEFAULTS.minOps;
-  const s = m.steadyState;
-  const blocked = thresholds.some(
-    (t) => !t.ok && t.na && (t.metric === 'recovery_ms' || t.metric === 'first_success_ms'),
-  );
-  if (!blocked || s.rate !== null || s.started < minOps) return undefined;
-  return `only ${s.ops} of the ${s.started} ops that started before the first fault finished before it (need ${minOps}): the machine ran slower than the profile's schedule`;
+/** "latency_p99_ms <= 300" at 412 ms: over its bound by 112 ms, within the machine's measured delay of 488 ms */
+export function inconclusiveReason(thresholds: readonly ThresholdResult[]): string {
+  return thresholds.map((t) => `"${t.expr}" at ${t.actual} ms: ${t.reason}`).join('; ');
 }
 
 const SEVERITY: readonly Verdict[] = ['interrupted', 'fail', 'inert', 'inconclusive', 'pass'];
@@ -165,6 +148,13 @@ export function buildRunReport(input: RunInput): RunReport {
   };
 }
 
+/** The machine's load, said beside the verdict: it never decides one (only a time bound's own result can). */
+function loadNotes(calibration: Calibration | undefined): string[] {
+  return calibration?.tooLoaded
+    ? [`machine load: ${calibration.tooLoaded} (counts are judged as measured; a missed time bound within the machine's delay is inconclusive)`]
+    : [];
+}
+
 /** Notes that keep a reader from over-trusting a number. */
 export function notesFor(m: Metrics, thresholds: readonly ThresholdResult[], options?: MetricsOptions): string[] {
   const notes: string[] = [];
@@ -175,12 +165,6 @@ export function notesFor(m: Metrics, thresholds: readonly ThresholdResult[], opt
     notes.push(`${m.unattributedEffects} ledger effect(s) matched no op by trace id or argsKey`);
   }
   for (const w of m.recovery) if (!w.recovered) notes.push(`recovery of fault window ${w.fault}: ${w.note}`);
-  const widened = thresholds.filter((t) => t.marginMs !== undefined);
-  if (widened.length > 0) {
-    notes.push(
-      `calibration margin +${widened[0].marginMs} ms on ${widened.map((t) => `"${t.expr}"`).join(', ')} (the machine answered slower than the reference)`,
-    );
-  }
   if (Object.keys(options?.canaries ?? {}).length === 0) notes.push('no canaries given: the leak scan did not run');
   return notes;
 }

@@ -54,9 +54,15 @@ export function fmtThresholdActual(t: ThresholdResult): string {
   return `${t.metric} ${actual} ${t.op} ${fmtNum(t.target)}${margin(t)}${t.allowNa ? ' or n/a' : ''}`;
 }
 
-/** " (+120 ms calibration margin)" on a time bound the calibration widened. */
+/**
+ * " (inconclusive: within the machine's measured delay of 120 ms)" on a missed time bound that load explains, or
+ * " (more than the machine's measured delay of 120 ms)" on one it does not.
+ */
 function margin(t: ThresholdResult): string {
-  return t.marginMs === undefined ? '' : ` (+${fmtNum(t.marginMs)} ms calibration margin)`;
+  if (t.marginMs === undefined) return '';
+  return t.status === 'inconclusive'
+    ? ` (inconclusive: within the machine's measured delay of ${fmtNum(t.marginMs)} ms)`
+    : ` (more than the machine's measured delay of ${fmtNum(t.marginMs)} ms)`;
 }
 
 /**

@@ -164,15 +164,21 @@ const threshold = obj({
   op: z.enum(OPERATORS),
   target: z.number(),
   actual: z.number().nullable().describe('null: no value (see na and reason)'),
-  ok: z.boolean(),
-  reason: z.string().optional(),
+  ok: z.boolean().describe("status is 'pass'"),
+  status: z
+    .enum(['pass', 'fail', 'na-fail', 'inconclusive'])
+    .optional()
+    .describe(
+      'judged on its own: na-fail, nothing to measure; inconclusive, a time upper bound missed by no more than the machine delay (always written; absent only in older reports, where ok decides)',
+    ),
+  reason: z.string().optional().describe('why it failed without a value, or why a missed time bound is inconclusive or fails'),
   na: z.boolean().optional().describe('the metric had nothing to measure'),
   allowNa: z.boolean().optional().describe('the threshold ends in `or n/a`'),
   implicit: z.boolean().optional().describe('added by Faultline, not the profile (e.g. unattributed_effects == 0)'),
   marginMs: ms
     .optional()
     .describe(
-      "the calibration margin added to this time bound: judged against target + marginMs (target is the profile's)",
+      'a missed time upper bound: the machine delay (calibration margin + the machine part of the longest stall) it was compared with',
     ),
 });
 
@@ -228,7 +234,10 @@ const calibration = obj({
   unavailable: z.string().optional().describe('why there was nothing to calibrate with (no margin, no inconclusive)'),
   referenceP95Ms: ms.describe('the no-fault p95 of a quiet machine the margin is measured from'),
   marginMs: ms.describe('added to every time upper bound: 4 x max(0, p95Ms - referenceP95Ms), rounded'),
-  tooLoaded: z.string().optional().describe("why the machine is too loaded for the profile's timing (inconclusive)"),
+  tooLoaded: z
+    .string()
+    .optional()
+    .describe("why the machine looked too loaded for the profile's timing: information, never the verdict"),
   probe: calibrationProbe
     .optional()
     .describe("after the idle pings: pings at the workload's own rate or concurrency (does the machine keep up?)"),
@@ -241,13 +250,15 @@ const calibration = obj({
   })
     .optional()
     .describe(
-      "how the machine held up while the workload ran: the machine's part of the longest stall (maxMs x cpuWaitShare) over 25% of the attempt timeout makes the verdict inconclusive",
+      "how the machine held up while the workload ran: the machine's part of the longest stall (maxMs x cpuWaitShare) is added to the machine delay that can make a missed time bound inconclusive",
     ),
 });
 
 const verdict = z
   .enum(VERDICTS)
-  .describe('pass; fail; inert (a fault window never hit); inconclusive (machine too loaded); interrupted');
+  .describe(
+    'pass; fail; inert (a fault window never hit); inconclusive (its only missed thresholds are time bounds the machine delay explains); interrupted',
+  );
 
 const profile = obj({
   name: z.string(),

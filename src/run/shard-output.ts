@@ -80,7 +80,6 @@ export function shardOutput(
         decisionLogSha256: report.decisionLogSha256,
         notes: ownNotes(report, loaded),
         ...(report.error && { error: report.error }),
-        ...(report.verdict === 'inconclusive' && report.verdictReason && { inconclusive: report.verdictReason }),
         ...(report.calibration && { calibration: report.calibration }),
         // shard.json holds the whole history at once (merge recomputes every metric, the leak scan too, from it).
         history: wholeHistory(history),

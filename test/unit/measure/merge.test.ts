@@ -16,6 +16,7 @@ import { computeMetrics } from '../../../src/measure/metrics.ts';
 import type { ProfileReport, RunReport } from '../../../src/measure/run-report.ts';
 import { parseShardOutput, type ShardOutput } from '../../../src/measure/shard-format.ts';
 import { buildProfileReport, buildRunReport } from '../../../src/measure/verdict.ts';
+import { isTimeUpperBound } from '../../../src/measure/thresholds.ts';
 import { type LoadedProfile, loadProfile } from '../../../src/profile/load.ts';
 import { judgingOf, metricsOptionsFor, thresholdsFor } from '../../../src/run/judging.ts';
 import { runShare, shardOutput, shardProfiles } from '../../../src/run/shard-output.ts';
@@ -229,7 +230,7 @@ describe('shard plus merge, split by profiles', () => {
 });
 
 describe('the calibration through a merge', () => {
-  it("a shard's calibration travels in shard.json and judges the merged profile (margin, too loaded)", () => {
+  it("a shard's calibration travels in shard.json and judges the merged profile's time bounds only", () => {
     const parts = shardRun(2);
     const target = parts[0].shard.profiles[0];
     const loaded = assessCalibration(
@@ -243,8 +244,13 @@ describe('the calibration through a merge', () => {
     const merged = mergeShards([{ label: 'shard-0', shard: reparsed.shard }, parts[1]], judgingOf);
     const got = merged.run.profiles.find((p) => p.name === target.name)!;
     expect(got.calibration).toEqual(loaded);
-    expect(got.verdict).toBe('inconclusive');
-    expect(got.verdictReason).toBe(loaded.tooLoaded);
+    // The load is said beside the verdict and never changes a count's result: judged as the same merge without it.
+    expect(got.notes).toContain(
+      `machine load: ${loaded.tooLoaded} (counts are judged as measured; a missed time bound within the machine's delay is inconclusive)`,
+    );
+    const plain = mergeShards(shardRun(2), judgingOf).run.profiles.find((p) => p.name === target.name)!;
+    const counts = (p: typeof got) => p.thresholds.filter((t) => !isTimeUpperBound(t)).map((t) => t.status);
+    expect(counts(got)).toEqual(counts(plain));
     // The other profiles had no calibration in their shards: judged as before.
     const others = merged.run.profiles.filter((p) => p.name !== target.name);
     expect(others.every((p) => p.calibration === undefined)).toBe(true);

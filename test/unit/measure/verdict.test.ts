@@ -78,11 +78,7 @@ describe('buildProfileReport / buildRunReport', () => {
     expect(judged(withHits(null)).verdict).toBe('pass');
   });
 
-  it('is inconclusive or interrupted when the run says so', () => {
-    expect(judged(undefined, { inconclusive: 'calibration p50 300 ms > 100 ms' })).toMatchObject({
-      verdict: 'inconclusive',
-      verdictReason: 'calibration p50 300 ms > 100 ms',
-    });
+  it('is interrupted when the run says so', () => {
     expect(judged(undefined, { interrupted: true }).verdict).toBe('interrupted');
   });
 
@@ -136,17 +132,15 @@ describe('a machine too slow for the schedule', () => {
       decisionLogSha256: '',
     });
 
-  it('is inconclusive when enough ops started before the fault but too few finished before it', () => {
+  it('fails when too few ops finished before the fault, even if enough had started: an n/a is never excused', () => {
     // Six ops started in the first 500 ms; on a loaded machine only two of them finished before the fault.
     const slow = run([
       op('a', 0, 100),
       op('b', 80, 300),
       ...['c', 'd', 'e', 'f'].map((id, i) => op(id, 200 + i * 50, 900)),
     ]);
-    expect(slow.verdict).toBe('inconclusive');
-    expect(slow.verdictReason).toBe(
-      "only 2 of the 6 ops that started before the first fault finished before it (need 5): the machine ran slower than the profile's schedule",
-    );
+    expect(slow.verdict).toBe('fail');
+    expect(slow.thresholds[0]).toMatchObject({ metric: 'recovery_ms', status: 'na-fail', actual: null });
   });
 
   it('fails when the profile itself put too few ops before the fault', () => {

@@ -165,7 +165,7 @@ describe('toMeetThresholds', () => {
   const dup = { expr: 'duplicate_effects == 0', metric: 'duplicate_effects', op: '==', target: 0 } as const;
 
   it('passes when every threshold held and the verdict is pass', () => {
-    expect(report({}, { verdict: 'pass', thresholds: [{ ...held, actual: 1, ok: true }] })).toMeetThresholds();
+    expect(report({}, { verdict: 'pass', thresholds: [{ ...held, actual: 1, ok: true, status: 'pass' }] })).toMeetThresholds();
   });
 
   it('lists the thresholds and the ops behind the failed effect metrics', () => {
@@ -173,8 +173,8 @@ describe('toMeetThresholds', () => {
       { duplicateEffects: 2, reconciliation: reconciliation({ duplicateOps: ['op-4', 'op-8'] }) },
       {
         thresholds: [
-          { ...held, actual: 1, ok: true },
-          { ...dup, actual: 2, ok: false },
+          { ...held, actual: 1, ok: true, status: 'pass' },
+          { ...dup, actual: 2, ok: false, status: 'fail' },
         ],
       },
     );
@@ -190,7 +190,7 @@ describe('toMeetThresholds', () => {
     const recoveryMs = { expr: 'recovery_ms <= 1000', metric: 'recovery_ms', op: '<=', target: 1000 } as const;
     const r = report(
       {},
-      { thresholds: [{ ...recoveryMs, actual: null, ok: false, na: true, reason: 'never recovered' }] },
+      { thresholds: [{ ...recoveryMs, actual: null, ok: false, status: 'na-fail', na: true, reason: 'never recovered' }] },
     );
     expect(failure(() => expect(r).toMeetThresholds())).toBe(
       "expected the profile's thresholds to hold, but 1 of 1 failed:\n" +
@@ -204,7 +204,7 @@ describe('toMeetThresholds', () => {
       {
         verdict: 'inert',
         verdictReason: 'fault window f0-status hit nothing',
-        thresholds: [{ ...held, actual: 1, ok: true }],
+        thresholds: [{ ...held, actual: 1, ok: true, status: 'pass' }],
       },
     );
     expect(failure(() => expect(r).toMeetThresholds())).toBe(
