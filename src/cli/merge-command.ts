@@ -17,7 +17,11 @@ export async function mergeCommand(dirs: string[], flags: { out: string }): Prom
   prepareOutDir(flags.out);
   const { run, histories } = mergeShards(inputs, judgingOf);
   const written = await writeReports(flags.out, run, histories);
-  process.stdout.write(run.capacity ? formatCapacityText(run.capacity) : `${formatConsoleSummary(run)}\n`);
+  process.stdout.write(
+    run.capacity
+      ? formatCapacityText(run.capacity)
+      : `${formatConsoleSummary(run, { reportHtml: join(flags.out, 'report.html') })}\n`,
+  );
   process.stderr.write(
     `faultline: merged ${inputs.length} shard(s) into ${flags.out}/ (${writtenFiles(flags.out, written)})\n`,
   );

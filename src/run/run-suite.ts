@@ -88,8 +88,13 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
       const report = tagged(result.report);
       record(report, result.history);
       const failed = report.thresholds.filter((t) => !t.ok).length;
+      // An interrupted run is not judged on thresholds it never measured.
+      const judged =
+        report.verdict === 'interrupted'
+          ? 'thresholds not judged'
+          : `${failed} of ${report.thresholds.length} thresholds failed`;
       options.say(
-        `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${failed} of ${report.thresholds.length} thresholds failed`,
+        `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${judged}`,
       );
       if (options.signal.aborted) {
         if (notRun.length > 0) report.notes.push(notRunNote(notRun));

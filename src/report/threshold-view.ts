@@ -1,0 +1,31 @@
+// Which of a profile's thresholds a reader is shown as failed or inconclusive. An interrupted run is not judged
+// on what it never measured: none of its thresholds is shown as failed. A negative control's own thresholds are
+// shown as its detector firing or not (format.ts controlPhrase), not as failures.
+import type { ProfileReport } from '../measure/run-report.ts';
+import type { ThresholdResult, ThresholdStatus } from '../measure/thresholds.ts';
+import { detectorThresholds } from './detector.ts';
+import { fmtNum } from './format.ts';
+
+type Judged = Pick<ProfileReport, 'verdict' | 'control' | 'thresholds'>;
+
+/** A report written before thresholds had a status reads as it did then: ok passes, anything else fails. */
+export function statusOf(t: Pick<ThresholdResult, 'ok'> & { status?: ThresholdStatus }): ThresholdStatus {
+  return t.status ?? (t.ok ? 'pass' : 'fail');
+}
+
+export function failedThresholds(p: Judged): ThresholdResult[] {
+  if (p.verdict === 'interrupted') return [];
+  const detector = new Set(detectorThresholds(p));
+  return p.thresholds.filter((t) => !detector.has(t) && ['fail', 'na-fail'].includes(statusOf(t)));
+}
+
+export function inconclusiveThresholds(p: Judged): ThresholdResult[] {
+  if (p.verdict === 'interrupted') return [];
+  return p.thresholds.filter((t) => statusOf(t) === 'inconclusive');
+}
+
+/** "latency_p99_ms <= 300" at 412 ms, margin 488 ms: over its bound by 112 ms, within the machine's measured delay of 488 ms */
+export function fmtInconclusive(t: ThresholdResult): string {
+  const margin = t.marginMs === undefined ? '' : `, margin ${fmtNum(t.marginMs)} ms`;
+  return `"${t.expr}" at ${fmtNum(t.actual)} ms${margin}: ${t.reason ?? 'within the machine’s measured delay'}`;
+}
