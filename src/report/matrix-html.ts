@@ -18,8 +18,7 @@ function row(r: ProtocolMatrix['rows'][number], pairings: readonly string[]): Ro
     const differs = cell.verdict !== 'n/a' && r.differs.length > 0;
     const body = `${mark(parts.verdict, parts.verdictDiffers)}<br>${parts.numbers.map((n) => mark(n.text, n.differs)).join(', ')}`;
     // An n/a cell did not run: the page has no section for it.
-    const html =
-      cell.verdict === 'n/a' ? body : `<a href="#${e(anchor({ name: r.profile, pairing }))}">${body}</a>`;
+    const html = cell.verdict === 'n/a' ? body : `<a href="#${e(anchor({ name: r.profile, pairing }))}">${body}</a>`;
     return { html, ...(differs && { cls: 'differs' }) };
   });
   return {

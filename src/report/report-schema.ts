@@ -171,7 +171,10 @@ const threshold = obj({
     .describe(
       'judged on its own: na-fail, nothing to measure; inconclusive, a time upper bound missed by no more than the machine delay (always written; absent only in older reports, where ok decides)',
     ),
-  reason: z.string().optional().describe('why it failed without a value, or why a missed time bound is inconclusive or fails'),
+  reason: z
+    .string()
+    .optional()
+    .describe('why it failed without a value, or why a missed time bound is inconclusive or fails'),
   na: z.boolean().optional().describe('the metric had nothing to measure'),
   allowNa: z.boolean().optional().describe('the threshold ends in `or n/a`'),
   implicit: z.boolean().optional().describe('added by Faultline, not the profile (e.g. unattributed_effects == 0)'),

@@ -29,3 +29,15 @@ export function fmtInconclusive(t: ThresholdResult): string {
   const margin = t.marginMs === undefined ? '' : `, margin ${fmtNum(t.marginMs)} ms`;
   return `"${t.expr}" at ${fmtNum(t.actual)} ms${margin}: ${t.reason ?? 'within the machine’s measured delay'}`;
 }
+
+/** "4 ok", "2 of 6 failed", "1 of 6 inconclusive", "not judged (interrupted)": for an overview cell. */
+export function thresholdCount(p: Judged): string {
+  if (p.verdict === 'interrupted') return 'not judged (interrupted)';
+  const failed = failedThresholds(p).length;
+  const inconclusive = inconclusiveThresholds(p).length;
+  const parts = [
+    ...(failed > 0 ? [`${failed} failed`] : []),
+    ...(inconclusive > 0 ? [`${inconclusive} inconclusive`] : []),
+  ];
+  return parts.length === 0 ? `${p.thresholds.length} ok` : `${parts.join(', ')} of ${p.thresholds.length}`;
+}

@@ -125,7 +125,14 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
     for (const [i, op] of h.ops.entries()) at('op', op.startMs, i);
     for (const [i, e] of h.effects.entries()) at('effect', e.atMs, i);
     const origin = h.startMs + workloadOffsetMs(report ?? {}, h);
-    sources.push({ profile, pairing: report?.pairing, h, origin, tools: new Map(h.ops.map((o) => [o.opId, o.tool])), previous });
+    sources.push({
+      profile,
+      pairing: report?.pairing,
+      h,
+      origin,
+      tools: new Map(h.ops.map((o) => [o.opId, o.tool])),
+      previous,
+    });
   }
   const collect = passCollector();
   for (const i of slots.order()) {

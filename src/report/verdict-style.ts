@@ -78,7 +78,8 @@ export function tallyText(profiles: readonly Badged[]): string {
   const controls = profiles.filter((p) => p.verdict === 'pass' && isDetectorRun(p)).length;
   return tally(profiles)
     .map((t) => {
-      const note = t.verdict === 'pass' && controls > 0 ? ` (${controls} detector${controls > 1 ? 's' : ''} fired)` : '';
+      const note =
+        t.verdict === 'pass' && controls > 0 ? ` (${controls} detector${controls > 1 ? 's' : ''} fired)` : '';
       return `${t.word} ${t.count}${note}`;
     })
     .join(', ');
