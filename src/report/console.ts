@@ -6,7 +6,7 @@
 import type { History } from '../core/history.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { baselineLines, formatConsoleDetail } from './console-verbose.ts';
-import { isDetectorRun } from './detector.ts';
+import { detectorThresholds, isDetectorRun } from './detector.ts';
 import { controlPhrase, describeThreshold, fmtMs, interruptedText } from './format.ts';
 import { failedThresholds, fmtInconclusive, inconclusiveThresholds } from './threshold-view.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
@@ -63,7 +63,7 @@ function reasons(p: ProfileReport): string[] {
   const out: string[] = [];
   if (p.error) out.push(`error ${p.error.split('\n', 1)[0]}`);
   const control = controlPhrase(p);
-  if (control && p.verdict === 'fail') out.push(control);
+  if (control && detectorThresholds(p).some((t) => !t.ok)) out.push(control);
   out.push(...failedThresholds(p).map((t) => `${t.expr}: ${describeThreshold(t)}`));
   out.push(...inconclusiveThresholds(p).map((t) => `inconclusive ${fmtInconclusive(t)}`));
   if (out.length === 0 && p.verdictReason) out.push(p.verdictReason);

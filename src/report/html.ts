@@ -11,7 +11,7 @@ import { anchor, profileSection } from './html-profile.ts';
 import { htmlTable, type Row } from './html-table.ts';
 import { MATRIX_CSS, matrixHtml } from './matrix-html.ts';
 import { formatMetricValue } from './metric-rows.ts';
-import { thresholdCount } from './threshold-view.ts';
+import { notJudgedOrOk, thresholdCount } from './threshold-view.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
 const CSS = `
@@ -99,7 +99,7 @@ function overviewRow(p: ProfileReport): Row {
       e(fmtRetry(m)),
       e(effects),
       e(worstRecovery(m.recovery)),
-      count.endsWith(' ok') ? count : `<strong>${e(count)}</strong>`,
+      notJudgedOrOk(p) ? e(count) : `<strong>${e(count)}</strong>`,
     ],
   };
 }

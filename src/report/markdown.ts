@@ -25,7 +25,7 @@ import { matrixSection } from './matrix-markdown.ts';
 import { formatMetricValue, metricRows } from './metric-rows.ts';
 import { replayCommands } from './replay.ts';
 import { workloadOffsetMs } from './time-base.ts';
-import { failedThresholds, fmtInconclusive, inconclusiveThresholds, thresholdCount } from './threshold-view.ts';
+import { failedThresholds, fmtInconclusive, inconclusiveThresholds, notJudgedOrOk, thresholdCount } from './threshold-view.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
 export interface MarkdownOptions {
@@ -84,7 +84,7 @@ function overviewRow(p: ProfileReport, policyColumn: boolean): string {
   const retry = m.retrySuccessRate === null ? 'n/a' : `${value(m, 'retry_success_rate')} of ${m.retriedOps}`;
   const recovery = worstRecovery(m.recovery).replace(/ \(.*\)$/, '');
   const count = thresholdCount(p);
-  const thresholds = count.endsWith(' ok') ? count : `**${c(count)}**`;
+  const thresholds = notJudgedOrOk(p) ? c(count) : `**${c(count)}**`;
   const policy = policyColumn ? ` | ${c(p.policy)}` : '';
   const name = p.pairing ? `${p.name} [${p.pairing}]` : p.name;
   return `| ${badge.icon}${isDetectorRun(p) ? ' control' : ''} | ${c(name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;

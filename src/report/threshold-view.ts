@@ -41,3 +41,8 @@ export function thresholdCount(p: Judged): string {
   ];
   return parts.length === 0 ? `${p.thresholds.length} ok` : `${parts.join(', ')} of ${p.thresholds.length}`;
 }
+
+/** Nothing to mark: every threshold held, or none was judged (interrupted). */
+export function notJudgedOrOk(p: Judged): boolean {
+  return failedThresholds(p).length + inconclusiveThresholds(p).length === 0;
+}

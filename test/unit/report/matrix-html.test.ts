@@ -84,7 +84,14 @@ describe('report.html of a matrix run', () => {
   it('the sections of a profile that ran in two pairings have their own ids, each named by its pairing', () => {
     const base = sampleRun().profiles[0];
     const both = renderHtml(
-      { ...sampleRun(), profiles: [{ ...base, pairing: 'legacy' }, { ...base, pairing: 'modern' }], matrix },
+      {
+        ...sampleRun(),
+        profiles: [
+          { ...base, pairing: 'legacy' },
+          { ...base, pairing: 'modern' },
+        ],
+        matrix,
+      },
       {},
     );
     expect(both).toContain(`<section id="profile-${base.name}-legacy">`);
