@@ -72,10 +72,13 @@ async function suiteVerdicts(dir: string, profiles: string[]): Promise<Omit<Run,
 async function testVerdicts(dir: string, projects: string[]): Promise<Omit<Run, 'what' | 'load' | 'index'>> {
   const file = join(dir, 'vitest.json');
   const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-  const time = await timed(
-    process.execPath,
-    [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=json', `--outputFile=${file}`],
-  );
+  const time = await timed(process.execPath, [
+    vitest,
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=json',
+    `--outputFile=${file}`,
+  ]);
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
     testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[];
   };

@@ -36,7 +36,7 @@ export interface ProtocolMatrix {
 }
 
 /** The reason of a cell for a pairing the profile's protocol choice did not name (not a comparison). */
-export const NOT_CHOSEN = 'not run';
+const NOT_CHOSEN = 'not run';
 
 /** A cell the profile's protocol choice named: it ran, or its era made it n/a. */
 export const chosen = (cell: MatrixCell): boolean => cell.verdict !== 'n/a' || cell.reason !== NOT_CHOSEN;

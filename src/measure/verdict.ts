@@ -76,7 +76,11 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
     startedAt: new Date(input.history.startMs).toISOString(),
     durationMs: Math.round(input.history.endMs - input.history.startMs),
     ...(input.drainMs !== undefined ? { drainMs: input.drainMs } : {}),
-    notes: [...(input.notes ?? []), ...loadNotes(input.calibration), ...notesFor(metrics, thresholds, input.metricsOptions)],
+    notes: [
+      ...(input.notes ?? []),
+      ...loadNotes(input.calibration),
+      ...notesFor(metrics, thresholds, input.metricsOptions),
+    ],
     ...(input.error ? { error: input.error } : {}),
   };
 }
@@ -117,7 +121,7 @@ function judge(
 }
 
 /** "latency_p99_ms <= 300" at 412 ms: over its bound by 112 ms, within the machine's measured delay of 488 ms */
-export function inconclusiveReason(thresholds: readonly ThresholdResult[]): string {
+function inconclusiveReason(thresholds: readonly ThresholdResult[]): string {
   return thresholds.map((t) => `"${t.expr}" at ${t.actual} ms: ${t.reason}`).join('; ');
 }
 
@@ -151,7 +155,9 @@ export function buildRunReport(input: RunInput): RunReport {
 /** The machine's load, said beside the verdict: it never decides one (only a time bound's own result can). */
 function loadNotes(calibration: Calibration | undefined): string[] {
   return calibration?.tooLoaded
-    ? [`machine load: ${calibration.tooLoaded} (counts are judged as measured; a missed time bound within the machine's delay is inconclusive)`]
+    ? [
+        `machine load: ${calibration.tooLoaded} (counts are judged as measured; a missed time bound within the machine's delay is inconclusive)`,
+      ]
     : [];
 }
 

@@ -6,8 +6,8 @@ import { historyOf } from '../core/history-key.ts';
 import type { BaselineComparison, RunReport } from '../measure/run-report.ts';
 import { controlPhrase, describeThreshold, fmtBreaker, fmtCalibration, fmtMs, interruptedText } from './format.ts';
 import { metricRows } from './metric-rows.ts';
-import { workloadOffsetMs } from './time-base.ts';
 import { failedThresholds, fmtInconclusive, inconclusiveThresholds } from './threshold-view.ts';
+import { workloadOffsetMs } from './time-base.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
 export function formatConsoleDetail(

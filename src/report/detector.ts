@@ -7,7 +7,7 @@ import type { ProfileReport } from '../measure/run-report.ts';
 import type { ThresholdResult } from '../measure/thresholds.ts';
 
 /** `ghost_effects > 0`, `leaks >= 1`: holds only when harm was seen. */
-export function asksForHarm(t: Pick<ThresholdResult, 'metric' | 'op' | 'target'>): boolean {
+function asksForHarm(t: Pick<ThresholdResult, 'metric' | 'op' | 'target'>): boolean {
   if (!METRICS[t.metric]?.damage) return false;
   return (t.op === '>' && t.target >= 0) || (t.op === '>=' && t.target > 0);
 }

@@ -9,9 +9,9 @@ import { breakerTable, errorsTable, faultWindowsTable, metricsTable, thresholdsT
 import { renderLatencySvg } from './latency-chart.ts';
 import { replayCommands } from './replay.ts';
 import { renderRetryByKindSvg } from './retry-chart.ts';
+import { failedThresholds, fmtInconclusive, inconclusiveThresholds } from './threshold-view.ts';
 import { workloadOffsetMs } from './time-base.ts';
 import { renderTimelineSvg, TIMELINE_COLORS } from './timeline.ts';
-import { failedThresholds, fmtInconclusive, inconclusiveThresholds } from './threshold-view.ts';
 import { profileBadge } from './verdict-style.ts';
 
 export function profileSection(p: ProfileReport, history: History | undefined, reportPath?: string): string {

@@ -4,8 +4,8 @@
 // schema/junit.xsd (the common JUnit format CI systems read; see the header of that file).
 
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
-import { escapeXml } from './escape.ts';
 import type { ThresholdResult } from '../measure/thresholds.ts';
+import { escapeXml } from './escape.ts';
 import { describeThreshold, fmtThresholdActual } from './format.ts';
 import { replayCommands } from './replay.ts';
 import { failedThresholds, fmtInconclusive, inconclusiveThresholds } from './threshold-view.ts';

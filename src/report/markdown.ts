@@ -24,8 +24,14 @@ import { fmtHits, windowHits } from './hits.ts';
 import { matrixSection } from './matrix-markdown.ts';
 import { formatMetricValue, metricRows } from './metric-rows.ts';
 import { replayCommands } from './replay.ts';
+import {
+  failedThresholds,
+  fmtInconclusive,
+  inconclusiveThresholds,
+  notJudgedOrOk,
+  thresholdCount,
+} from './threshold-view.ts';
 import { workloadOffsetMs } from './time-base.ts';
-import { failedThresholds, fmtInconclusive, inconclusiveThresholds, notJudgedOrOk, thresholdCount } from './threshold-view.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
 export interface MarkdownOptions {

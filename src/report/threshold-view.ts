@@ -9,7 +9,7 @@ import { fmtNum } from './format.ts';
 type Judged = Pick<ProfileReport, 'verdict' | 'control' | 'thresholds'>;
 
 /** A report written before thresholds had a status reads as it did then: ok passes, anything else fails. */
-export function statusOf(t: Pick<ThresholdResult, 'ok'> & { status?: ThresholdStatus }): ThresholdStatus {
+function statusOf(t: Pick<ThresholdResult, 'ok'> & { status?: ThresholdStatus }): ThresholdStatus {
   return t.status ?? (t.ok ? 'pass' : 'fail');
 }
 

@@ -142,7 +142,13 @@ describe('the calibration margin on thresholds', () => {
 
   it('judges each threshold: a missed time upper bound within the machine delay is inconclusive, nothing else is', () => {
     const [within, beyond, held, lower, count] = evaluateThresholds(
-      ['first_success_ms <= 200', 'first_success_ms <= 150', 'first_success_ms <= 400', 'first_success_ms >= 350', 'ops <= 5'],
+      [
+        'first_success_ms <= 200',
+        'first_success_ms <= 150',
+        'first_success_ms <= 400',
+        'first_success_ms >= 350',
+        'ops <= 5',
+      ],
       metrics,
       120,
     );

@@ -15,8 +15,8 @@ import {
 import { computeMetrics } from '../../../src/measure/metrics.ts';
 import type { ProfileReport, RunReport } from '../../../src/measure/run-report.ts';
 import { parseShardOutput, type ShardOutput } from '../../../src/measure/shard-format.ts';
-import { buildProfileReport, buildRunReport } from '../../../src/measure/verdict.ts';
 import { isTimeUpperBound } from '../../../src/measure/thresholds.ts';
+import { buildProfileReport, buildRunReport } from '../../../src/measure/verdict.ts';
 import { type LoadedProfile, loadProfile } from '../../../src/profile/load.ts';
 import { judgingOf, metricsOptionsFor, thresholdsFor } from '../../../src/run/judging.ts';
 import { runShare, shardOutput, shardProfiles } from '../../../src/run/shard-output.ts';

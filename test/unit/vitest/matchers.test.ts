@@ -165,7 +165,9 @@ describe('toMeetThresholds', () => {
   const dup = { expr: 'duplicate_effects == 0', metric: 'duplicate_effects', op: '==', target: 0 } as const;
 
   it('passes when every threshold held and the verdict is pass', () => {
-    expect(report({}, { verdict: 'pass', thresholds: [{ ...held, actual: 1, ok: true, status: 'pass' }] })).toMeetThresholds();
+    expect(
+      report({}, { verdict: 'pass', thresholds: [{ ...held, actual: 1, ok: true, status: 'pass' }] }),
+    ).toMeetThresholds();
   });
 
   it('lists the thresholds and the ops behind the failed effect metrics', () => {
@@ -190,7 +192,11 @@ describe('toMeetThresholds', () => {
     const recoveryMs = { expr: 'recovery_ms <= 1000', metric: 'recovery_ms', op: '<=', target: 1000 } as const;
     const r = report(
       {},
-      { thresholds: [{ ...recoveryMs, actual: null, ok: false, status: 'na-fail', na: true, reason: 'never recovered' }] },
+      {
+        thresholds: [
+          { ...recoveryMs, actual: null, ok: false, status: 'na-fail', na: true, reason: 'never recovered' },
+        ],
+      },
     );
     expect(failure(() => expect(r).toMeetThresholds())).toBe(
       "expected the profile's thresholds to hold, but 1 of 1 failed:\n" +
