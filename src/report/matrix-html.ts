@@ -34,7 +34,7 @@ export function matrixHtml(matrix: ProtocolMatrix): string {
   const differing = matrix.rows.filter((r) => r.differs.length > 0).length;
   return `<h2>Protocol pairings</h2>
 <ul>${columns.map((p) => `<li><code>${e(p.name)}</code>: ${e(p.summary)}</li>`).join('')}</ul>
-<p class="meta">${differing} of ${matrix.rows.length} profile(s) ran in several pairings differ between them (highlighted; the differing numbers in bold). Each cell links to the profile's section for that pairing.</p>
+<p class="meta">${differing} of ${matrix.rows.length} profile(s) that chose several pairings differ between them (highlighted; the differing numbers in bold). Each cell links to the profile's section for that pairing.</p>
 ${htmlTable(
   'matrix',
   ['profile', ...names, 'differs'],

@@ -27,7 +27,7 @@ export function matrixSection(run: RunReport): string[] {
       '',
       ...columns.map((p) => `- ${c(p.name)}: ${c(p.summary)}`),
       '',
-      `${differing} of ${run.matrix.rows.length} profile(s) run in several pairings differ between them (bold: what differs).`,
+      `${differing} of ${run.matrix.rows.length} profile(s) that chose several pairings differ between them (bold: what differs).`,
       '',
       `| profile | ${names.map(c).join(' | ')} | differs |`,
       `| --- | ${names.map(() => '---').join(' | ')} | --- |`,

@@ -57,7 +57,7 @@ describe('report.html of a matrix run', () => {
     for (const profile of ['baseline', 'dependency-5xx', 'session-loss']) expect(rowOf(profile)).toContain('</td>');
     expect(html).toContain('<section id="profile-');
     expect(html.indexOf('<table class="matrix')).toBeLessThan(html.indexOf('<section id="profile-'));
-    expect(html).toContain('1 of 3 profile(s) ran in several pairings differ between them');
+    expect(html).toContain('1 of 3 profile(s) that chose several pairings differ between them');
   });
 
   it('highlights the cells of a row that differs, the differing numbers bold, and names what differs', () => {
