@@ -7,7 +7,7 @@ import { EXIT_CODE_OF } from '../measure/run-report.ts';
 import { parseShardOutput, SHARD_FILE } from '../measure/shard-format.ts';
 import { formatCapacityText } from '../report/capacity-table.ts';
 import { formatConsoleSummary } from '../report/console.ts';
-import { writePairingReports, writeReports } from '../report/write.ts';
+import { writeReports } from '../report/write.ts';
 import { judgingOf } from '../run/judging.ts';
 import { prepareOutDir, writtenFiles } from './out-dir.ts';
 import { UserError } from './user-error.ts';
@@ -16,10 +16,12 @@ export async function mergeCommand(dirs: string[], flags: { out: string }): Prom
   const inputs = dirs.map(readShard);
   prepareOutDir(flags.out);
   const { run, histories } = mergeShards(inputs, judgingOf);
-  const written = run.matrix
-    ? await writePairingReports(flags.out, run, histories)
-    : await writeReports(flags.out, run, histories);
-  process.stdout.write(run.capacity ? formatCapacityText(run.capacity) : `${formatConsoleSummary(run)}\n`);
+  const written = await writeReports(flags.out, run, histories);
+  process.stdout.write(
+    run.capacity
+      ? formatCapacityText(run.capacity)
+      : `${formatConsoleSummary(run, { reportHtml: join(flags.out, 'report.html') })}\n`,
+  );
   process.stderr.write(
     `faultline: merged ${inputs.length} shard(s) into ${flags.out}/ (${writtenFiles(flags.out, written)})\n`,
   );

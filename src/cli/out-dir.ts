@@ -58,7 +58,7 @@ function realPath(path: string): string {
   }
 }
 
-/** "report.json, legacy/report.json, ...": the files written, by their path inside `dir` (a matrix writes subfolders). */
+/** "report.json, junit.xml, ...": the files written, by their path inside `dir`. */
 export function writtenFiles(dir: string, written: readonly string[]): string {
   return written.map((p) => relative(dir, p) || p).join(', ');
 }

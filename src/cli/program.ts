@@ -76,6 +76,7 @@ export function buildProgram(): Command {
       '--metrics-out <file>',
       'also write the metrics in Prometheus text format (textfile collector, Pushgateway)',
     )
+    .option('--verbose', "print every profile's numbers, not only what did not pass (the summary's default)")
     .addHelpText(
       'after',
       [

@@ -1,6 +1,6 @@
 // faultline run [PROFILE...]: the main job (its flags are declared in program.ts).
 import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { PolicyName } from '../client/policies/names.ts';
 import { keepHeapSmall } from '../core/heap-keeper.ts';
 import type { ProtocolChoice } from '../core/pairing.ts';
@@ -12,7 +12,7 @@ import { largeProfileProblem } from '../profile/size.ts';
 import { compareWithBaseline } from '../report/baseline.ts';
 import { formatConsoleSummary } from '../report/console.ts';
 import { renderPrometheus } from '../report/prometheus.ts';
-import { writePairingReports, writeReports } from '../report/write.ts';
+import { writeReports } from '../report/write.ts';
 import { spillsHistory } from '../run/history-mode.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
@@ -52,6 +52,8 @@ export interface RunFlags extends TargetFlags {
   shard?: Shard;
   /** The run's id in trace ids and idempotency keys on a server the shards share (default: a fresh one). */
   runId?: string;
+  /** Every profile's numbers in the console summary. */
+  verbose?: boolean;
 }
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {
@@ -110,9 +112,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     const invocation = invocationOf(flags);
     if (invocation) run.invocation = invocation;
     if (baseline && flags.baseline) run.baseline = compareWithBaseline(run, baseline, flags.baseline);
-    const written = run.matrix
-      ? await writePairingReports(flags.out, run, histories)
-      : await writeReports(flags.out, run, histories);
+    const written = await writeReports(flags.out, run, histories);
     if (flags.metricsOut) {
       await writeFile(flags.metricsOut, await renderPrometheus(run));
       written.push(flags.metricsOut);
@@ -122,7 +122,8 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
         await writeShardOutput(flags.out, runShare(flags.shard, all, flags.runId), run, histories, flags.seed),
       );
     }
-    process.stdout.write(`${formatConsoleSummary(run, { histories })}\n`);
+    const reportHtml = join(flags.out, 'report.html');
+    process.stdout.write(`${formatConsoleSummary(run, { histories, verbose: flags.verbose, reportHtml })}\n`);
     say(`faultline: reports in ${flags.out}/ (${writtenFiles(flags.out, written)})`);
     // Stopped: the reports hold the finished profiles and the interrupted one; the exit code says interrupted.
     if (interrupt.signal.aborted) return EXIT.interrupted;

@@ -3,6 +3,7 @@
 // history with buildProfileReport, so no metric is an average of shard metrics.
 import { createHash } from 'node:crypto';
 import type { FaultWindow, History } from '../core/history.ts';
+import { historyKey } from '../core/history-key.ts';
 import type { Effect } from '../core/ledger.ts';
 import { formatShard, shareOf } from '../core/shard.ts';
 import { stableStringify } from '../core/stable-hash.ts';
@@ -83,7 +84,7 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
       ...(calibration && { calibration }),
     });
     reports.push(pairing ? { ...report, pairing } : report);
-    histories[order && pairing ? `${name}@${pairing}` : name] = history;
+    histories[historyKey({ name, pairing }, order !== undefined)] = history;
   }
   const starts = sorted.map(({ shard }) => Date.parse(shard.startedAt));
   const ends = sorted.map(({ shard }, k) => starts[k] + shard.durationMs);

@@ -28,6 +28,11 @@ export interface MetricDef {
   unit?: MetricUnit;
   /** Shown in every summary (console, Markdown, the HTML overview); the HTML lists all metrics. */
   headline?: boolean;
+  /**
+   * A count of harm done (an effect doubled, lost or leaked): a threshold that asks for more than 0 asks to see
+   * the harm, as a negative control does, so its pass reads "detector fired" (report/detector.ts).
+   */
+  damage?: boolean;
 }
 
 const v = (value: number): MetricValue => ({ value });
@@ -81,16 +86,24 @@ export const METRICS: Record<string, MetricDef> = {
     describe: 'effects beyond the first per op',
     get: (m) => effect(m.duplicateEffects),
     headline: true,
+    damage: true,
   },
-  ghost_effects: { describe: 'failed ops with an effect', get: (m) => effect(m.ghostEffects), headline: true },
+  ghost_effects: {
+    describe: 'failed ops with an effect',
+    get: (m) => effect(m.ghostEffects),
+    headline: true,
+    damage: true,
+  },
   lost_effects: {
     describe: 'ok side-effecting ops without effect',
     get: (m) => effect(m.lostEffects),
     headline: true,
+    damage: true,
   },
   indeterminate_effects: {
     describe: 'ops with an indeterminate outcome (info) whose effect exists',
     get: (m) => effect(m.effectsObservable === false ? null : m.reconciliation.infoWithEffectOps.length),
+    damage: true,
   },
   unattributed_effects: {
     describe: 'effects no op claims',
@@ -101,6 +114,7 @@ export const METRICS: Record<string, MetricDef> = {
     describe: 'canary findings (op, place, kind) in model-visible content',
     get: (m) => orNa(m.leaks, 'no canaries were planted'),
     headline: true,
+    damage: true,
   },
   leak_kinds: {
     describe: 'canary kinds found at least once in model-visible content',
@@ -108,6 +122,7 @@ export const METRICS: Record<string, MetricDef> = {
       Object.keys(m.leaksByKind ?? {}).length === 0
         ? na('no canaries were planted')
         : v(Object.values(m.leaksByKind).filter((n) => n > 0).length),
+    damage: true,
   },
   recovery_ms: {
     describe: 'worst recovery over fault windows',
@@ -159,6 +174,7 @@ export const METRICS: Record<string, MetricDef> = {
   retry_after_violations: {
     describe: 'retries earlier than Retry-After advised',
     get: (m) => v(m.retryAfterViolations),
+    damage: true,
   },
   throughput_ops_s: { describe: 'ops per second over the run', get: (m) => v(m.throughputOpsPerSec), unit: 'ops/s' },
   breaker_opens: { describe: 'times a circuit breaker opened', get: (m) => v(m.breakerOpens ?? 0) },
@@ -170,7 +186,11 @@ export const METRICS: Record<string, MetricDef> = {
   },
   auth_refreshes: { describe: 'credential refreshes after AUTH failures', get: (m) => v(m.authRefreshes ?? 0) },
   auth_escalations: { describe: 'ops that ended on an AUTH error', get: (m) => v(m.authEscalations ?? 0) },
-  auth_blind_retries: { describe: 'retries after AUTH without a refresh', get: (m) => v(m.authBlindRetries ?? 0) },
+  auth_blind_retries: {
+    describe: 'retries after AUTH without a refresh',
+    get: (m) => v(m.authBlindRetries ?? 0),
+    damage: true,
+  },
   mistake_ops: { describe: 'ops that started with a model mistake', get: (m) => v(m.mistakeOps ?? 0) },
   self_corrections: { describe: 'calls re-issued with corrected arguments', get: (m) => v(m.selfCorrections ?? 0) },
   self_correction_rate: {
@@ -231,6 +251,7 @@ export const METRICS: Record<string, MetricDef> = {
   header_mismatch_executed: {
     describe: 'tampered attempts the server dispatched anyway (a 2xx answer; n/a when none was tampered)',
     get: (m) => tamperedCount(m, m.headerMismatchExecuted ?? 0),
+    damage: true,
   },
   results_over_budget: {
     describe: 'results over the client result budget',
@@ -246,6 +267,7 @@ export const METRICS: Record<string, MetricDef> = {
   results_lost: {
     describe: 'info ops whose effect exists: the tool ran, the result never arrived',
     get: (m) => v(m.delivery?.lost ?? 0),
+    damage: true,
   },
   attempts_timed_out: {
     describe: 'attempts that hung until the client timeout',

@@ -31,8 +31,15 @@ export interface MatrixRow {
 
 export interface ProtocolMatrix {
   pairings: { name: string; summary: string }[];
+  /** The profiles that ran in more than one pairing (or were n/a in one): the ones a comparison is about. */
   rows: MatrixRow[];
 }
+
+/** The reason of a cell for a pairing the profile's protocol choice did not name (not a comparison). */
+const NOT_CHOSEN = 'not run';
+
+/** A cell the profile's protocol choice named: it ran, or its era made it n/a. */
+export const chosen = (cell: MatrixCell): boolean => cell.verdict !== 'n/a' || cell.reason !== NOT_CHOSEN;
 
 /** The key numbers, each with the spread that counts as a difference. */
 export const MATRIX_METRICS: Readonly<Record<string, number>> = {
@@ -69,7 +76,7 @@ export function buildProtocolMatrix(
   notApplicable: readonly NotApplicable[],
 ): ProtocolMatrix {
   const keys = [...new Set([...reports.map((r) => r.name), ...notApplicable.map((n) => n.profile)])];
-  const rows = keys.map((profile): MatrixRow => {
+  const all = keys.map((profile): MatrixRow => {
     const cells: Record<string, MatrixCell> = {};
     for (const { name } of pairings) {
       const report = reports.find((r) => r.name === profile && r.pairing === name);
@@ -82,12 +89,17 @@ export function buildProtocolMatrix(
           numbers: numbers(report),
         };
       } else {
-        const reason = na?.reason ?? 'not run';
+        const reason = na?.reason ?? NOT_CHOSEN;
         cells[name] = { verdict: 'n/a', reason, numbers: {} };
       }
     }
     const policy = reports.find((r) => r.name === profile)?.policy ?? '';
     return { profile, policy, cells, differs: differences(Object.values(cells)) };
+  });
+  // A profile that ran in one pairing only has nothing to compare: its own report says it all.
+  const rows = all.filter((r) => {
+    const cells = Object.values(r.cells);
+    return cells.filter(chosen).length > 1 && cells.some((c) => c.verdict !== 'n/a');
   });
   return { pairings: pairings.map(({ name, summary }) => ({ name, summary })), rows };
 }

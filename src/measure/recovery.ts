@@ -6,7 +6,7 @@ import type { FaultWindow, History, OpRecord } from '../core/history.ts';
 import { round1 } from './round.ts';
 import type { RecoveryOptions, RecoveryStatus, RecoveryWindow, SteadyState } from './types.ts';
 
-export const RECOVERY_DEFAULTS = {
+const RECOVERY_DEFAULTS = {
   windowMs: STEADY_STATE_DEFAULTS.windowMs,
   minOps: STEADY_STATE_DEFAULTS.minOps,
   targetSuccessRate: STEADY_STATE_DEFAULTS.level,

@@ -121,7 +121,7 @@ function judge(
 }
 
 /** "latency_p99_ms <= 300" at 412 ms: over its bound by 112 ms, within the machine's measured delay of 488 ms */
-export function inconclusiveReason(thresholds: readonly ThresholdResult[]): string {
+function inconclusiveReason(thresholds: readonly ThresholdResult[]): string {
   return thresholds.map((t) => `"${t.expr}" at ${t.actual} ms: ${t.reason}`).join('; ');
 }
 

@@ -4,7 +4,7 @@
 import { METRICS } from '../measure/metric-table.ts';
 import type { BaselineComparison, BaselineFinding, ProfileReport, RunReport } from '../measure/run-report.ts';
 import { type BaselineFile, type BaselineProfile, DEFAULT_TOLERANCES, type Tolerance } from './baseline-file.ts';
-import { describeThreshold } from './format.ts';
+import { describeThreshold, interruptedText } from './format.ts';
 import { formatMetricValue } from './metric-rows.ts';
 
 /** A baseline from a run; `previous` keeps its tolerances (and per-profile overrides) when there is one. */
@@ -51,6 +51,8 @@ function compareProfile(
     ok,
     message,
   });
+  // Stopped before the end: not judged on thresholds or metrics it never finished measuring.
+  if (p.verdict === 'interrupted') return [finding('verdict', p.verdict, false, interruptedText(p))];
   const known = new Set(base?.knownFailures ?? []);
   const out: BaselineFinding[] = [];
   for (const t of p.thresholds) {

@@ -1,11 +1,14 @@
-// The terminal summary printed after a run: one block per profile, failing thresholds spelled out, a control
-// run labelled as one, and a tally of verdicts at the end.
+// The terminal summary printed after a run, one screen for the whole default suite: the counts, then each profile
+// that did not pass on one line with its reasons (failed and inconclusive thresholds, errors, what an interrupted
+// run measured), then the negative controls that fired and the passes by name, and where report.html is.
+// `--verbose` prints every profile's block instead (console-verbose.ts).
 
 import type { History } from '../core/history.ts';
-import type { BaselineComparison, RunReport } from '../measure/run-report.ts';
-import { controlPhrase, describeThreshold, fmtBreaker, fmtCalibration, fmtMs } from './format.ts';
-import { metricRows } from './metric-rows.ts';
-import { workloadOffsetMs } from './time-base.ts';
+import type { ProfileReport, RunReport } from '../measure/run-report.ts';
+import { baselineLines, formatConsoleDetail } from './console-verbose.ts';
+import { detectorThresholds, isDetectorRun } from './detector.ts';
+import { controlPhrase, describeThreshold, fmtMs, interruptedText } from './format.ts';
+import { failedThresholds, fmtInconclusive, inconclusiveThresholds } from './threshold-view.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
 export interface ConsoleOptions {
@@ -13,61 +16,72 @@ export interface ConsoleOptions {
   color?: boolean;
   /** For times relative to the workload's start when the report does not carry the offset. */
   histories?: Record<string, History>;
+  /** Every profile's block (`--verbose`). */
+  verbose?: boolean;
+  /** Where report.html was written, for the last line. */
+  reportHtml?: string;
 }
+
+const WIDTH = 110;
 
 export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {}): string {
   const color = options.color ?? (process.stdout.isTTY === true && process.env.NO_COLOR === undefined);
   const paint = (code: number, s: string) => (color ? `\u001b[${code}m${s}\u001b[0m` : s);
-  const badge = (s: { label: string; ansi: number }) => paint(s.ansi, s.label);
-  const dim = (s: string) => paint(2, s);
+  const pointer = options.reportHtml ? [`details: ${options.reportHtml}`] : [];
+  if (options.verbose) return `${formatConsoleDetail(run, options, paint)}${pointer.map((l) => `${l}\n`).join('')}`;
 
+  const names = new Set(run.profiles.map((p) => p.name)).size;
+  const runs =
+    run.profiles.length === names ? `${names} profile(s)` : `${run.profiles.length} runs of ${names} profile(s)`;
+  const style = verdictStyle(run.verdict);
   const lines = [
-    `Faultline ${run.faultline}  seed ${run.seed}  ${run.profiles.length} profile(s)  ${fmtMs(run.durationMs)}  ${badge(verdictStyle(run.verdict))}`,
+    `Faultline ${run.faultline}  seed ${run.seed}  ${runs}  ${fmtMs(run.durationMs)}  ${paint(style.ansi, style.label)}`,
+    `${run.profiles.length} run(s): ${tallyText(run.profiles)}`,
   ];
-  for (const p of run.profiles) {
-    const m = p.metrics;
-    const control = controlPhrase(p);
-    const calibration = fmtCalibration(p);
-    lines.push(
-      `${badge(profileBadge(p))} ${p.name}${p.pairing ? ` [${p.pairing}]` : ''} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed}${calibration ? `, ${calibration}` : ''})`)}`,
-    );
-    if (control) lines.push(`  ${paint(profileBadge(p).ansi, control)}`);
-    if (p.verdict === 'inconclusive' && p.verdictReason)
-      lines.push(`  ${paint(profileBadge(p).ansi, p.verdictReason)}`);
-    lines.push(...wrap(metricRows(m, { headline: true }).map((r) => `${r.name} ${r.text}`)));
-    const breaker = fmtBreaker(m, workloadOffsetMs(p, options.histories?.[p.name]));
-    if (breaker) lines.push(`  circuit breaker ${breaker}`);
-    if (p.error) lines.push(`  ${paint(31, 'error')} ${p.error.split('\n', 1)[0]}`);
-    if (!p.control) {
-      for (const t of p.thresholds) {
-        if (!t.ok) lines.push(`  ${paint(31, '✗')} ${t.expr}: ${describeThreshold(t)}`);
-      }
-    }
+  const judged = run.profiles.filter((p) => p.verdict !== 'pass');
+  for (const p of judged) {
+    const badge = profileBadge(p);
+    lines.push(`${paint(badge.ansi, `${badge.icon} ${badge.label}`)} ${label(p)}: ${reasons(p).join('; ')}`);
   }
+  const passed = run.profiles.filter((p) => p.verdict === 'pass');
+  const fired = passed.filter(isDetectorRun);
+  const clean = passed.filter((p) => !isDetectorRun(p));
+  if (fired.length > 0) lines.push(...named(paint(36, `🎯 detector fired (${fired.length}):`), fired));
+  if (clean.length > 0) lines.push(...named(paint(32, `✔ passed (${clean.length}):`), clean));
   if (run.baseline) lines.push(...baselineLines(run.baseline, paint));
-  lines.push(`${run.profiles.length} profile(s): ${tallyText(run.profiles)}`);
+  lines.push(...pointer.map((l) => `${l} (--verbose: every profile's numbers)`));
   return `${lines.join('\n')}\n`;
 }
 
-function baselineLines(b: BaselineComparison, paint: (code: number, s: string) => string): string[] {
-  const out = [`baseline ${b.file}: ${b.ok ? paint(32, 'no regression') : paint(31, 'REGRESSED')}`];
-  for (const f of b.findings) {
-    out.push(`  ${f.ok ? paint(33, '~') : paint(31, '✗')} ${f.profile} (${f.policy}) ${f.kind}: ${f.message}`);
-  }
-  return out;
+function label(p: Pick<ProfileReport, 'name' | 'pairing'>): string {
+  return p.pairing ? `${p.name} [${p.pairing}]` : p.name;
 }
 
-/** Headline metrics as `name value` pairs, two spaces apart, in lines of about 110 characters. */
-function wrap(pairs: string[]): string[] {
+/** Why a profile did not pass, most telling first. */
+function reasons(p: ProfileReport): string[] {
+  if (p.verdict === 'interrupted') return [interruptedText(p)];
   const out: string[] = [];
-  let line = '';
-  for (const pair of pairs) {
-    if (line && line.length + pair.length > 110) {
-      out.push(`  ${line}`);
-      line = '';
+  if (p.error) out.push(`error ${p.error.split('\n', 1)[0]}`);
+  const control = controlPhrase(p);
+  if (control && detectorThresholds(p).some((t) => !t.ok)) out.push(control);
+  out.push(...failedThresholds(p).map((t) => `${t.expr}: ${describeThreshold(t)}`));
+  out.push(...inconclusiveThresholds(p).map((t) => `inconclusive ${fmtInconclusive(t)}`));
+  if (out.length === 0 && p.verdictReason) out.push(p.verdictReason);
+  return out.length > 0 ? out : [`verdict ${p.verdict}`];
+}
+
+/** "✔ passed (40): a, b, c [auto], ..." in lines of about WIDTH characters. */
+function named(head: string, profiles: readonly ProfileReport[]): string[] {
+  const out: string[] = [];
+  let line = head;
+  for (const [i, p] of profiles.entries()) {
+    const word = `${label(p)}${i < profiles.length - 1 ? ',' : ''}`;
+    if (line.length + word.length + 1 > WIDTH && line !== head) {
+      out.push(line);
+      line = ' ';
     }
-    line = line ? `${line}  ${pair}` : pair;
+    line = `${line} ${word}`;
   }
-  if (line) out.push(`  ${line}`);
+  out.push(line);
   return out;
 }

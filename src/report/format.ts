@@ -3,6 +3,7 @@ import type { Calibration } from '../measure/calibration.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import type { ThresholdResult } from '../measure/thresholds.ts';
 import type { Metrics, RecoveryWindow } from '../measure/types.ts';
+import { detectorThresholds, isDetectorRun } from './detector.ts';
 
 export function fmtMs(ms: number | null): string {
   if (ms === null) return '–';
@@ -98,15 +99,17 @@ function fmtProbe(probe: NonNullable<Calibration['probe']>): string {
 }
 
 /**
- * What a control run showed, or undefined for a normal run: "control fired: duplicate_effects 24 > 0" when its
- * detectors fired, "control did not fire: expected duplicate_effects > 0, actual 0" when one stayed silent.
+ * What a negative control showed (report/detector.ts), or undefined for a normal or interrupted run: "detector
+ * fired: duplicate_effects 24 > 0" when it saw the harm, "detector did not fire: expected duplicate_effects > 0,
+ * actual 0" when it stayed silent.
  */
 export function controlPhrase(p: Pick<ProfileReport, 'control' | 'thresholds' | 'verdict'>): string | undefined {
-  if (!p.control) return undefined;
-  const silent = p.thresholds.filter((t) => !t.ok);
-  if (silent.length > 0) return `control did not fire: ${silent.map(describeThreshold).join('; ')}`;
-  if (p.thresholds.length === 0) return 'control with no thresholds: nothing shows that it fired';
-  return `control fired: ${p.thresholds.map(fmtThresholdActual).join(', ')}`;
+  if (!isDetectorRun(p) || p.verdict === 'interrupted') return undefined;
+  const shown = detectorThresholds(p);
+  const silent = shown.filter((t) => !t.ok);
+  if (silent.length > 0) return `detector did not fire: ${silent.map(describeThreshold).join('; ')}`;
+  if (shown.length === 0) return 'control with no thresholds: nothing shows that it fired';
+  return `detector fired: ${shown.map(fmtThresholdActual).join(', ')}`;
 }
 
 /**
@@ -121,4 +124,10 @@ export function fmtBreaker(m: Metrics, offsetMs = 0): string | undefined {
     .map((i) => `${at(i.openAtMs)} → ${i.closeAtMs === null ? 'still open' : at(i.closeAtMs)}`)
     .join(', ');
   return `opened ${intervals.length}×${when ? ` (${when})` : ''}, ${m.breakerRejections ?? 0} ops failed fast`;
+}
+
+/** An interrupted run's line: what it measured before the stop, as information (its thresholds were not judged). */
+export function interruptedText(p: Pick<ProfileReport, 'metrics' | 'verdictReason'>): string {
+  const m = p.metrics;
+  return `${p.verdictReason ?? 'the run was stopped'}; measured so far: ${m.ops} ops (${m.opsOk} ok, ${m.opsFail} fail, ${m.opsInfo} info), thresholds not judged`;
 }

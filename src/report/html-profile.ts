@@ -3,12 +3,13 @@
 import type { History } from '../core/history.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import { escapeHtml as e } from './escape.ts';
-import { controlPhrase, describeThreshold } from './format.ts';
+import { controlPhrase, describeThreshold, interruptedText } from './format.ts';
 import { effectsTable } from './html-effects.ts';
 import { breakerTable, errorsTable, faultWindowsTable, metricsTable, thresholdsTable } from './html-tables.ts';
 import { renderLatencySvg } from './latency-chart.ts';
 import { replayCommands } from './replay.ts';
 import { renderRetryByKindSvg } from './retry-chart.ts';
+import { failedThresholds, fmtInconclusive, inconclusiveThresholds } from './threshold-view.ts';
 import { workloadOffsetMs } from './time-base.ts';
 import { renderTimelineSvg, TIMELINE_COLORS } from './timeline.ts';
 import { profileBadge } from './verdict-style.ts';
@@ -18,14 +19,17 @@ export function profileSection(p: ProfileReport, history: History | undefined, r
   const offsetMs = workloadOffsetMs(p, history);
   const badge = profileBadge(p);
   const control = controlPhrase(p);
-  const failed = p.control ? [] : p.thresholds.filter((t) => !t.ok);
+  const failed = failedThresholds(p);
+  const inconclusive = inconclusiveThresholds(p);
   const commands = replayCommands(p, reportPath);
-  return `<section id="${e(anchor(p.name))}">
-<h2>${e(p.name)} <span class="verdict" style="background:${badge.css}">${e(badge.label)}</span></h2>
+  return `<section id="${e(anchor(p))}">
+<h2>${e(p.name)}${p.pairing ? ` <code>${e(p.pairing)}</code>` : ''} <span class="verdict" style="background:${badge.css}">${e(badge.label)}</span></h2>
 ${control ? `<p class="control">${e(control)}</p>` : ''}
 <p class="meta">${p.description ? `${e(p.description)} · ` : ''}seed ${p.seed} · policy <code>${e(p.policy)}</code>${p.control ? ' (negative control)' : ''} · decision log <code>${e(p.decisionLogSha256.slice(0, 16))}</code></p>
 ${p.error ? `<p class="failed"><strong>Error:</strong> ${e(p.error)}</p>` : ''}
+${p.verdict === 'interrupted' ? `<p class="meta"><strong>Interrupted:</strong> ${e(interruptedText(p))}</p>` : ''}
 ${failed.length > 0 ? `<ul class="failed">${failed.map((t) => `<li>✘ <code>${e(t.expr)}</code>: ${e(describeThreshold(t))}</li>`).join('')}</ul>` : ''}
+${inconclusive.length > 0 ? `<ul class="inconclusive">${inconclusive.map((t) => `<li>? inconclusive ${e(fmtInconclusive(t))}</li>`).join('')}</ul>` : ''}
 ${commands.length > 0 ? `<p class="meta">Reproduce:</p><pre class="replay">${commands.map(e).join('\n')}</pre>` : ''}
 <h3>Timeline</h3>
 ${
@@ -53,7 +57,7 @@ ${breakerTable(m, offsetMs)}
 <h3>Errors by category and code</h3>
 ${errorsTable(m)}
 <h3>Thresholds</h3>
-${thresholdsTable(p.thresholds)}
+${thresholdsTable(p)}
 <details><summary>Every metric</summary>${metricsTable(m)}</details>
 ${p.notes.length === 0 ? '' : `<h3>Notes</h3><ul>${p.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>`}
 </section>`;
@@ -73,6 +77,8 @@ function legend(): string {
   ].join(' ');
 }
 
-export function anchor(name: string): string {
-  return `profile-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+/** A profile's section id; a run in several pairings has a section per profile and pairing. */
+export function anchor(p: { name: string; pairing?: string }): string {
+  const id = p.pairing ? `${p.name}-${p.pairing}` : p.name;
+  return `profile-${id.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }

@@ -9,19 +9,31 @@ import { describeThreshold, fmtMs, fmtNum, fmtPct, fmtWindowRecovery } from './f
 import { windowHits } from './hits.ts';
 import { htmlTable } from './html-table.ts';
 import { metricRows } from './metric-rows.ts';
+import { failedThresholds, fmtInconclusive, inconclusiveThresholds } from './threshold-view.ts';
 
 const code = (s: string) => `<code>${e(s)}</code>`;
 const num = (s: string | number) => ({ html: e(String(s)), cls: 'num' });
 
-export function thresholdsTable(thresholds: readonly ThresholdResult[]): string {
-  if (thresholds.length === 0) return '<p class="meta">no thresholds: the verdict passes by default</p>';
+/** Each threshold with how it was judged: an interrupted run's were not judged, only measured so far. */
+export function thresholdsTable(p: Pick<ProfileReport, 'verdict' | 'control' | 'thresholds'>): string {
+  if (p.thresholds.length === 0) return '<p class="meta">no thresholds: the verdict passes by default</p>';
+  const failed = new Set(failedThresholds(p));
+  const inconclusive = new Set(inconclusiveThresholds(p));
+  const row = (t: ThresholdResult): { mark: string; text: string; bad: boolean } => {
+    if (p.verdict === 'interrupted') return { mark: '–', text: `not judged: ${fmtNum(t.actual)} so far`, bad: false };
+    if (failed.has(t)) return { mark: '✘', text: describeThreshold(t), bad: true };
+    if (inconclusive.has(t)) return { mark: '?', text: `inconclusive ${fmtInconclusive(t)}`, bad: true };
+    return t.ok
+      ? { mark: '✔', text: fmtNum(t.actual), bad: false }
+      : { mark: '✘', text: describeThreshold(t), bad: true };
+  };
   return htmlTable(
     'thresholds',
     ['', 'threshold', 'actual'],
-    thresholds.map((t) => ({
-      bad: !t.ok,
-      cells: [t.ok ? '✔' : '✘', code(t.expr), e(t.ok ? fmtNum(t.actual) : describeThreshold(t))],
-    })),
+    p.thresholds.map((t) => {
+      const r = row(t);
+      return { bad: r.bad, cells: [r.mark, code(t.expr), e(r.text)] };
+    }),
     false,
   );
 }

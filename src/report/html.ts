@@ -1,6 +1,7 @@
 // report.html: one self-contained static page (inline CSS and SVG, no scripts, no external assets) that reads
 // on a desktop and on a phone: an overview of every profile, then one section per profile.
 import type { History } from '../core/history.ts';
+import { historyOf } from '../core/history-key.ts';
 import { METRICS } from '../measure/metric-table.ts';
 import type { BaselineComparison, ProfileReport, RunReport } from '../measure/run-report.ts';
 import { capacityHtml } from './capacity-table.ts';
@@ -10,6 +11,7 @@ import { anchor, profileSection } from './html-profile.ts';
 import { htmlTable, type Row } from './html-table.ts';
 import { MATRIX_CSS, matrixHtml } from './matrix-html.ts';
 import { formatMetricValue } from './metric-rows.ts';
+import { notJudgedOrOk, thresholdCount } from './threshold-view.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
 const CSS = `
@@ -27,6 +29,7 @@ tr.bad td,tr.bad th{background:#ffebe9}
 code,pre{font:.88em/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 pre{background:#f6f8fa;border-radius:6px;padding:.6em .8em;white-space:pre-wrap;overflow-wrap:anywhere}
 .failed{background:#ffebe9;border:1px solid #ffcecb;border-radius:6px;padding:.5em .8em .5em 1.6em}
+.inconclusive{background:#fbefff;border:1px solid #e8d5ff;border-radius:6px;padding:.5em .8em .5em 1.6em}
 p.failed{padding-left:.8em}.control{font-weight:600}
 ul.ops{margin:0;padding-left:1.1em}
 .legend{font-size:.85em;color:#59636e;margin:.2em 0}.legend span{margin-right:.9em;display:inline-block}
@@ -64,15 +67,16 @@ export function renderHtml(run: RunReport, histories: Record<string, History>, o
 <p class="meta">Times count from each workload's start (set-up excluded).</p>
 ${run.baseline ? baselineBlock(run.baseline) : ''}
 ${run.capacity ? capacityHtml(run.capacity) : ''}
-${run.matrix ? matrixHtml(run.matrix) : profilesHtml(run, histories, options)}
+${run.matrix ? matrixHtml(run.matrix) : ''}
+${profilesHtml(run, histories, options)}
 </body></html>
 `;
 }
 
-/** The overview and one section per profile (a matrix run's live in each pairing's own report.html). */
+/** The overview and one section per profile (and pairing, in a run of several). */
 function profilesHtml(run: RunReport, histories: Record<string, History>, options: HtmlOptions): string {
   return `${htmlTable('overview', ['profile', 'verdict', 'policy', 'ops', 'retry success', 'dup / ghost / lost', 'worst recovery', 'thresholds'], run.profiles.map(overviewRow))}
-${run.profiles.map((p) => profileSection(p, histories[p.name], options.reportPath)).join('\n')}`;
+${run.profiles.map((p) => profileSection(p, historyOf(histories, p), options.reportPath)).join('\n')}`;
 }
 
 function overviewRow(p: ProfileReport): Row {
@@ -81,18 +85,21 @@ function overviewRow(p: ProfileReport): Row {
   const effects = ['duplicate_effects', 'ghost_effects', 'lost_effects']
     .map((k) => formatMetricValue(METRICS[k], METRICS[k].get(m)).replace(/ \(.*\)$/, ''))
     .join(' / ');
-  const failed = p.thresholds.filter((t) => !t.ok).length;
+  const count = thresholdCount(p);
   return {
     bad: p.verdict !== 'pass',
     cells: [
-      { html: `<a href="#${e(anchor(p.name))}">${e(p.name)}</a>`, head: true },
+      {
+        html: `<a href="#${e(anchor(p))}">${e(p.name)}</a>${p.pairing ? ` <code>${e(p.pairing)}</code>` : ''}`,
+        head: true,
+      },
       `<span class="verdict" style="background:${badge.css}">${e(badge.label)}</span>`,
       e(p.policy),
       { html: String(m.ops), cls: 'num' },
       e(fmtRetry(m)),
       e(effects),
       e(worstRecovery(m.recovery)),
-      failed === 0 ? `${p.thresholds.length} ok` : `<strong>${failed} of ${p.thresholds.length} failed</strong>`,
+      notJudgedOrOk(p) ? e(count) : `<strong>${e(count)}</strong>`,
     ],
   };
 }

@@ -1,10 +1,13 @@
-// summary.md: GitHub-flavoured Markdown that fits a pull-request comment or $GITHUB_STEP_SUMMARY: an overview
-// table of every profile first, then each profile that did not pass in full, then the passes collapsed.
+// summary.md: GitHub-flavoured Markdown that fits a pull-request comment or $GITHUB_STEP_SUMMARY: what did not pass
+// first (an overview row each, then each in full), then the protocol matrix, then the passes collapsed, a line
+// each (an all-pass default suite stays under 10 KB).
 
 import type { History } from '../core/history.ts';
+import { historyOf } from '../core/history-key.ts';
 import { METRICS } from '../measure/metric-table.ts';
 import type { BaselineComparison, ProfileReport, RunReport } from '../measure/run-report.ts';
 import { capacityMarkdown } from './capacity-table.ts';
+import { isDetectorRun } from './detector.ts';
 import { escapeMd, mdCode } from './escape.ts';
 import {
   controlPhrase,
@@ -14,12 +17,20 @@ import {
   fmtMs,
   fmtThresholdActual,
   fmtWindowRecovery,
+  interruptedText,
   worstRecovery,
 } from './format.ts';
 import { fmtHits, windowHits } from './hits.ts';
 import { matrixSection } from './matrix-markdown.ts';
 import { formatMetricValue, metricRows } from './metric-rows.ts';
 import { replayCommands } from './replay.ts';
+import {
+  failedThresholds,
+  fmtInconclusive,
+  inconclusiveThresholds,
+  notJudgedOrOk,
+  thresholdCount,
+} from './threshold-view.ts';
 import { workloadOffsetMs } from './time-base.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
@@ -39,24 +50,29 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
   const policies = [...new Set(run.profiles.map((p) => p.policy))];
   const policyColumn = policies.length > 1;
   const out = [
-    `## ${verdictStyle(run.verdict).icon} Faultline ${run.verdict}: ${passed} of ${run.profiles.length} profile(s) passed`,
+    `## ${verdictStyle(run.verdict).icon} Faultline ${run.verdict}: ${passed} of ${run.profiles.length} run(s) passed`,
     '',
     `seed ${run.seed}${policyColumn ? '' : ` · policy ${policies[0] ?? '–'}`} · ${run.startedAt} · ${fmtMs(run.durationMs)} · faultline ${run.faultline} · ${tallyText(run.profiles)}`,
     '',
-    ...matrixSection(run),
-    `| | profile${policyColumn ? ' | policy' : ''} | ops | retry success | dup/ghost/lost | recovery | thresholds |`,
-    `| --- | ---${policyColumn ? ' | ---' : ''} | ---: | --- | --- | --- | --- |`,
-    ...run.profiles.map((p) => overviewRow(p, policyColumn)),
-    '',
   ];
+  // What did not pass leads: an overview row each, then each one expanded.
+  const expanded = run.profiles.filter((p) => p.verdict !== 'pass');
+  if (expanded.length > 0) {
+    out.push(
+      `| | profile${policyColumn ? ' | policy' : ''} | ops | retry success | dup/ghost/lost | recovery | thresholds |`,
+      `| --- | ---${policyColumn ? ' | ---' : ''} | ---: | --- | --- | --- | --- |`,
+      ...expanded.map((p) => overviewRow(p, policyColumn)),
+      '',
+    );
+  }
+  for (const p of expanded) out.push(...profileSection(p, options));
   if (run.baseline) out.push(...baselineSection(run.baseline));
   if (run.capacity) out.push(...capacityMarkdown(run.capacity));
-  const expanded = run.profiles.filter((p) => p.verdict !== 'pass');
-  for (const p of expanded) out.push(...profileSection(p, options));
+  out.push(...matrixSection(run));
   const passes = run.profiles.filter((p) => p.verdict === 'pass');
   if (passes.length > 0) {
     out.push(
-      `<details><summary>${passes.length} profile(s) passed: their thresholds</summary>`,
+      `<details><summary>${passes.length} run(s) passed: their thresholds</summary>`,
       '',
       ...passes.map(passLine),
       '',
@@ -70,14 +86,14 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
 function overviewRow(p: ProfileReport, policyColumn: boolean): string {
   const m = p.metrics;
   const badge = profileBadge(p);
-  const failed = p.thresholds.filter((t) => !t.ok).length;
   const effects = ['duplicate_effects', 'ghost_effects', 'lost_effects'].map((k) => value(m, k)).join('/');
   const retry = m.retrySuccessRate === null ? 'n/a' : `${value(m, 'retry_success_rate')} of ${m.retriedOps}`;
   const recovery = worstRecovery(m.recovery).replace(/ \(.*\)$/, '');
-  const thresholds = failed === 0 ? `${p.thresholds.length} ok` : `**${failed} of ${p.thresholds.length} failed**`;
+  const count = thresholdCount(p);
+  const thresholds = notJudgedOrOk(p) ? c(count) : `**${c(count)}**`;
   const policy = policyColumn ? ` | ${c(p.policy)}` : '';
   const name = p.pairing ? `${p.name} [${p.pairing}]` : p.name;
-  return `| ${badge.icon}${p.control ? ' control' : ''} | ${c(name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
+  return `| ${badge.icon}${isDetectorRun(p) ? ' control' : ''} | ${c(name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
 }
 
 /**
@@ -85,7 +101,7 @@ function overviewRow(p: ProfileReport, policyColumn: boolean): string {
  * (`≤`/`≥` for `<=`/`>=`, and every `metric == 0` that held named once after "== 0:").
  */
 function passLine(p: ProfileReport): string {
-  const control = p.control ? ' (control fired)' : '';
+  const control = isDetectorRun(p) ? ' (detector fired)' : '';
   const zero = p.thresholds.filter((t) => t.op === '==' && t.target === 0 && t.actual === 0);
   const rest = p.thresholds.filter((t) => !zero.includes(t));
   const glyph = (s: string) => s.replace(' <= ', ' ≤ ').replace(' >= ', ' ≥ ');
@@ -93,7 +109,7 @@ function passLine(p: ProfileReport): string {
     rest.map((t) => c(glyph(fmtThresholdActual(t)))).join(', '),
     zero.length > 0 ? `== 0: ${zero.map((t) => t.metric).join(', ')}` : '',
   ].filter((x) => x !== '');
-  return `- ${c(p.name)}${control}: ${parts.join('; ') || 'no thresholds'}${calibrationText(p)}`;
+  return `- ${c(p.pairing ? `${p.name} [${p.pairing}]` : p.name)}${control}: ${parts.join('; ') || 'no thresholds'}${calibrationText(p)}`;
 }
 
 /** " · calibration p95 3.1 ms" (with the margin when there was one), or nothing without a calibration. */
@@ -104,7 +120,7 @@ function calibrationText(p: ProfileReport): string {
 
 function profileSection(p: ProfileReport, options: MarkdownOptions): string[] {
   const m = p.metrics;
-  const history = options.histories?.[p.name];
+  const history = historyOf(options.histories, p);
   const offset = workloadOffsetMs(p, history);
   const badge = profileBadge(p);
   const out = [
@@ -113,14 +129,16 @@ function profileSection(p: ProfileReport, options: MarkdownOptions): string[] {
     `seed ${p.seed} · policy ${mdCode(p.policy)}${p.control ? ' (negative control)' : ''} · ${fmtMs(p.durationMs ?? m.durationMs)} · decision log ${mdCode(p.decisionLogSha256.slice(0, 12))}${calibrationText(p)}`,
     '',
   ];
-  if (p.verdict === 'inconclusive' && p.verdictReason) out.push(`> **Inconclusive:** ${c(p.verdictReason)}`, '');
+  if (p.verdict === 'interrupted') out.push(`> **Interrupted:** ${c(interruptedText(p))}`, '');
   if (p.error) out.push(`> **Error:** ${c(p.error)}`, '');
   const control = controlPhrase(p);
   if (control) out.push(`**${c(control)}**`, '');
-  const failed = p.thresholds.filter((t) => !t.ok);
-  if (!p.control && failed.length > 0) {
-    out.push(...failed.map((t) => `- ❌ ${mdCode(t.expr)}: ${c(describeThreshold(t))}`), '');
-  }
+  const failed = failedThresholds(p);
+  if (failed.length > 0) out.push(...failed.map((t) => `- ❌ ${mdCode(t.expr)}: ${c(describeThreshold(t))}`), '');
+  const inconclusive = inconclusiveThresholds(p);
+  if (inconclusive.length > 0) out.push(...inconclusive.map((t) => `- ❔ inconclusive ${c(fmtInconclusive(t))}`), '');
+  if (p.verdictReason && failed.length + inconclusive.length === 0 && p.verdict !== 'interrupted')
+    out.push(`> ${c(p.verdictReason)}`, '');
   const commands = replayCommands(p, options.reportPath);
   if (commands.length > 0) out.push('```sh', ...commands, '```', '');
   out.push('| metric | value |', '| --- | --- |');

@@ -1,6 +1,6 @@
 // One cell of the profiles x pairings table as parts both renderers (summary.md, report.html) mark up their own
 // way: the verdict's words, and each key number's text with whether it is one that differs between pairings.
-import { MATRIX_METRICS, type MatrixCell } from '../measure/protocol-matrix.ts';
+import { chosen, MATRIX_METRICS, type MatrixCell, type ProtocolMatrix } from '../measure/protocol-matrix.ts';
 import { verdictStyle } from './verdict-style.ts';
 
 interface MatrixCellParts {
@@ -35,4 +35,9 @@ export function matrixCellParts(cell: MatrixCell, differs: readonly string[]): M
       return { text, differs: differs.includes(name) };
     }),
   };
+}
+
+/** The pairings some row ran in (or was n/a in): a column no profile chose would be empty. */
+export function matrixColumns(matrix: ProtocolMatrix): ProtocolMatrix['pairings'] {
+  return matrix.pairings.filter(({ name }) => matrix.rows.some((r) => r.cells[name] && chosen(r.cells[name])));
 }

@@ -3,7 +3,7 @@
 import type { MatrixRow } from '../measure/protocol-matrix.ts';
 import type { RunReport } from '../measure/run-report.ts';
 import { escapeMd } from './escape.ts';
-import { matrixCellParts } from './matrix-cell.ts';
+import { matrixCellParts, matrixColumns } from './matrix-cell.ts';
 
 const c = (s: string) => escapeMd(s);
 
@@ -18,26 +18,30 @@ function row(r: MatrixRow, pairings: string[]): string {
 
 export function matrixSection(run: RunReport): string[] {
   const out: string[] = [];
-  if (run.matrix) {
-    const names = run.matrix.pairings.map((p) => p.name);
+  if (run.matrix && run.matrix.rows.length > 0) {
+    const columns = matrixColumns(run.matrix);
+    const names = columns.map((p) => p.name);
     const differing = run.matrix.rows.filter((r) => r.differs.length > 0).length;
     out.push(
       '### Protocol pairings',
       '',
-      ...run.matrix.pairings.map((p) => `- ${c(p.name)}: ${c(p.summary)}`),
+      ...columns.map((p) => `- ${c(p.name)}: ${c(p.summary)}`),
       '',
-      `${differing} of ${run.matrix.rows.length} profile(s) differ between pairings (bold: what differs).`,
+      `${differing} of ${run.matrix.rows.length} profile(s) that chose several pairings differ between them (bold: what differs).`,
       '',
       `| profile | ${names.map(c).join(' | ')} | differs |`,
       `| --- | ${names.map(() => '---').join(' | ')} | --- |`,
       ...run.matrix.rows.map((r) => row(r, names)),
       '',
     );
-  } else if (run.notApplicable && run.notApplicable.length > 0) {
+  }
+  const listed = new Set(run.matrix?.rows.map((r) => r.profile));
+  const notApplicable = run.notApplicable?.filter((n) => !listed.has(n.profile)) ?? [];
+  if (notApplicable.length > 0) {
     out.push(
       '### Not applicable in this pairing (not run, not failed)',
       '',
-      ...run.notApplicable.map((n) => `- ${c(n.profile)} [${c(n.pairing)}]: ${c(n.reason)}`),
+      ...notApplicable.map((n) => `- ${c(n.profile)} [${c(n.pairing)}]: ${c(n.reason)}`),
       '',
     );
   }

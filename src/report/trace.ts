@@ -5,6 +5,7 @@
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
 import { passCollector } from '../core/heap-keeper.ts';
 import type { AttemptRecord, History } from '../core/history.ts';
+import { historyOf } from '../core/history-key.ts';
 import { whole } from '../core/record-spill.ts';
 import { redactDeep, redactText } from '../core/redact.ts';
 import type { RunReport } from '../measure/run-report.ts';
@@ -13,6 +14,8 @@ import { workloadOffsetMs } from './time-base.ts';
 export interface TraceEvent {
   type: 'profile.start' | 'profile.end' | 'fault.on' | 'fault.off' | 'attempt' | 'op' | 'effect';
   profile: string;
+  /** The protocol pairing, when the run named one (a run in several has a profile once per pairing). */
+  pairing?: string;
   /** Epoch ms: attempts and ops at their start, effects when performed, faults when applied or removed. */
   t: number;
   /** ms since the workload's start (negative during set-up). */
@@ -75,6 +78,8 @@ class Slots {
 
 interface Source {
   profile: string;
+  /** The pairing it ran in, in a run that named one. */
+  pairing?: string;
   h: History;
   origin: number;
   tools: Map<string, string>;
@@ -99,8 +104,9 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
       0,
     ),
   );
-  for (const [profile, h] of Object.entries(histories)) {
-    const report = run?.profiles.find((p) => p.name === profile);
+  for (const [key, h] of Object.entries(histories)) {
+    const report = run?.profiles.find((p) => historyOf(histories, p) === h);
+    const profile = report?.name ?? key;
     const p = sources.length;
     const at = (type: TraceEvent['type'], t: number, index: number) => slots.push(t, type, p, index);
     at('profile.start', h.startMs, -1);
@@ -119,7 +125,14 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
     for (const [i, op] of h.ops.entries()) at('op', op.startMs, i);
     for (const [i, e] of h.effects.entries()) at('effect', e.atMs, i);
     const origin = h.startMs + workloadOffsetMs(report ?? {}, h);
-    sources.push({ profile, h, origin, tools: new Map(h.ops.map((o) => [o.opId, o.tool])), previous });
+    sources.push({
+      profile,
+      pairing: report?.pairing,
+      h,
+      origin,
+      tools: new Map(h.ops.map((o) => [o.opId, o.tool])),
+      previous,
+    });
   }
   const collect = passCollector();
   for (const i of slots.order()) {
@@ -131,9 +144,9 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
 
 function eventOf(
   { t, type, index }: { t: number; type: TraceEvent['type']; index: number },
-  { profile, h, origin, tools, previous }: Source,
+  { profile, pairing, h, origin, tools, previous }: Source,
 ): TraceEvent {
-  const head = { type, profile, t, tRelMs: round1(t - origin) };
+  const head = { type, profile, ...(pairing && { pairing }), t, tRelMs: round1(t - origin) };
   switch (type) {
     case 'profile.start':
     case 'profile.end':

@@ -1,6 +1,7 @@
 // How a verdict reads in every report: its label, icon and colours, looked up by name. A verdict this table does
 // not know yet (the Verdict union grows) reads as itself in the failure style, never as a pass.
 import type { ProfileReport } from '../measure/run-report.ts';
+import { detectorThresholds, isDetectorRun } from './detector.ts';
 
 export interface VerdictStyle {
   /** Upper-case label: PASS, FAIL, INERT, ... */
@@ -39,12 +40,23 @@ export function verdictStyle(verdict: string): VerdictStyle {
   );
 }
 
-/** A profile's badge: a control that passed says its detectors fired, one that failed says they stayed silent. */
-export function profileBadge(p: Pick<ProfileReport, 'verdict' | 'control'>): VerdictStyle {
+/** A negative control that saw the harm it asks for: not a green PASS beside the damage. */
+const DETECTOR_FIRED: VerdictStyle = {
+  label: 'DETECTOR FIRED',
+  tallyWord: 'passed',
+  icon: '🎯',
+  ansi: 36,
+  css: '#0969da',
+};
+
+type Badged = Pick<ProfileReport, 'verdict' | 'control' | 'thresholds'>;
+
+/** A profile's badge: a negative control that passed says its detector fired, one that stayed silent says so. */
+export function profileBadge(p: Badged): VerdictStyle {
   const style = verdictStyle(p.verdict);
-  if (!p.control) return style;
-  if (p.verdict === 'pass') return { ...style, label: 'CONTROL FIRED', icon: '🎯' };
-  if (p.verdict === 'fail') return { ...style, label: 'CONTROL SILENT' };
+  if (!isDetectorRun(p)) return style;
+  if (p.verdict === 'pass') return DETECTOR_FIRED;
+  if (p.verdict === 'fail' && detectorThresholds(p).some((t) => !t.ok)) return { ...style, label: 'DETECTOR SILENT' };
   return style;
 }
 
@@ -61,12 +73,13 @@ function tally(profiles: readonly Pick<ProfileReport, 'verdict'>[]): TallyEntry[
   return [...counts].map(([verdict, count]) => ({ verdict, word: verdictStyle(verdict).tallyWord, count }));
 }
 
-/** "passed 3 (1 control fired), failed 1, inert 0, inconclusive 0, interrupted 0" */
-export function tallyText(profiles: readonly Pick<ProfileReport, 'verdict' | 'control'>[]): string {
-  const controls = profiles.filter((p) => p.control && p.verdict === 'pass').length;
+/** "passed 3 (1 detector fired), failed 1, inert 0, inconclusive 0, interrupted 0" */
+export function tallyText(profiles: readonly Badged[]): string {
+  const controls = profiles.filter((p) => p.verdict === 'pass' && isDetectorRun(p)).length;
   return tally(profiles)
     .map((t) => {
-      const note = t.verdict === 'pass' && controls > 0 ? ` (${controls} control${controls > 1 ? 's' : ''} fired)` : '';
+      const note =
+        t.verdict === 'pass' && controls > 0 ? ` (${controls} detector${controls > 1 ? 's' : ''} fired)` : '';
       return `${t.word} ${t.count}${note}`;
     })
     .join(', ');

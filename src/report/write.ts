@@ -1,12 +1,12 @@
 // Writes every report file into the output directory: report.json first (the one the CLI contract and
 // `faultline replay` depend on), then junit.xml, report.html, summary.md, trace.jsonl, and history.jsonl (the
-// recorded histories, from which `faultline report` renders all of them again).
+// recorded histories, from which `faultline report` renders all of them again). One of each whatever the run's
+// pairings: a profile that ran in several is in each file once per pairing.
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { collectBetweenPasses } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import type { RunReport } from '../measure/run-report.ts';
-import { worstVerdict } from '../measure/verdict.ts';
 import { HISTORY_FILE, historyChunks } from './history-file.ts';
 import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
@@ -29,34 +29,7 @@ export interface WriteOptions {
   only?: readonly ReportFile[];
 }
 
-/**
- * A run in several pairings: report.json (every pairing, with the matrix), report.html (the matrix, each cell
- * linking to its pairing's report) and summary.md (the matrix first) in
- * `outDir`, and each pairing's complete reports in `outDir/<pairing>/`. `histories` is keyed `name@pairing`.
- */
-export async function writePairingReports(
-  outDir: string,
-  run: RunReport,
-  histories: Record<string, History>,
-): Promise<string[]> {
-  const written = await writeReports(outDir, run, {}, { only: ['report.json', 'report.html', 'summary.md'] });
-  for (const { name: pairing } of run.matrix?.pairings ?? []) {
-    const profiles = run.profiles.filter((p) => p.pairing === pairing);
-    const own = Object.fromEntries(profiles.map((p) => [p.name, histories[`${p.name}@${pairing}`]]));
-    const notApplicable = run.notApplicable?.filter((n) => n.pairing === pairing);
-    const sub: RunReport = {
-      ...run,
-      verdict: worstVerdict(profiles.map((p) => p.verdict)),
-      profiles,
-      matrix: undefined,
-      ...(notApplicable?.length ? { notApplicable } : { notApplicable: undefined }),
-    };
-    written.push(...(await writeReports(join(outDir, pairing), sub, own)));
-  }
-  return written;
-}
-
-/** Returns the paths written, in order. `histories` is keyed by profile name. */
+/** Returns the paths written, in order. `histories` is keyed as core/history-key.ts says. */
 export async function writeReports(
   outDir: string,
   run: RunReport,

@@ -5,6 +5,7 @@
 // interrupted; the profiles after it are named in that one's notes.
 import type { PolicyName } from '../client/policies/index.ts';
 import type { History } from '../core/history.ts';
+import { historyKey } from '../core/history-key.ts';
 import { type Pairing, type ProtocolChoice, pairingsOf } from '../core/pairing.ts';
 import { buildProtocolMatrix, type NotApplicable } from '../measure/protocol-matrix.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
@@ -37,11 +38,6 @@ export interface SuiteResult {
   run: RunReport;
   /** Keyed by historyKey(report): the profile name, and `@pairing` in a run of several pairings. */
   histories: Record<string, History>;
-}
-
-/** Where a profile report's history is in SuiteResult.histories. */
-function historyKey(report: Pick<ProfileReport, 'name' | 'pairing'>, severalPairings: boolean): string {
-  return severalPairings && report.pairing ? `${report.name}@${report.pairing}` : report.name;
 }
 
 export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions): Promise<SuiteResult> {
@@ -92,8 +88,13 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
       const report = tagged(result.report);
       record(report, result.history);
       const failed = report.thresholds.filter((t) => !t.ok).length;
+      // An interrupted run is not judged on thresholds it never measured.
+      const judged =
+        report.verdict === 'interrupted'
+          ? 'thresholds not judged'
+          : `${failed} of ${report.thresholds.length} thresholds failed`;
       options.say(
-        `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${failed} of ${report.thresholds.length} thresholds failed`,
+        `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${judged}`,
       );
       if (options.signal.aborted) {
         if (notRun.length > 0) report.notes.push(notRunNote(notRun));

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from '../core/history.ts';
+import { historyKey } from '../core/history-key.ts';
 import { wholeHistory } from '../core/record-spill.ts';
 import { type Shard, shareOf } from '../core/shard.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
@@ -66,7 +67,7 @@ export function shardOutput(
     const skipped = run.notApplicable?.some((n) => n.profile === name) ?? false;
     if (reports.length === 0 && !skipped) throw new Error(`shard output: profile ${name} has no report`);
     return reports.map((report) => {
-      const history = histories[several && report.pairing ? `${name}@${report.pairing}` : name];
+      const history = histories[historyKey(report, several)];
       if (!history) throw new Error(`shard output: profile ${name} has no history`);
       return {
         name,

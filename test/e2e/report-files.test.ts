@@ -27,8 +27,10 @@ describe('the files of a failing run', () => {
     expect(result.stderr).not.toMatch(/internal error/);
     expect(result.code).toBe(1);
     for (const name of [...REPORT_FILES, 'metrics.prom']) expect(read(name).length, name).toBeGreaterThan(100);
-    expect(result.stdout).toContain('✗ duplicate_effects == 0: expected duplicate_effects == 0, actual');
-    expect(result.stdout).toMatch(/1 profile\(s\): passed 0, failed 1, inert 0, inconclusive 0, interrupted 0\n/);
+    expect(result.stdout).toContain(
+      '❌ FAIL payments-naive: duplicate_effects == 0: expected duplicate_effects == 0, actual',
+    );
+    expect(result.stdout).toMatch(/\n1 run\(s\): passed 0, failed 1, inert 0, inconclusive 0, interrupted 0\n/);
   });
 
   it('report.json is valid against the published schema', () => {

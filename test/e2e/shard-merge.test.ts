@@ -1,6 +1,6 @@
 // Two `faultline run --shard i/2` processes at once against ONE shared Toxiproxy (`faultline toxiproxy`), then
 // `faultline merge`: the merged report has both profiles, and its counts are the parts' counts, added.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -401,8 +401,11 @@ expect:
     expect(m.matrix?.rows.map((row) => [row.profile, row.differs, pairings.map((p) => row.cells[p]?.verdict)])).toEqual(
       [['matrix-split', [], pairings.map(() => 'pass')]],
     );
-    // Each pairing's own reports, as a matrix run writes them.
-    for (const pairing of pairings)
-      expect(readFileSync(join(out('mx-merged'), pairing, 'report.json'), 'utf8')).toContain('matrix-split');
+    // One junit.xml, a suite per pairing, and no folder per pairing (as a run in several pairings writes them).
+    const junit = readFileSync(join(out('mx-merged'), 'junit.xml'), 'utf8');
+    for (const pairing of pairings) {
+      expect(junit).toContain(`<testsuite name="matrix-split [${pairing}]"`);
+      expect(existsSync(join(out('mx-merged'), pairing))).toBe(false);
+    }
   }, 400_000);
 });

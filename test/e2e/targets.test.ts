@@ -234,7 +234,7 @@ faults: [{ seam: network, kind: latency, latency: 100, start: 1s }]
       timeoutMs: 60_000,
     });
     expect(allowed.code, allowed.stderr).toBe(0);
-    expect(allowed.stdout).toMatch(/PASS url-target-5xx/);
+    expect(allowed.stdout).toMatch(/✔ passed \(1\): url-target-5xx/);
   }, 90_000);
 
   it('refuses a non-loopback URL unless allowed, and a missing admin token', () => {

@@ -45,4 +45,14 @@ describe('protocol matrix', () => {
     );
     expect(m.rows[0].differs).toEqual(['verdict', 'ops']);
   });
+
+  it('has a row only for a profile that ran in more than one pairing, not for one that ran in one', () => {
+    const m = buildProtocolMatrix(
+      PAIRINGS,
+      [report('both', 'legacy', 'pass', 3), report('both', 'auto', 'pass', 3), report('once', 'legacy', 'pass', 3)],
+      [{ profile: 'era', pairing: 'modern', reason: 'no sessions' }],
+    );
+    expect(m.rows.map((r) => r.profile)).toEqual(['both']);
+    expect(m.pairings.map((p) => p.name)).toEqual(['legacy', 'modern', 'auto']);
+  });
 });

@@ -88,6 +88,16 @@ describe('baselines', () => {
     );
   });
 
+  it('judges an interrupted profile by its verdict alone, not by thresholds it never finished measuring', () => {
+    const stopped = structuredClone(run);
+    stopped.profiles[0] = { ...stopped.profiles[0], verdict: 'interrupted', verdictReason: 'stopped' };
+    stopped.profiles[0].thresholds[0] = { ...stopped.profiles[0].thresholds[0], ok: false, status: 'fail' };
+    expect(kinds(stopped, baseline).filter((k) => k.startsWith('good '))).toEqual(['good verdict interrupted FAILS']);
+    // The same failed threshold in a run that ended is a new failure.
+    stopped.profiles[0].verdict = 'fail';
+    expect(kinds(stopped, baseline)).toContain(`good new-failure ${run.profiles[0].thresholds[0].expr} FAILS`);
+  });
+
   it('keeps tolerances and per-profile overrides when it updates a baseline', () => {
     const edited = structuredClone(baseline);
     edited.tolerances = { latency_p99_ms: { worse: 'higher', absolute: 5 } };

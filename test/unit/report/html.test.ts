@@ -85,10 +85,29 @@ describe('renderHtml', () => {
     };
     run.profiles[0] = { ...run.profiles[0], verdict: 'inert' as never };
     const out = renderHtml(run, histories);
-    expect(out).toContain('CONTROL FIRED</span></h2>');
-    expect(out).toContain('<p class="control">control fired: duplicate_effects 1 &gt; 0</p>');
+    expect(out).toContain('<span class="verdict" style="background:#0969da">DETECTOR FIRED</span></h2>');
+    expect(out).toContain('<p class="control">detector fired: duplicate_effects 1 &gt; 0</p>');
     expect(out).toContain('INERT</span></h2>');
     expect(out).not.toMatch(/<h2>good <span[^>]*>PASS/);
+  });
+
+  it('marks an inconclusive threshold with its margin and reason, and an interrupted run’s as not judged', () => {
+    const run = sampleRun();
+    const t = run.profiles[0].thresholds[0];
+    run.profiles[0] = {
+      ...run.profiles[0],
+      verdict: 'inconclusive',
+      thresholds: [{ ...t, ok: false, status: 'inconclusive', marginMs: 488, reason: 'within the delay' }],
+    };
+    run.profiles[1] = { ...run.profiles[1], verdict: 'interrupted', verdictReason: 'the run was stopped' };
+    const out = renderHtml(run, histories);
+    expect(out).toContain(
+      `<li>? inconclusive &quot;${t.expr.replace('<', '&lt;')}&quot; at ${t.actual} ms, margin 488 ms: within the delay</li>`,
+    );
+    expect(out).toContain('<strong>Interrupted:</strong> the run was stopped; measured so far: 2 ops');
+    expect(out).toContain('not judged (interrupted)');
+    expect(out).not.toContain('<ul class="failed">');
+    expect(out).not.toContain('<td>✘</td>');
   });
 
   it('still renders from report.json alone (no history): tables, no timeline', () => {

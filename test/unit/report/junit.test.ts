@@ -1,4 +1,7 @@
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderJunit } from '../../../src/report/junit.ts';
 import { sampleRun } from './fixtures.ts';
@@ -64,4 +67,69 @@ describe('renderJunit', () => {
     empty.profiles[0] = { ...empty.profiles[0], thresholds: [] };
     expect(renderJunit(empty)).toContain('<testcase name="completed (no thresholds)"');
   });
+
+  it('skips an inconclusive profile, naming its thresholds with margin and reason, and fails none', () => {
+    const run = sampleRun();
+    const t = run.profiles[0].thresholds[0];
+    const late = { ...t, ok: false, status: 'inconclusive' as const, marginMs: 488, reason: 'within the delay' };
+    run.profiles = [{ ...run.profiles[0], verdict: 'inconclusive', thresholds: [late, run.profiles[0].thresholds[1]] }];
+    const out = renderJunit(run);
+    expect(xsdProblems(out)).toBe('');
+    expect(out).not.toContain('<failure');
+    const expected = `inconclusive: &quot;${t.expr.replace('<', '&lt;')}&quot; at ${t.actual} ms, margin 488 ms: within the delay`;
+    expect(out).toContain(`<skipped message="${expected}" type="verdict">`);
+    expect(out).toContain(`<skipped message="${expected}" type="threshold">`);
+    expect(out).toMatch(/<testsuite name="good" tests="3" failures="0" errors="0" skipped="2"/);
+  });
+
+  it('a failed profile lists only its failing thresholds as failures; an inconclusive one beside them is skipped', () => {
+    const run = sampleRun();
+    const bad = run.profiles[1];
+    const late = { ...bad.thresholds[1], status: 'inconclusive' as const, marginMs: 9, reason: 'within the delay' };
+    run.profiles = [{ ...bad, thresholds: [bad.thresholds[0], late, bad.thresholds[2]] }];
+    const out = renderJunit(run);
+    expect(xsdProblems(out)).toBe('');
+    expect([...out.matchAll(/<failure message="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      'expected duplicate_effects == 0, actual 1',
+    ]);
+    expect(out).toContain('<skipped message="inconclusive: ');
+  });
+
+  it('an interrupted profile fails no threshold: each is skipped as not judged, with what it measured so far', () => {
+    const run = sampleRun();
+    run.profiles = [{ ...run.profiles[1], verdict: 'interrupted', verdictReason: 'the run was stopped' }];
+    const out = renderJunit(run);
+    expect(xsdProblems(out)).toBe('');
+    expect(out).not.toContain('<failure');
+    expect(out).toContain(
+      '<skipped message="not judged: the run was interrupted (measured so far: duplicate_effects 1 == 0)" type="threshold">',
+    );
+    expect(out).toContain('<skipped message="interrupted after 2 ops: the run was stopped" type="verdict">');
+  });
+
+  it('has a testsuite per profile and pairing in a run of several pairings, valid against the JUnit XSD', () => {
+    const run = sampleRun();
+    const good = run.profiles[0];
+    run.profiles = [
+      { ...good, pairing: 'auto' },
+      { ...good, pairing: 'auto-sdk1' },
+    ];
+    const out = renderJunit(run);
+    expect(xsdProblems(out)).toBe('');
+    expect(out).toContain('<testsuite name="good [auto]"');
+    expect(out).toContain('<testsuite name="good [auto-sdk1]"');
+    expect(out).toContain('classname="faultline.good.auto-sdk1"');
+    expect(out).toContain('<property name="pairing" value="auto-sdk1"/>');
+    // The check can fail: a count that is not a number breaks the schema.
+    expect(xsdProblems(out.replace(/ tests="\d+"/, ' tests="many"'))).toMatch(/fails to validate/);
+  });
 });
+
+/** xmllint against schema/junit.xsd (as the CI readers do): '' when valid, its complaint otherwise. */
+function xsdProblems(xml: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'faultline-junit-'));
+  const file = join(dir, 'junit.xml');
+  writeFileSync(file, xml);
+  const result = spawnSync('xmllint', ['--noout', '--schema', resolve('schema/junit.xsd'), file], { encoding: 'utf8' });
+  return result.status === 0 ? '' : `${result.stderr}`;
+}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { pairingsOf } from '../../../src/core/pairing.ts';
+import { buildProtocolMatrix } from '../../../src/measure/protocol-matrix.ts';
 import { renderMarkdown } from '../../../src/report/markdown.ts';
 import { EVIL, sampleHistories, sampleRun } from './fixtures.ts';
 import { allPassSuite } from './suite-fixture.ts';
@@ -7,12 +9,31 @@ describe('renderMarkdown', () => {
   const md = renderMarkdown(sampleRun(), { histories: sampleHistories(), reportPath: 'out/report.json' });
   const lines = md.split('\n');
 
-  it('heads with the run verdict and the tally, then an overview table of every profile', () => {
-    expect(lines[0]).toBe('## ❌ Faultline fail: 1 of 2 profile(s) passed');
+  it('heads with the run verdict and the tally, then what did not pass: an overview row, then its section', () => {
+    expect(lines[0]).toBe('## ❌ Faultline fail: 1 of 2 run(s) passed');
     expect(lines[2]).toContain('passed 1, failed 1, inert 0, inconclusive 0, interrupted 0');
     expect(lines[4]).toBe('| | profile | policy | ops | retry success | dup/ghost/lost | recovery | thresholds |');
-    expect(lines[6]).toBe('| ✅ | good | resilient | 41 | 100% of 1 | 0/0/0 | 40 ms | 4 ok |');
-    expect(lines[7]).toContain('| naive | 2 | 0% of 1 | 1/1/0 | not recovered | **2 of 4 failed** |');
+    expect(lines[6]).toContain('| naive | 2 | 0% of 1 | 1/1/0 | not recovered | **2 failed of 4** |');
+    expect(lines[7]).toBe('');
+    expect(lines[8]).toMatch(/^### ❌ /);
+    expect(md.indexOf('### ❌')).toBeLessThan(md.indexOf('<details>'));
+  });
+
+  it('names an inconclusive threshold with its margin and reason, and an interrupted run measured but not judged', () => {
+    const run = sampleRun();
+    const t = run.profiles[0].thresholds[0];
+    run.profiles[0] = {
+      ...run.profiles[0],
+      verdict: 'inconclusive',
+      thresholds: [{ ...t, ok: false, status: 'inconclusive', marginMs: 488, reason: 'within the delay' }],
+    };
+    run.profiles[1] = { ...run.profiles[1], verdict: 'interrupted', verdictReason: 'the run was stopped' };
+    const out = renderMarkdown(run);
+    expect(out).toContain(`- ❔ inconclusive "${t.expr}" at ${t.actual} ms, margin 488 ms: within the delay`);
+    expect(out).toContain('| **1 inconclusive of 1** |');
+    expect(out).toContain('> **Interrupted:** the run was stopped; measured so far: 2 ops');
+    expect(out).toContain('| not judged (interrupted) |');
+    expect(out).not.toContain('- ❌');
   });
 
   it('expands a failing profile: failed thresholds, the replay command, metrics, windows with hits, codes', () => {
@@ -30,7 +51,7 @@ describe('renderMarkdown', () => {
   it('collapses passes into one details block, a line each', () => {
     expect(md).not.toContain('### ✅ good');
     const details = md.slice(md.indexOf('<details>'), md.indexOf('</details>'));
-    expect(details).toContain('1 profile(s) passed');
+    expect(details).toContain('1 run(s) passed');
     expect(details).toContain('- good: recovery_ms 40 ≤ 2000, retry_success_rate 1 ≥ 0.99; == 0: duplicate_effects');
   });
 
@@ -56,8 +77,13 @@ describe('renderMarkdown', () => {
       thresholds: [run.profiles[1].thresholds[2]],
     };
     const out = renderMarkdown(run);
-    expect(out).toContain('| 🎯 control |');
-    expect(out).toContain('(control fired): duplicate_effects 1 &gt; 0');
+    expect(out).toContain('- pay&lt;&amp;&gt;"\'\\|x (detector fired): duplicate_effects 1 &gt; 0');
+    run.profiles[1] = {
+      ...run.profiles[1],
+      verdict: 'fail',
+      thresholds: [{ ...run.profiles[1].thresholds[0], ok: false }],
+    };
+    expect(renderMarkdown(run)).toContain('| ❌ control |');
   });
 
   it('expands any verdict but pass under its own name, one it does not know too', () => {
@@ -72,13 +98,19 @@ describe('renderMarkdown', () => {
     expect(unknown).toContain('interrupted 0, flaky 1');
   });
 
-  it('stays compact for an all-pass default suite of every shipped profile: one short row per profile', () => {
+  it('stays under 10 KB for an all-pass default suite, a protocol: auto profile in two pairings and its matrix', () => {
     const suite = allPassSuite();
     expect(suite.profiles.length).toBeGreaterThanOrEqual(39);
+    const at = suite.profiles.findIndex((p) => p.name === 'discover-faults');
+    const auto = suite.profiles[at];
+    suite.profiles.splice(at, 1, { ...auto, pairing: 'auto' }, { ...auto, pairing: 'auto-sdk1' });
+    suite.matrix = buildProtocolMatrix(pairingsOf('matrix'), suite.profiles, []);
     const text = renderMarkdown(suite, { reportPath: 'faultline-report/report.json' });
-    // A header and one overview row per pass (about 10 KB for 43 profiles), far inside a PR comment's 64 KB.
-    expect(Buffer.byteLength(text)).toBeLessThan(1000 + 220 * suite.profiles.length);
-    expect(text).not.toContain('###');
-    expect(text.match(/^\| ✅ \| /gm)).toHaveLength(suite.profiles.length);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(10 * 1024);
+    // Nothing failed, so nothing is expanded: the matrix, then every run a line in the collapsed passes.
+    expect(text.match(/^### /gm)).toEqual(['### ']);
+    expect(text).toContain('| discover-faults | ✅ pass');
+    expect(text.match(/^- .*: /gm)?.length).toBeGreaterThanOrEqual(suite.profiles.length);
+    expect(text).toContain('- discover-faults [auto-sdk1]: ');
   });
 });

@@ -1,5 +1,6 @@
 // report.html of a run in several pairings: the profiles x pairings table from report.json's `matrix`, a row
-// that differs highlighted with its differing numbers bold, each cell a link into its pairing's report.
+// that differs highlighted with its differing numbers bold, each cell a link to its profile's section for that
+// pairing on the same page (one report.html whatever the pairings).
 import { describe, expect, it } from 'vitest';
 import type { MatrixCell, ProtocolMatrix } from '../../../src/measure/protocol-matrix.ts';
 import { renderHtml } from '../../../src/report/html.ts';
@@ -49,13 +50,14 @@ describe('report.html of a matrix run', () => {
   const rowOf = (profile: string) =>
     html.slice(html.indexOf(`<th data-label="profile">${profile}</th>`)).split('</tr>')[0];
 
-  it('has one row per profile and one column per pairing, instead of the per-profile sections', () => {
+  it('has one row per profile and one column per pairing, above the per-profile sections', () => {
     expect(html).toContain(
       '<table class="matrix cards"><thead><tr><th>profile</th><th>legacy</th><th>modern</th><th>differs</th></tr>',
     );
     for (const profile of ['baseline', 'dependency-5xx', 'session-loss']) expect(rowOf(profile)).toContain('</td>');
-    expect(html).not.toContain('<section id="profile-');
-    expect(html).toContain('1 of 3 profile(s) differ between pairings');
+    expect(html).toContain('<section id="profile-');
+    expect(html.indexOf('<table class="matrix')).toBeLessThan(html.indexOf('<section id="profile-'));
+    expect(html).toContain('1 of 3 profile(s) that chose several pairings differ between them');
   });
 
   it('highlights the cells of a row that differs, the differing numbers bold, and names what differs', () => {
@@ -70,13 +72,37 @@ describe('report.html of a matrix run', () => {
     expect(rowOf('dependency-5xx')).toContain('<td data-label="differs">same</td>');
   });
 
-  it('links each cell that ran to the profile in its pairing’s report; an n/a cell shows its reason', () => {
-    expect(rowOf('baseline')).toContain('<a href="modern/report.html#profile-baseline">');
-    expect(rowOf('baseline')).toContain('<a href="legacy/report.html#profile-baseline">');
+  it('links each cell that ran to its profile and pairing section on the page; an n/a cell shows its reason', () => {
+    expect(rowOf('baseline')).toContain('<a href="#profile-baseline-modern">');
+    expect(rowOf('baseline')).toContain('<a href="#profile-baseline-legacy">');
     const na = rowOf('session-loss');
     expect(na).toContain('➖ n/a<br>server fault evict-sessions: no sessions');
-    expect(na).not.toContain('modern/report.html');
-    expect(html).toContain('<a href="modern/report.html"><code>modern</code></a>');
+    expect(na).not.toContain('#profile-session-loss-modern');
+    expect(html).not.toContain('report.html');
+  });
+
+  it('the sections of a profile that ran in two pairings have their own ids, each named by its pairing', () => {
+    const base = sampleRun().profiles[0];
+    const both = renderHtml(
+      {
+        ...sampleRun(),
+        profiles: [
+          { ...base, pairing: 'legacy' },
+          { ...base, pairing: 'modern' },
+        ],
+        matrix,
+      },
+      {},
+    );
+    expect(both).toContain(`<section id="profile-${base.name}-legacy">`);
+    expect(both).toContain(`<section id="profile-${base.name}-modern">`);
+    expect(both).toContain(`<h2>${base.name} <code>modern</code>`);
+  });
+
+  it('shows no matrix when no profile ran in more than one pairing', () => {
+    const none = renderHtml({ ...sampleRun(), matrix: { ...matrix, rows: [] } }, {});
+    expect(none).not.toContain('Protocol pairings');
+    expect(none).toContain('<section id="profile-');
   });
 
   it('a run in one pairing keeps the overview and the profile sections', () => {
