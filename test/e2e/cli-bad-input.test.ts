@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +43,24 @@ const cases: [string, string, RegExp][] = [
     'undefined alias',
     base.replace('rate: 5', 'rate: *fast'),
     /:4: \(document\): alias "\*fast" has no anchor before it/,
+  ],
+  [
+    // Passed validate, then `run` ended in "internal error: ENAMETOOLONG" making its temporary directory.
+    'name over the file name limit',
+    base.replace('name: bad', `name: ${'a'.repeat(300)}`),
+    /:1: name: expected a name of at most 100 characters/,
+  ],
+  [
+    'raw NUL byte',
+    base.replace('query: invoices', 'query: "in\u0000voices"'),
+    /:7: \(document\): invalid YAML: raw control character U\+0000/,
+  ],
+  // Was the same line plus the yaml library's warning on stderr ("Keys with collection values will be stringified").
+  ['complex key', `? [a, b]\n: 1\n${base}`, /:1: \(document\): expected a plain key, not a sequence or mapping/],
+  [
+    'deadline shorter than one attempt',
+    `${base}client: { attemptTimeoutMs: 3000, deadlineMs: 1000 }\n`,
+    /client\.deadlineMs: expected at least one attempt's time \(client\.attemptTimeoutMs 3000\), found 1000/,
   ],
 ];
 
@@ -102,6 +121,22 @@ describe('bad input: one line, exit code 2, no stack trace', () => {
     const validate = await runCli(['validate', file]);
     expect(validate.code).toBe(0);
     expect(validate.stdout).toContain('over the cap of 10000; pass --allow-large');
+  });
+
+  it('a profile that never ends (/dev/zero, a FIFO fed forever) is refused after the size cap', async () => {
+    const fifo = join(dir, 'endless.yaml');
+    execFileSync('mkfifo', [fifo]);
+    // The writer blocks until faultline opens the FIFO, then writes until the reader is gone (SIGPIPE).
+    const writer = spawn('sh', ['-c', `exec yes name: > '${fifo}'`], { stdio: 'ignore' });
+    const writerGone = new Promise((resolve) => writer.on('exit', resolve));
+    for (const file of ['/dev/zero', fifo]) {
+      const result = await runCli(['validate', file], { timeoutMs: 30_000 });
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split('\n')).toEqual([
+        `faultline: ${file}: (file): more than 262144 bytes; expected a file of at most 262144 bytes`,
+      ]);
+    }
+    await writerGone;
   });
 
   it('a missing profile file', async () => {
