@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'faultline-bad-'));
@@ -64,6 +64,25 @@ const cases: [string, string, RegExp][] = [
   ],
 ];
 
+/** A read-only tmpfs for --out (root writes through chmod, not through a read-only mount), where mounting is allowed. */
+const readOnly = mountReadOnly(join(dir, 'read-only'));
+afterAll(() => {
+  if (!readOnly.skip) execFileSync('umount', [readOnly.dir]);
+});
+
+function mountReadOnly(at: string): { dir: string; skip?: string } {
+  mkdirSync(at);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', at], { stdio: 'pipe' });
+    return { dir: at };
+  } catch (error) {
+    return {
+      dir: at,
+      skip: `mounting a tmpfs is not permitted here: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`,
+    };
+  }
+}
+
 describe('bad input: one line, exit code 2, no stack trace', () => {
   for (const [what, text, pattern] of cases) {
     it(`${what} (validate and run)`, async () => {
@@ -95,6 +114,25 @@ describe('bad input: one line, exit code 2, no stack trace', () => {
       expect(result.stdout).toBe('');
     }
   });
+
+  it.skipIf(readOnly.skip)(
+    `--out on a read-only mount names EROFS${readOnly.skip ? ` (skipped: ${readOnly.skip})` : ''}`,
+    async () => {
+      const file = profile('fine-ro.yaml', base);
+      const cases: [string, string][] = [
+        [readOnly.dir, 'cannot write in it'],
+        // A recursive mkdir says ENOENT here; the line must give the real reason.
+        [join(readOnly.dir, 'a', 'b'), 'cannot create it'],
+      ];
+      for (const [out, what] of cases) {
+        const result = await runCli(['run', file, '--out', out], { timeoutMs: 30_000 });
+        expect(result.code).toBe(2);
+        expect(result.stderr.trim().split('\n')).toEqual([
+          `faultline: --out ${out}: ${what}: read-only file system (EROFS); expected a writable directory`,
+        ]);
+      }
+    },
+  );
 
   it('a folder without profiles is exit 2 and leaves the reports in --out alone', async () => {
     const empty = join(dir, 'empty');
