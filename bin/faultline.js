@@ -10,6 +10,15 @@ import { setFlagsFromString } from 'node:v8';
 // (src/core/heap-keeper.ts, releaseYoungGeneration).
 setFlagsFromString('--semi-space-growth-factor=1');
 
+// Ctrl-C or SIGTERM before a command handles signals itself (while loading, checking a profile or a target, or in
+// a command with no handler of its own) still ends with the documented exit code 130, not in death by the signal.
+// A command's own handler (the run's tear-down, a server's shutdown) takes over once it is listening.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (process.listenerCount(signal) === 1) process.exit(130);
+  });
+}
+
 const root = new URL('../', import.meta.url);
 const compiled = new URL('dist/bin/main.js', root);
 

@@ -235,6 +235,31 @@ describe('signals to the faultline process', () => {
     expect(ms).toBeLessThan(bootMs);
   });
 
+  it('SIGTERM before the run handles signals (its target still being checked): exit 130, not death by the signal', async () => {
+    const mark = randomUUID();
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-signals-'));
+    writeFileSync(join(dir, 'p.yaml'), profile('early', '1s'));
+    // A stdio server that never answers: faultline waits on its tools/list before the run (and its handler) starts.
+    // It gets a bare environment, so its marker is an argument.
+    const silent = `node -e process.stdin.resume() ${mark}`;
+    const env = { ...process.env, FAULTLINE_SIGNAL_MARK: mark };
+    const child = spawn(
+      process.execPath,
+      [join(REPO, 'bin/faultline.js'), 'run', 'p.yaml', '--out', 'out', '--target-command', silent],
+      { cwd: dir, env, stdio: 'ignore' },
+    );
+    runs.push({ mark } as Run);
+    const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (code, signal) => resolve([code, signal])),
+    );
+    const server = () => marked(mark).some((p) => p.pid !== child.pid && p.args.includes('stdin.resume'));
+    await until('the silent server', server);
+    child.kill('SIGTERM');
+    expect(await closed).toEqual([130, null]);
+    await until('nothing left', () => marked(mark).length === 0, LEFTOVER_LIMIT_MS);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
   for (const moment of ['start-up', 'mid-profile'] as const) {
     it(`SIGKILL ${moment}: every child notices and exits`, async () => {
       const run = start('process');
