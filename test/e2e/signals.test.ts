@@ -148,7 +148,8 @@ async function signalAndCheckClean(
   const sent = Date.now();
   // A SIGINT/SIGTERM that reaches faultline: it tears down and writes reports, then exits. Otherwise (SIGKILL, or
   // a launcher gone without passing the signal on) what is left must notice by itself.
-  const reachesFaultline = signal !== 'SIGKILL' && (via === 'process' || to === 'group');
+  // (A SIGINT to npm alone stays in `sh -c`, which holds it: faultline sees that shell wake up and stops itself.)
+  const reachesFaultline = signal !== 'SIGKILL' && (via === 'process' || to === 'group' || signal === 'SIGINT');
   if (reachesFaultline) await run.exited;
   const exitedAfter = Date.now() - sent;
   const gone = () => marked(run.mark).length === 0 && ports.every((port) => !allListening().has(port));
@@ -284,6 +285,19 @@ describe('signals to the launcher (npx faultline: npm, sh, node)', () => {
       console.log(`launcher ${signal} ${moment}: clean ${ms} ms after the signal`);
     });
   }
+
+  it('SIGINT to npm alone, mid-profile: the run stops as on Ctrl-C, reports written, nothing left', async () => {
+    const run = start('launcher');
+    await MOMENTS['mid-profile'](run);
+    const ms = await signalAndCheckClean(run, 'launcher', 'SIGINT');
+    expect(run.stderr()).toContain('its launcher got SIGINT; stopping');
+    expectReportFiles(run);
+    expect(report(run).profiles.map((p) => [p.name, p.verdict])).toEqual([
+      ['a-first', 'pass'],
+      ['b-stdio', 'interrupted'],
+    ]);
+    console.log(`launcher SIGINT mid-profile: clean ${ms} ms after the signal`);
+  });
 
   it('SIGINT to the process group (Ctrl-C), between profiles: reports written, nothing left', async () => {
     const run = start('launcher');
