@@ -261,6 +261,32 @@ describe('signals to the faultline process', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
+  it('launcher loss before the run handles signals: faultline still ends with exit 130', async () => {
+    const mark = randomUUID();
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-signals-'));
+    writeFileSync(join(dir, 'p.yaml'), profile('orphan', '1s'));
+    // launcher (named faultline, so it is in the launch chain) -> sh running the script -> faultline. Killing the
+    // launcher leaves the script's shell waiting on faultline, so the shell can say how faultline ended.
+    const script = join(dir, 'launch-faultline.sh');
+    writeFileSync(
+      script,
+      `node '${join(REPO, 'bin/faultline.js')}' run p.yaml --out out --target-command 'node -e process.stdin.resume() ${mark}'\necho "faultline exit $?" >&2\n`,
+    );
+    const launcher = spawn('sh', ['-c', `sh '${script}'; true`], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    runs.push({ mark } as Run);
+    let stderr = '';
+    launcher.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const server = () => marked(mark).some((p) => p.args.startsWith('node -e'));
+    await until('the silent server', server);
+    launcher.kill('SIGKILL');
+    await until('faultline to end', () => stderr.includes('faultline exit'), 10_000);
+    expect(stderr).toContain('is gone; stopping');
+    expect(stderr).toContain('faultline exit 130');
+    await until('nothing left', () => marked(mark).length === 0, LEFTOVER_LIMIT_MS);
+  });
+
   for (const moment of ['start-up', 'mid-profile'] as const) {
     it(`SIGKILL ${moment}: every child notices and exits`, async () => {
       const run = start('process');
