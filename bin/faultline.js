@@ -10,6 +10,17 @@ import { setFlagsFromString } from 'node:v8';
 // (src/core/heap-keeper.ts, releaseYoungGeneration).
 setFlagsFromString('--semi-space-growth-factor=1');
 
+// Ctrl-C or SIGTERM before a command handles signals itself (while loading, checking a profile or a target, or in
+// a command with no handler of its own) still ends with the documented exit code 130, not in death by the signal.
+// A command's own handler (the run's tear-down, a server's shutdown) takes over once it is listening; listeners
+// marked `passive` only take note (src/cli/main.ts).
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  const fallback = () => {
+    if (process.listeners(signal).every((listener) => listener.passive === true)) process.exit(130);
+  };
+  process.on(signal, Object.assign(fallback, { passive: true }));
+}
+
 const root = new URL('../', import.meta.url);
 const compiled = new URL('dist/bin/main.js', root);
 

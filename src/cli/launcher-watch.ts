@@ -4,6 +4,11 @@
 // its launcher: its parent, and above that every ancestor whose command line names faultline, npm or npx (the
 // launch chain), and stops itself when one of them is gone. On Linux the chain is read from /proc; elsewhere
 // only the parent is watched (its pid changes when it dies).
+//
+// A SIGINT to npm alone is passed on to `sh -c`, and there it stays: dash catches SIGINT when run with -c and waits
+// for its child before acting on it, so the signal never reaches us. A shell waiting on us wakes only for a signal
+// (or for our own stop and continue), so on Linux a wake-up of that shell, seen in its context-switch count, is
+// that signal: `onHeldSignal` is called, and the caller decides whether it had the signal itself.
 import { readFileSync } from 'node:fs';
 
 interface Ancestor {
@@ -13,6 +18,8 @@ interface Ancestor {
 }
 
 const LAUNCHER = /\b(faultline|npm|npx)\b/;
+/** A shell running our command line (`sh -c 'faultline' run ...`, as npm starts a package's bin). */
+const SHELL = /^(\S*\/)?(sh|dash|bash) -c /;
 
 /** State, parent pid and start time of a process (undefined when it is gone or /proc is not there). */
 function stat(pid: number): { state: string; ppid: number; startTime: string } | undefined {
@@ -34,6 +41,16 @@ function commandLine(pid: number): string {
   }
 }
 
+/** How often a process went to sleep by itself (undefined when it is gone or /proc is not there). */
+function sleeps(pid: number): number | undefined {
+  try {
+    const match = /^voluntary_ctxt_switches:\s*(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The parent, then every ancestor above it that is part of the launch chain. */
 function launchChain(): Ancestor[] {
   const chain: Ancestor[] = [];
@@ -52,15 +69,29 @@ function alive(ancestor: Ancestor): boolean {
   return s !== undefined && s.startTime === ancestor.startTime && s.state !== 'Z' && s.state !== 'X';
 }
 
-/** Calls `onGone` once when the launcher is gone; checks every `intervalMs` without keeping the process alive. */
-export function watchLauncher(onGone: (why: string) => void, intervalMs = 200): () => void {
+export interface LauncherEvents {
+  /** Once, when the launcher is gone. */
+  onGone(why: string): void;
+  /** Each time the launching shell woke up while waiting on us: it was sent a signal it holds (SIGINT). */
+  onHeldSignal(): void;
+}
+
+/** Watches the launcher every `intervalMs` without keeping the process alive. */
+export function watchLauncher(events: LauncherEvents, intervalMs = 200): () => void {
   const parent = process.ppid;
   const chain = launchChain();
+  const shell = SHELL.test(commandLine(parent)) && LAUNCHER.test(commandLine(parent)) ? parent : undefined;
+  let shellSleeps = shell === undefined ? undefined : sleeps(shell);
   const timer = setInterval(() => {
     const gone = process.ppid !== parent ? { pid: parent } : chain.find((a) => !alive(a));
-    if (!gone) return;
-    clearInterval(timer);
-    onGone(`its launcher (pid ${gone.pid}) is gone`);
+    if (gone) {
+      clearInterval(timer);
+      events.onGone(`its launcher (pid ${gone.pid}) is gone`);
+      return;
+    }
+    const now = shell === undefined ? undefined : sleeps(shell);
+    if (now !== undefined && shellSleeps !== undefined && now > shellSleeps) events.onHeldSignal();
+    shellSleeps = now;
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -15,11 +15,36 @@ program.hook('preAction', (_program, command) => {
 
 /** After the launcher is gone, the time the command gets to stop cleanly (as on SIGTERM) before it is ended. */
 const ORPHAN_EXIT_MS = 700;
+/** How long a signal to the whole process group takes to be handled here, generously (a loaded event loop). */
+const HELD_SIGNAL_GRACE_MS = 500;
 
-watchLauncher((why) => {
-  process.stderr.write(`faultline: ${why}; stopping\n`);
-  setTimeout(() => process.exit(EXIT.interrupted), ORPHAN_EXIT_MS).unref();
-  process.kill(process.pid, 'SIGTERM');
+/** Whether this process itself got SIGINT or SIGTERM (then a signal its launching shell holds is the same one). */
+let signalled = false;
+// Passive: it only takes note, so bin/faultline.js still exits 130 on a signal no command handles.
+const noteSignal = Object.assign(
+  () => {
+    signalled = true;
+  },
+  { passive: true },
+);
+process.on('SIGINT', noteSignal);
+process.on('SIGTERM', noteSignal);
+
+watchLauncher({
+  onGone(why) {
+    process.stderr.write(`faultline: ${why}; stopping\n`);
+    setTimeout(() => process.exit(EXIT.interrupted), ORPHAN_EXIT_MS).unref();
+    process.kill(process.pid, 'SIGTERM');
+  },
+  onHeldSignal() {
+    // Ctrl-C reaches the shell and this process at once: wait a moment for ours to be handled, then pass on only
+    // a signal that did not come here too.
+    setTimeout(() => {
+      if (signalled) return;
+      process.stderr.write('faultline: its launcher got SIGINT; stopping\n');
+      process.kill(process.pid, 'SIGINT');
+    }, HELD_SIGNAL_GRACE_MS).unref();
+  },
 });
 
 try {

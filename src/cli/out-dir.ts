@@ -2,7 +2,7 @@
 // missing, then proven writable by writing and removing a probe file. Only synchronous calls, no timer: a pseudo
 // filesystem cannot leave a pending write behind. /proc and /sys are refused outright: writes there reach the
 // kernel, and some never return.
-import { existsSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { UserError } from './user-error.ts';
 
@@ -31,7 +31,7 @@ export function prepareOutDir(dir: string): void {
   try {
     mkdirSync(target, { recursive: true });
   } catch (error) {
-    refuse(`cannot create it: ${why(error)}`);
+    refuse(`cannot create it: ${why(creationError(target, error))}`);
   }
   if (!statSync(target).isDirectory()) refuse('not a directory');
   const probe = join(target, `.faultline-probe-${process.pid}`);
@@ -41,6 +41,23 @@ export function prepareOutDir(dir: string): void {
   } catch (error) {
     refuse(`cannot write in it: ${why(error)}`);
   }
+}
+
+/**
+ * Why the directory could not be made. A recursive mkdir says ENOENT whenever a missing parent cannot be made (on a
+ * read-only mount too, where the reason is EROFS): making the first missing one alone gives the real reason.
+ */
+function creationError(target: string, error: unknown): unknown {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return error;
+  let first = target;
+  while (dirname(first) !== first && !existsSync(dirname(first))) first = dirname(first);
+  try {
+    mkdirSync(first);
+    rmdirSync(first);
+  } catch (cause) {
+    return cause;
+  }
+  return error;
 }
 
 /** The path with symlinks resolved as far as it exists (a link may point into /proc). */

@@ -67,16 +67,18 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
   checkThresholds(profile.expect, ['expect']);
   for (const [policy, exprs] of Object.entries(profile.controls)) checkThresholds(exprs ?? [], ['controls', policy]);
 
-  const warnings: string[] = thresholdsThatCannotFail(profile);
   const { attemptTimeoutMs, deadlineMs } = profile.client;
+  // The deadline cuts every attempt short: attemptTimeoutMs never applies and no retry can happen.
+  if (deadlineMs < attemptTimeoutMs)
+    fail(
+      ['client', 'deadlineMs'],
+      `expected at least one attempt's time (client.attemptTimeoutMs ${attemptTimeoutMs}), found ${deadlineMs}`,
+    );
+
+  const warnings: string[] = thresholdsThatCannotFail(profile);
   if (profile.target.dependencyTimeoutMs !== undefined && attemptTimeoutMs <= profile.target.dependencyTimeoutMs) {
     warnings.push(
       `timeout layering broken: client.attemptTimeoutMs (${attemptTimeoutMs}) should exceed target.dependencyTimeoutMs (${profile.target.dependencyTimeoutMs}); the client gives up while the server still waits on the dependency, which invites ghost writes`,
-    );
-  }
-  if (deadlineMs < attemptTimeoutMs) {
-    warnings.push(
-      `client.deadlineMs (${deadlineMs}) is shorter than one attempt (${attemptTimeoutMs}): no retry can happen`,
     );
   }
   return warnings;

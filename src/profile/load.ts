@@ -4,9 +4,10 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { checkProfile } from './check.ts';
 import { checkLimits } from './limits.ts';
-import { type DocPath, excerpt, formatPath, ProfileError, readUserFile } from './profile-error.ts';
+import { type DocPath, excerpt, formatPath, ProfileError } from './profile-error.ts';
 import { type Profile, profileSchema, type TargetSpec } from './schema.ts';
 import { checkToolArgs } from './tool-args.ts';
+import { readUserFile } from './user-file.ts';
 import { readYaml } from './yaml-source.ts';
 
 export interface LoadedProfile {

@@ -1,7 +1,5 @@
 // A user mistake in a profile: reported as one line naming the file, where in it, and what was expected.
 // Whatever the profile holds, the line quotes at most a short excerpt of it.
-import { readFileSync } from 'node:fs';
-
 export type DocPath = (string | number)[];
 
 /** The longest piece of the input an error line quotes. */
@@ -44,15 +42,5 @@ export class ProfileError extends Error {
   ) {
     super(oneLine(`${file}${line ? `:${line}` : ''}: ${path}: ${problem}`));
     this.name = 'ProfileError';
-  }
-}
-
-/** A user's file as text, or a ProfileError naming it (no such file, cannot read). */
-export function readUserFile(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ProfileError(file, '(file)', code === 'ENOENT' ? 'no such file' : `cannot read (${code})`);
   }
 }

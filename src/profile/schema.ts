@@ -264,8 +264,17 @@ const callHook = z.strictObject({
 
 export type Hook = z.infer<typeof commandHook> | z.infer<typeof callHook>;
 
+/**
+ * The longest profile name: it becomes part of file names (the run's temporary directory
+ * `faultline-check-NAME-XXXXXX`, a replay's `--out/NAME`), and a file name is at most 255 bytes.
+ */
+const MAX_PROFILE_NAME_CHARS = 100;
+
 export const profileSchema = z.strictObject({
-  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lowercase name such as "dependency-5xx"'),
+  name: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lowercase name such as "dependency-5xx"')
+    .max(MAX_PROFILE_NAME_CHARS, `expected a name of at most ${MAX_PROFILE_NAME_CHARS} characters`),
   description: z.string().min(1),
   seed: z.number().int().nonnegative().default(1),
   /** How long the workload issues ops. */

@@ -6,6 +6,7 @@ import {
   type CST,
   type Document,
   isAlias,
+  isCollection,
   isMap,
   isNode,
   isScalar,
@@ -17,11 +18,15 @@ import {
   YAMLParseError,
 } from 'yaml';
 import { type DocPath, excerpt, ProfileError } from './profile-error.ts';
+import { MAX_USER_FILE_BYTES } from './user-file.ts';
 
-/** The largest profile file read: the shipped ones are a few KB. */
-const MAX_PROFILE_BYTES = 256 * 1024;
+/** A profile given as text (defineProfile) has the same cap as one read from a file. */
+const MAX_PROFILE_BYTES = MAX_USER_FILE_BYTES;
 /** The deepest nesting of collections (the shipped profiles need about 6). */
 const MAX_NESTING = 64;
+/** Characters YAML does not allow raw in a document (C0 controls but tab, line feed, carriage return). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters looked for
+const DISALLOWED_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 /** Alias expansions allowed while building the value (the yaml library's billion-laughs guard). */
 const MAX_ALIAS_COUNT = 100;
 
@@ -43,6 +48,16 @@ export function readYaml(file: string, text: string): YamlSource {
   const deep = tooDeepOffset(tokens);
   if (deep !== undefined) {
     throw new ProfileError(file, '(document)', `nested deeper than ${MAX_NESTING} levels`, lines.linePos(deep).line);
+  }
+  const control = DISALLOWED_CONTROL.exec(text);
+  if (control) {
+    const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new ProfileError(
+      file,
+      '(document)',
+      `invalid YAML: raw control character ${code}; write it as an escape in a double-quoted string`,
+      lines.linePos(control.index).line,
+    );
   }
   const doc = firstDocument(tokens, text.length);
   const lineOfOffset = (offset: number) => lines.linePos(offset).line;
@@ -68,6 +83,17 @@ export function readYaml(file: string, text: string): YamlSource {
       }
     },
     Pair(_, pair) {
+      // A collection as a key has no JSON form: the yaml library would stringify it, with a warning on stderr.
+      const key = isAlias(pair.key) ? pair.key.resolve(doc) : pair.key;
+      if (isCollection(key)) {
+        const where = isNode(pair.key) && pair.key.range ? lineOfOffset(pair.key.range[0]) : undefined;
+        throw new ProfileError(
+          file,
+          '(document)',
+          'expected a plain key, not a sequence or mapping used as a key',
+          where,
+        );
+      }
       if (!isMergeKey(pair.key)) return;
       const sources = isSeq(pair.value) ? pair.value.items : [pair.value];
       const ok = sources.every((s) => isMap(s) || (isAlias(s) && isMap(s.resolve(doc))));

@@ -1,7 +1,8 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'faultline-bad-'));
@@ -43,7 +44,44 @@ const cases: [string, string, RegExp][] = [
     base.replace('rate: 5', 'rate: *fast'),
     /:4: \(document\): alias "\*fast" has no anchor before it/,
   ],
+  [
+    // Passed validate, then `run` ended in "internal error: ENAMETOOLONG" making its temporary directory.
+    'name over the file name limit',
+    base.replace('name: bad', `name: ${'a'.repeat(300)}`),
+    /:1: name: expected a name of at most 100 characters/,
+  ],
+  [
+    'raw NUL byte',
+    base.replace('query: invoices', 'query: "in\u0000voices"'),
+    /:7: \(document\): invalid YAML: raw control character U\+0000/,
+  ],
+  // Was the same line plus the yaml library's warning on stderr ("Keys with collection values will be stringified").
+  ['complex key', `? [a, b]\n: 1\n${base}`, /:1: \(document\): expected a plain key, not a sequence or mapping/],
+  [
+    'deadline shorter than one attempt',
+    `${base}client: { attemptTimeoutMs: 3000, deadlineMs: 1000 }\n`,
+    /client\.deadlineMs: expected at least one attempt's time \(client\.attemptTimeoutMs 3000\), found 1000/,
+  ],
 ];
+
+/** A read-only tmpfs for --out (root writes through chmod, not through a read-only mount), where mounting is allowed. */
+const readOnly = mountReadOnly(join(dir, 'read-only'));
+afterAll(() => {
+  if (!readOnly.skip) execFileSync('umount', [readOnly.dir]);
+});
+
+function mountReadOnly(at: string): { dir: string; skip?: string } {
+  mkdirSync(at);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', at], { stdio: 'pipe' });
+    return { dir: at };
+  } catch (error) {
+    return {
+      dir: at,
+      skip: `mounting a tmpfs is not permitted here: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`,
+    };
+  }
+}
 
 describe('bad input: one line, exit code 2, no stack trace', () => {
   for (const [what, text, pattern] of cases) {
@@ -77,6 +115,25 @@ describe('bad input: one line, exit code 2, no stack trace', () => {
     }
   });
 
+  it.skipIf(readOnly.skip)(
+    `--out on a read-only mount names EROFS${readOnly.skip ? ` (skipped: ${readOnly.skip})` : ''}`,
+    async () => {
+      const file = profile('fine-ro.yaml', base);
+      const cases: [string, string][] = [
+        [readOnly.dir, 'cannot write in it'],
+        // A recursive mkdir says ENOENT here; the line must give the real reason.
+        [join(readOnly.dir, 'a', 'b'), 'cannot create it'],
+      ];
+      for (const [out, what] of cases) {
+        const result = await runCli(['run', file, '--out', out], { timeoutMs: 30_000 });
+        expect(result.code).toBe(2);
+        expect(result.stderr.trim().split('\n')).toEqual([
+          `faultline: --out ${out}: ${what}: read-only file system (EROFS); expected a writable directory`,
+        ]);
+      }
+    },
+  );
+
   it('a folder without profiles is exit 2 and leaves the reports in --out alone', async () => {
     const empty = join(dir, 'empty');
     mkdirSync(empty);
@@ -102,6 +159,22 @@ describe('bad input: one line, exit code 2, no stack trace', () => {
     const validate = await runCli(['validate', file]);
     expect(validate.code).toBe(0);
     expect(validate.stdout).toContain('over the cap of 10000; pass --allow-large');
+  });
+
+  it('a profile that never ends (/dev/zero, a FIFO fed forever) is refused after the size cap', async () => {
+    const fifo = join(dir, 'endless.yaml');
+    execFileSync('mkfifo', [fifo]);
+    // The writer blocks until faultline opens the FIFO, then writes until the reader is gone (SIGPIPE).
+    const writer = spawn('sh', ['-c', `exec yes name: > '${fifo}'`], { stdio: 'ignore' });
+    const writerGone = new Promise((resolve) => writer.on('exit', resolve));
+    for (const file of ['/dev/zero', fifo]) {
+      const result = await runCli(['validate', file], { timeoutMs: 30_000 });
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split('\n')).toEqual([
+        `faultline: ${file}: (file): more than 262144 bytes; expected a file of at most 262144 bytes`,
+      ]);
+    }
+    await writerGone;
   });
 
   it('a missing profile file', async () => {

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadProfile } from '../../src/profile/load.ts';
 import { parseHistories } from '../../src/report/history-file.ts';
 import { runReportSchema } from '../../src/report/report-schema.ts';
 import { REPORT_FILES } from '../../src/report/write.ts';
@@ -40,6 +41,19 @@ describe('the files of a failing run', () => {
     // The profile's two thresholds, then the implicit unattributed_effects == 0 (or n/a).
     expect(report.profiles[0].thresholds.map((t: { ok: boolean }) => t.ok)).toEqual([false, true, true]);
     expect(report.profiles[0].thresholds[2]).toMatchObject({ metric: 'unattributed_effects', implicit: true });
+  });
+
+  it("report.json's fault windows are placed by workloadOffsetMs on the workload's clock, which the profile's start: uses", () => {
+    const report = JSON.parse(read('report.json'));
+    const { workloadOffsetMs, metrics } = report.profiles[0];
+    const planned = loadProfile(file).profile.faults[0].start;
+    // Set-up comes first: the run clock starts well before the workload.
+    expect(workloadOffsetMs).toBeGreaterThan(0);
+    const onAtWorkloadMs = metrics.faultWindows[0].onAtMs - workloadOffsetMs;
+    // Applying the fault takes a round trip and the timer may fire late on a loaded machine; never early.
+    const SCHEDULING_SLOP_MS = 1000;
+    expect(onAtWorkloadMs).toBeGreaterThanOrEqual(planned);
+    expect(onAtWorkloadMs).toBeLessThan(planned + SCHEDULING_SLOP_MS);
   });
 
   it('junit.xml is valid against schema/junit.xsd and each failure carries the replay command', () => {

@@ -148,7 +148,8 @@ async function signalAndCheckClean(
   const sent = Date.now();
   // A SIGINT/SIGTERM that reaches faultline: it tears down and writes reports, then exits. Otherwise (SIGKILL, or
   // a launcher gone without passing the signal on) what is left must notice by itself.
-  const reachesFaultline = signal !== 'SIGKILL' && (via === 'process' || to === 'group');
+  // (A SIGINT to npm alone stays in `sh -c`, which holds it: faultline sees that shell wake up and stops itself.)
+  const reachesFaultline = signal !== 'SIGKILL' && (via === 'process' || to === 'group' || signal === 'SIGINT');
   if (reachesFaultline) await run.exited;
   const exitedAfter = Date.now() - sent;
   const gone = () => marked(run.mark).length === 0 && ports.every((port) => !allListening().has(port));
@@ -235,6 +236,57 @@ describe('signals to the faultline process', () => {
     expect(ms).toBeLessThan(bootMs);
   });
 
+  it('SIGTERM before the run handles signals (its target still being checked): exit 130, not death by the signal', async () => {
+    const mark = randomUUID();
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-signals-'));
+    writeFileSync(join(dir, 'p.yaml'), profile('early', '1s'));
+    // A stdio server that never answers: faultline waits on its tools/list before the run (and its handler) starts.
+    // It gets a bare environment, so its marker is an argument.
+    const silent = `node -e process.stdin.resume() ${mark}`;
+    const env = { ...process.env, FAULTLINE_SIGNAL_MARK: mark };
+    const child = spawn(
+      process.execPath,
+      [join(REPO, 'bin/faultline.js'), 'run', 'p.yaml', '--out', 'out', '--target-command', silent],
+      { cwd: dir, env, stdio: 'ignore' },
+    );
+    runs.push({ mark } as Run);
+    const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (code, signal) => resolve([code, signal])),
+    );
+    const server = () => marked(mark).some((p) => p.pid !== child.pid && p.args.includes('stdin.resume'));
+    await until('the silent server', server);
+    child.kill('SIGTERM');
+    expect(await closed).toEqual([130, null]);
+    await until('nothing left', () => marked(mark).length === 0, LEFTOVER_LIMIT_MS);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('launcher loss before the run handles signals: faultline still ends with exit 130', async () => {
+    const mark = randomUUID();
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-signals-'));
+    writeFileSync(join(dir, 'p.yaml'), profile('orphan', '1s'));
+    // launcher (named faultline, so it is in the launch chain) -> sh running the script -> faultline. Killing the
+    // launcher leaves the script's shell waiting on faultline, so the shell can say how faultline ended.
+    const script = join(dir, 'launch-faultline.sh');
+    writeFileSync(
+      script,
+      `node '${join(REPO, 'bin/faultline.js')}' run p.yaml --out out --target-command 'node -e process.stdin.resume() ${mark}'\necho "faultline exit $?" >&2\n`,
+    );
+    const launcher = spawn('sh', ['-c', `sh '${script}'; true`], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    runs.push({ mark } as Run);
+    let stderr = '';
+    launcher.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const server = () => marked(mark).some((p) => p.args.startsWith('node -e'));
+    await until('the silent server', server);
+    launcher.kill('SIGKILL');
+    await until('faultline to end', () => stderr.includes('faultline exit'), 10_000);
+    expect(stderr).toContain('is gone; stopping');
+    expect(stderr).toContain('faultline exit 130');
+    await until('nothing left', () => marked(mark).length === 0, LEFTOVER_LIMIT_MS);
+  });
+
   for (const moment of ['start-up', 'mid-profile'] as const) {
     it(`SIGKILL ${moment}: every child notices and exits`, async () => {
       const run = start('process');
@@ -259,6 +311,19 @@ describe('signals to the launcher (npx faultline: npm, sh, node)', () => {
       console.log(`launcher ${signal} ${moment}: clean ${ms} ms after the signal`);
     });
   }
+
+  it('SIGINT to npm alone, mid-profile: the run stops as on Ctrl-C, reports written, nothing left', async () => {
+    const run = start('launcher');
+    await MOMENTS['mid-profile'](run);
+    const ms = await signalAndCheckClean(run, 'launcher', 'SIGINT');
+    expect(run.stderr()).toContain('its launcher got SIGINT; stopping');
+    expectReportFiles(run);
+    expect(report(run).profiles.map((p) => [p.name, p.verdict])).toEqual([
+      ['a-first', 'pass'],
+      ['b-stdio', 'interrupted'],
+    ]);
+    console.log(`launcher SIGINT mid-profile: clean ${ms} ms after the signal`);
+  });
 
   it('SIGINT to the process group (Ctrl-C), between profiles: reports written, nothing left', async () => {
     const run = start('launcher');

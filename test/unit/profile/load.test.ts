@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseProfile } from '../../../src/profile/load.ts';
 import { ProfileError } from '../../../src/profile/profile-error.ts';
 
@@ -132,6 +132,24 @@ describe('profile loading', () => {
     const { warnings } = parseProfile('p.yaml', `${VALID}\nclient: { attemptTimeoutMs: 500 }\n`);
     expect(warnings.join('\n')).toMatch(/timeout layering/);
   });
+
+  it('refuses a deadline shorter than one attempt (no attempt could use its timeout, no retry could happen)', () => {
+    const e = errorOf(`${VALID}\nclient: { attemptTimeoutMs: 3000, deadlineMs: 2999 }\n`);
+    expect(e.message).toBe(
+      "p.yaml:20: client.deadlineMs: expected at least one attempt's time (client.attemptTimeoutMs 3000), found 2999",
+    );
+    expect(() =>
+      parseProfile('p.yaml', `${VALID}\nclient: { attemptTimeoutMs: 3000, deadlineMs: 3000 }\n`),
+    ).not.toThrow();
+  });
+
+  it('caps the name, which becomes part of file names', () => {
+    expect(parseProfile('p.yaml', VALID.replace('name: ok', `name: ${'a'.repeat(100)}`)).profile.name).toHaveLength(
+      100,
+    );
+    const e = errorOf(VALID.replace('name: ok', `name: ${'a'.repeat(101)}`));
+    expect(e.message).toBe('p.yaml:2: name: expected a name of at most 100 characters');
+  });
 });
 
 describe('hostile YAML is a ProfileError, never another exception', () => {
@@ -177,6 +195,33 @@ describe('hostile YAML is a ProfileError, never another exception', () => {
   it('refuses a file over the size limit', () => {
     const e = errorOf(`${VALID}\n#${'x'.repeat(300_000)}\n`);
     expect(e.message).toMatch(/^p\.yaml: \(file\): \d+ bytes; expected a profile of at most 262144 bytes$/);
+  });
+
+  it('refuses a raw NUL byte in a scalar, naming its line', () => {
+    const e = errorOf(VALID.replace('customer_id: c', 'customer_id: "c\u0000d"'));
+    expect(e.message).toBe(
+      'p.yaml:9: (document): invalid YAML: raw control character U+0000; write it as an escape in a double-quoted string',
+    );
+    // The escape YAML defines for it is not a raw byte.
+    expect(
+      parseProfile('p.yaml', VALID.replace('customer_id: c', 'customer_id: "c\\0d"')).profile.workload.mix[0].args,
+    ).toMatchObject({ customer_id: 'c\u0000d' });
+  });
+
+  it('refuses a collection used as a key without a Node warning', () => {
+    // The yaml library stringifies such a key with process.emitWarning, which would print on stderr.
+    const emitWarning = vi.spyOn(process, 'emitWarning');
+    try {
+      for (const key of ['? [a, b]\n: 1', '[a, b]: 1', '{a: 1}: 2', 'k: &k [a]\n? *k\n: 1']) {
+        const e = errorOf(`${key}\n${VALID}`);
+        expect(e.message).toMatch(
+          /^p\.yaml:\d: \(document\): expected a plain key, not a sequence or mapping used as a key$/,
+        );
+      }
+      expect(emitWarning).not.toHaveBeenCalled();
+    } finally {
+      emitWarning.mockRestore();
+    }
   });
 
   it('supports `<<` merge keys (an anchored block reused with one field changed)', () => {
