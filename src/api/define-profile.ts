@@ -37,7 +37,7 @@ export function defineProfile(input: ProfileInput, source = `defineProfile(${Str
   try {
     return parseProfile(source, JSON.stringify(input));
   } catch (error) {
-    if (error instanceof ProfileError) throw new ProfileError(error.file, error.path, error.problem);
+    if (error instanceof ProfileError) throw error.unlocated();
     throw error;
   }
 }

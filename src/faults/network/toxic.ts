@@ -4,6 +4,7 @@
 // in src/toxiproxy/toxics. Hits come from the embedded server's own counters (times a toxic acted; connections a
 // disabled proxy closed); with an external or container Toxiproxy they are null: its API cannot tell.
 import { z } from 'zod';
+import { acceptDuration } from '../../profile/duration.ts';
 import type { ToxicKind } from '../../toxiproxy/toxic.ts';
 import { toxicKinds } from '../../toxiproxy/toxics/index.ts';
 import { defineFaultKind, type FaultKind } from '../kind.ts';
@@ -14,7 +15,8 @@ function attributeSchema(toxic: ToxicKind, name: string): z.ZodType {
     .number()
     .int()
     .min(doc?.min ?? 0);
-  return (doc?.required ? value : value.default(0)).describe(doc?.describe ?? name);
+  const field = (doc?.required ? value : value.default(0)).describe(doc?.describe ?? name);
+  return doc?.unit === 'ms' ? acceptDuration(field) : field;
 }
 
 function toxicFault(toxic: ToxicKind): FaultKind {
