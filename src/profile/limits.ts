@@ -3,10 +3,11 @@
 // clamps its sleeps), sizes beyond what a string can hold, inverted ranges, a backoff that starts above its cap
 // (the backoff clamps it), fault stops after the workload ends (the timeline clamps them), a rate that issues no
 // op, and thresholds outside their metric's range.
+
+import { TOXIC_TIME_UNITS } from '../faults/network/toxic.ts';
 import { METRICS, metricRange } from '../measure/metric-table.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import type { Generator } from '../plan/generators.ts';
-import { toxicKinds } from '../toxiproxy/toxics/index.ts';
 import { MAX_DURATION_MS, MS_KEY } from './duration.ts';
 import { type DocPath, excerpt } from './profile-error.ts';
 import type { Profile } from './schema.ts';
@@ -20,13 +21,6 @@ const MAX_BYTES = 256 * 1024 * 1024;
 /** Fields named in seconds (retryAfterS), in bytes; in milliseconds: MS_KEY. */
 const S_KEY = /[a-z]S$/;
 const BYTES_KEY = /(^bytes|Bytes)$/;
-/** Toxiproxy names its time attributes without a unit: each toxic's docs say it (slicer's delay is in µs). */
-const TOXIC_TIME_KEYS: Record<string, Record<string, 'ms' | 'us'>> = Object.fromEntries(
-  [...toxicKinds.values()].map((toxic) => [
-    toxic.type,
-    Object.fromEntries(Object.entries(toxic.docs ?? {}).flatMap(([name, doc]) => (doc.unit ? [[name, doc.unit]] : []))),
-  ]),
-);
 const MAX_BY_UNIT = { ms: MAX_DURATION_MS, s: MAX_DURATION_MS / 1000, us: MAX_DURATION_MS * 1000 };
 
 export function checkLimits(profile: Profile, fail: Fail): void {
@@ -70,7 +64,7 @@ function checkSizes(profile: Profile, fail: Fail): void {
   };
   walk({ ...profile, faults: [] }, []);
   for (const [i, fault] of profile.faults.entries()) {
-    walk(fault, ['faults', i], fault.seam === 'network' ? TOXIC_TIME_KEYS[fault.kind] : undefined);
+    walk(fault, ['faults', i], fault.seam === 'network' ? TOXIC_TIME_UNITS[fault.kind] : undefined);
   }
 }
 

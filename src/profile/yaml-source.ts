@@ -26,7 +26,7 @@ const MAX_NESTING = 64;
 const MAX_ALIAS_COUNT = 100;
 
 /** A place in the text, 1-based. */
-export interface Position {
+interface Position {
   line: number;
   col: number;
 }

@@ -41,7 +41,7 @@ const cases: [string, string, RegExp][] = [
   [
     'undefined alias',
     base.replace('rate: 5', 'rate: *fast'),
-    /:4: \(document\): alias "\*fast" has no anchor before it/,
+    /:4:9: \(document\): alias "\*fast" has no anchor before it/,
   ],
 ];
 

@@ -58,6 +58,14 @@ function toxicFault(toxic: ToxicKind): FaultKind {
   });
 }
 
+/** Toxiproxy names its time attributes without a unit: each toxic's docs say it (slicer's delay is in µs). */
+export const TOXIC_TIME_UNITS: Record<string, Record<string, 'ms' | 'us'>> = Object.fromEntries(
+  [...toxicKinds.values()].map((toxic) => [
+    toxic.type,
+    Object.fromEntries(Object.entries(toxic.docs ?? {}).flatMap(([name, doc]) => (doc.unit ? [[name, doc.unit]] : []))),
+  ]),
+);
+
 /** Toxics without a pipe (noop) pass data through: nothing to fault with. */
 export const NETWORK_TOXICS: FaultKind[] = [...toxicKinds.values()].filter((t) => t.pipe).map(toxicFault);
 
