@@ -17,7 +17,7 @@ export type DefinedProfile = LoadedProfile;
  * @param input - the profile, typed: the same fields as a YAML profile.
  * @param source - what error messages and the report call it (default `defineProfile(<name>)`).
  * @returns the checked profile, with defaults filled in and the loader's warnings.
- * @throws ProfileError - one line: source, the path inside the profile, what was expected.
+ * @throws ProfileError - one line per problem (every one found): source, the path inside the profile, what was expected.
  *
  * @example
  * ```ts
