@@ -17,7 +17,7 @@ export type DefinedProfile = LoadedProfile;
  * @param input - the profile, typed: the same fields as a YAML profile.
  * @param source - what error messages and the report call it (default `defineProfile(<name>)`).
  * @returns the checked profile, with defaults filled in and the loader's warnings.
- * @throws ProfileError - one line: source, the path inside the profile, what was expected.
+ * @throws ProfileError - one line per problem (every one found): source, the path inside the profile, what was expected.
  *
  * @example
  * ```ts
@@ -37,7 +37,7 @@ export function defineProfile(input: ProfileInput, source = `defineProfile(${Str
   try {
     return parseProfile(source, JSON.stringify(input));
   } catch (error) {
-    if (error instanceof ProfileError) throw new ProfileError(error.file, error.path, error.problem);
+    if (error instanceof ProfileError) throw error.unlocated();
     throw error;
   }
 }

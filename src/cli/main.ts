@@ -64,7 +64,7 @@ function exitCodeFor(error: unknown): number {
     error instanceof NetworkBackendError ||
     isUserFacing(error)
   ) {
-    process.stderr.write(`faultline: ${(error as Error).message}\n`);
+    for (const line of (error as Error).message.split('\n')) process.stderr.write(`faultline: ${line}\n`);
     return EXIT.badInput;
   }
   process.stderr.write(

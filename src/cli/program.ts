@@ -251,6 +251,15 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('init')
+    .description('write a starter profile (with the line that gives editors completion) that validates and runs')
+    .argument('[file]', 'where to write it; never overwritten', 'chaos-profiles/starter.yaml')
+    .action(async (file: string) => {
+      const { initCommand } = await import('./init-command.ts');
+      process.exitCode = initCommand(file);
+    });
+
+  program
     .command('schema')
     .description('print the JSON Schema of chaos profiles')
     .action(async () => {

@@ -30,7 +30,8 @@ export async function validateCommand(args: string[], flags: ValidateFlags = {})
     } catch (error) {
       if (!(error instanceof ProfileError)) throw error;
       bad++;
-      process.stderr.write(`faultline: ${error.message}\n`);
+      // One line per problem, each with the prefix, so a grep for the file finds them all.
+      for (const line of error.message.split('\n')) process.stderr.write(`faultline: ${line}\n`);
     }
   }
   return bad > 0 ? EXIT.badInput : EXIT.ok;

@@ -2,6 +2,8 @@
 // kind is one strict object `{ seam, kind, ...common window fields, ...its params }`, discriminated by seam and
 // then by kind, so the JSON Schema shows every fault's parameters.
 import { z } from 'zod';
+import { didYouMean } from '../core/did-you-mean.ts';
+import { withDurations } from '../profile/duration.ts';
 import { excerpt } from '../profile/profile-error.ts';
 import { DEPENDENCY_FAULTS } from './dependency/kinds.ts';
 import { edgeDiscover } from './edge/discover.ts';
@@ -53,20 +55,26 @@ type Options = [z.ZodObject, ...z.ZodObject[]];
 export function faultEntryUnion(common: z.ZodRawShape) {
   const bySeam = SEAMS.map((seam) => {
     const kinds = kindsOfSeam(seam);
-    const names = kinds.map((k) => k.kind).join(', ');
+    const kindNames = kinds.map((k) => k.kind);
+    const names = kindNames.join(', ');
     const options = kinds.map((k) =>
-      z.strictObject({ seam: z.literal(seam), kind: z.literal(k.kind), ...common, ...k.params.shape }),
+      // Every parameter named in milliseconds takes a duration text too ("600ms", "2s").
+      z.strictObject({ seam: z.literal(seam), kind: z.literal(k.kind), ...common, ...withDurations(k.params.shape) }),
     );
-    return z.discriminatedUnion('kind', options as Options, {
+    return z.discriminatedUnion('kind', options as unknown as Options, {
       error: (issue) => {
         const kind = (issue.input as { kind?: unknown } | undefined)?.kind;
         return kind === undefined
           ? `a ${seam} fault needs a kind; expected one of: ${names}`
-          : `unknown ${seam} fault kind ${excerpt(kind)}; expected one of: ${names}`;
+          : `unknown ${seam} fault kind ${excerpt(kind)}${didYouMean(String(kind), kindNames)}; expected one of: ${names}`;
       },
     });
   });
   return z.discriminatedUnion('seam', bySeam as unknown as Options, {
-    error: `expected a seam: one of ${SEAMS.join(', ')}`,
+    error: (issue) => {
+      const seam = (issue.input as { seam?: unknown } | undefined)?.seam;
+      const hint = seam === undefined ? '' : ` (found ${excerpt(seam)}${didYouMean(String(seam), SEAMS)})`;
+      return `expected a seam: one of ${SEAMS.join(', ')}${hint}`;
+    },
   });
 }

@@ -1,6 +1,7 @@
 // Checks that need more than the schema (which already checked each fault's kind and parameters): what the target
 // can take, tool names, thresholds, windows, and the timeout layering the seeds prescribe (client > server >
 // dependency).
+import { didYouMean } from '../core/did-you-mean.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
@@ -9,7 +10,8 @@ import { type DocPath, excerpt } from './profile-error.ts';
 import { isReferenceKind, type Profile } from './schema.ts';
 import { thresholdsThatCannotFail } from './threshold-lint.ts';
 
-type Fail = (path: DocPath, problem: string) => never;
+/** Reports a problem; the check goes on to find the rest. */
+type Fail = (path: DocPath, problem: string) => void;
 
 export function checkProfile(profile: Profile, fail: Fail): string[] {
   profile.faults.forEach((fault, i) => {
@@ -44,7 +46,7 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
       if (!Object.hasOwn(REFERENCE_TOOLS, item.tool)) {
         fail(
           ['workload', 'mix', i, 'tool'],
-          `unknown tool ${excerpt(item.tool)}; expected one of: ${Object.keys(REFERENCE_TOOLS).join(', ')}`,
+          `unknown tool ${excerpt(item.tool)}${didYouMean(item.tool, Object.keys(REFERENCE_TOOLS))}; expected one of: ${Object.keys(REFERENCE_TOOLS).join(', ')}`,
         );
       }
     });
@@ -55,18 +57,22 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
       fail(['workload', 'mix', i, 'statusTool'], 'a status lookup asks by idempotency key: set idempotencyKeyArg too');
   });
 
+  let thresholdsParse = true;
   const checkThresholds = (exprs: readonly string[], path: DocPath) =>
     exprs.forEach((expr, i) => {
       try {
         parseThreshold(expr);
       } catch (error) {
-        if (error instanceof ThresholdError) fail([...path, i], shortenQuoted(error.message, expr));
-        throw error;
+        if (!(error instanceof ThresholdError)) throw error;
+        thresholdsParse = false;
+        fail([...path, i], shortenQuoted(error.message, expr));
       }
     });
   checkThresholds(profile.expect, ['expect']);
   for (const [policy, exprs] of Object.entries(profile.controls)) checkThresholds(exprs ?? [], ['controls', policy]);
 
+  // The lint reads every threshold: only once they all parse.
+  const warnings: string[] = thresholdsParse ? thresholdsThatCannotFail(profile) : [];
   const { attemptTimeoutMs, deadlineMs } = profile.client;
   // The deadline cuts every attempt short: attemptTimeoutMs never applies and no retry can happen.
   if (deadlineMs < attemptTimeoutMs)
@@ -75,7 +81,6 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
       `expected at least one attempt's time (client.attemptTimeoutMs ${attemptTimeoutMs}), found ${deadlineMs}`,
     );
 
-  const warnings: string[] = thresholdsThatCannotFail(profile);
   if (profile.target.dependencyTimeoutMs !== undefined && attemptTimeoutMs <= profile.target.dependencyTimeoutMs) {
     warnings.push(
       `timeout layering broken: client.attemptTimeoutMs (${attemptTimeoutMs}) should exceed target.dependencyTimeoutMs (${profile.target.dependencyTimeoutMs}); the client gives up while the server still waits on the dependency, which invites ghost writes`,

@@ -3,30 +3,24 @@
 // clamps its sleeps), sizes beyond what a string can hold, inverted ranges, a backoff that starts above its cap
 // (the backoff clamps it), fault stops after the workload ends (the timeline clamps them), a rate that issues no
 // op, and thresholds outside their metric's range.
+
+import { TOXIC_TIME_UNITS } from '../faults/network/toxic.ts';
 import { METRICS, metricRange } from '../measure/metric-table.ts';
-import { parseThreshold } from '../measure/thresholds.ts';
+import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import type { Generator } from '../plan/generators.ts';
-import { MAX_DURATION_MS } from './duration.ts';
+import { MAX_DURATION_MS, MS_KEY } from './duration.ts';
 import { type DocPath, excerpt } from './profile-error.ts';
 import type { Profile } from './schema.ts';
 
-type Fail = (path: DocPath, problem: string) => never;
+/** Reports a problem; the check goes on to find the rest. */
+type Fail = (path: DocPath, problem: string) => void;
 
 /** The largest size field (bytes): V8's longest string is about 512 MiB, and each op builds one. */
 const MAX_BYTES = 256 * 1024 * 1024;
 
-/** Fields named in milliseconds (attemptTimeoutMs, jitterMs, ms), in seconds (retryAfterS), in bytes. */
-const MS_KEY = /(^ms|Ms)$/;
+/** Fields named in seconds (retryAfterS), in bytes; in milliseconds: MS_KEY. */
 const S_KEY = /[a-z]S$/;
 const BYTES_KEY = /(^bytes|Bytes)$/;
-/** Toxiproxy names its time attributes without a unit: milliseconds, except slicer's delay in microseconds. */
-const TOXIC_TIME_KEYS: Record<string, Record<string, 'ms' | 'us'>> = {
-  latency: { latency: 'ms', jitter: 'ms' },
-  slow_close: { delay: 'ms' },
-  timeout: { timeout: 'ms' },
-  reset_peer: { timeout: 'ms' },
-  slicer: { delay: 'us' },
-};
 const MAX_BY_UNIT = { ms: MAX_DURATION_MS, s: MAX_DURATION_MS / 1000, us: MAX_DURATION_MS * 1000 };
 
 export function checkLimits(profile: Profile, fail: Fail): void {
@@ -70,7 +64,7 @@ function checkSizes(profile: Profile, fail: Fail): void {
   };
   walk({ ...profile, faults: [] }, []);
   for (const [i, fault] of profile.faults.entries()) {
-    walk(fault, ['faults', i], fault.seam === 'network' ? TOXIC_TIME_KEYS[fault.kind] : undefined);
+    walk(fault, ['faults', i], fault.seam === 'network' ? TOXIC_TIME_UNITS[fault.kind] : undefined);
   }
 }
 
@@ -116,9 +110,22 @@ function checkWindows(profile: Profile, fail: Fail): void {
 
 /** A threshold whose number lies outside its metric's range either never holds or always holds: both are mistakes. */
 function checkThresholdRange(expr: string, path: DocPath, fail: Fail): void {
-  const { metric, target } = parseThreshold(expr);
-  if (!Object.hasOwn(METRICS, metric)) fail(path, `unknown metric ${excerpt(metric)}`);
-  if (!Number.isFinite(target)) fail(path, `expected a finite number, got ${excerpt(expr.trim())}`);
+  let threshold: ReturnType<typeof parseThreshold>;
+  try {
+    threshold = parseThreshold(expr);
+  } catch (error) {
+    if (error instanceof ThresholdError) return; // reported by checkProfile
+    throw error;
+  }
+  const { metric, target } = threshold;
+  if (!Object.hasOwn(METRICS, metric)) {
+    fail(path, `unknown metric ${excerpt(metric)}`);
+    return;
+  }
+  if (!Number.isFinite(target)) {
+    fail(path, `expected a finite number, got ${excerpt(expr.trim())}`);
+    return;
+  }
   const [min, max] = metricRange(METRICS[metric]);
   if (target < min || target > max) {
     const range = max === Number.POSITIVE_INFINITY ? `${min} or more` : `from ${min} to ${max}`;

@@ -1,10 +1,12 @@
 // Loads a profile: YAML → schema → the checks that need the registries (fault kinds, tools, thresholds) → the
-// limits a run can honour and the tool arguments the reference server accepts. Any bad input is a ProfileError.
+// limits a run can honour and the tool arguments the reference server accepts. Any bad input is a ProfileError
+// listing every problem found.
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
 import { checkProfile } from './check.ts';
+import { describeIssue } from './describe-issue.ts';
+import { knownKeys } from './known-keys.ts';
 import { checkLimits } from './limits.ts';
-import { type DocPath, excerpt, formatPath, ProfileError } from './profile-error.ts';
+import { type DocPath, excerpt, formatPath, type Problem, ProfileError } from './profile-error.ts';
 import { type Profile, profileSchema, type TargetSpec } from './schema.ts';
 import { checkToolArgs } from './tool-args.ts';
 import { readUserFile } from './user-file.ts';
@@ -27,32 +29,45 @@ export function loadProfile(file: string, options: LoadOptions = {}): LoadedProf
   return parseProfile(file, readUserFile(file), options);
 }
 
+/**
+ * Every problem in the file is reported at once: all the schema finds, or, once the schema holds, all the checks
+ * beyond it find (they need the parsed profile). YAML that does not parse stops before either.
+ */
 export function parseProfile(file: string, text: string, options: LoadOptions = {}): LoadedProfile {
   const source = readYaml(file, text);
-  const fail = (path: DocPath, problem: string): never => {
-    throw new ProfileError(file, formatPath(path), problem, source.lineOf(path));
+  const problems: Problem[] = [];
+  const report = (path: DocPath, problem: string, key?: string) => {
+    problems.push({
+      path: formatPath(key === undefined ? path : [...path, key]),
+      problem,
+      ...source.locate(path, key),
+    });
+  };
+  const stopIfAny = () => {
+    if (problems.length > 0) throw ProfileError.of(file, problems.sort(byPlace));
   };
 
   const written = source.value;
   if (written === null || typeof written !== 'object' || Array.isArray(written))
-    fail([], 'expected a mapping with name, description, workload, …');
+    report([], 'expected a mapping with name, description, workload, …');
+  stopIfAny();
   const raw = options.target ? { ...(written as object), target: options.target } : written;
   const parsed = profileSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    fail(issue.path as DocPath, describeIssue(issue));
+    const knownKeysAt = (path: DocPath) => knownKeys(raw, path);
+    for (const issue of parsed.error.issues)
+      for (const d of describeIssue(issue, raw, knownKeysAt)) report(d.path, d.problem, d.key);
   }
+  stopIfAny();
   const profile = parsed.data!;
-  const warnings = checkProfile(profile, fail);
-  checkLimits(profile, fail);
-  checkToolArgs(profile, fail);
+  const warnings = checkProfile(profile, report);
+  checkLimits(profile, report);
+  checkToolArgs(profile, report);
+  stopIfAny();
   return { file, profile, warnings, sha256: createHash('sha256').update(text).digest('hex') };
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown key ${issue.keys.map(excerpt).join(', ')}`;
-  if (issue.code === 'invalid_union' && 'errors' in issue && issue.errors.length > 0) {
-    return issue.message === 'Invalid input' ? 'expected one of the documented forms' : issue.message;
-  }
-  return issue.message;
+/** In reading order: by line, then column; problems without a place last. */
+function byPlace(a: Problem, b: Problem): number {
+  return (a.line ?? Infinity) - (b.line ?? Infinity) || (a.col ?? 0) - (b.col ?? 0);
 }

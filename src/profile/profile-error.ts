@@ -33,14 +33,69 @@ function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }
 
+/** One problem in a profile: where (its path, and its line and column when the text has them) and what is wrong. */
+export interface Problem {
+  path: string;
+  problem: string;
+  line?: number;
+  col?: number;
+}
+
+/** The most problems one error lists; the rest are counted ("and 3 more"). */
+export const MAX_PROBLEMS_SHOWN = 20;
+
+/**
+ * Every problem found in one file, each on its own line as `file:line:col: path: problem`. The fields name the
+ * first one (most files have one problem).
+ */
 export class ProfileError extends Error {
+  readonly problems: readonly Problem[];
+  readonly path: string;
+  readonly problem: string;
+  readonly line?: number;
+  readonly col?: number;
+
   constructor(
     readonly file: string,
-    readonly path: string,
-    readonly problem: string,
-    readonly line?: number,
+    path: string,
+    problem: string,
+    line?: number,
+    col?: number,
   ) {
-    super(oneLine(`${file}${line ? `:${line}` : ''}: ${path}: ${problem}`));
+    super();
     this.name = 'ProfileError';
+    this.problems = [{ path, problem, line, col }];
+    this.path = path;
+    this.problem = problem;
+    this.line = line;
+    this.col = col;
+    this.message = describeProblems(file, this.problems);
   }
+
+  /** One error for all of a file's problems (at least one). */
+  static of(file: string, problems: readonly Problem[]): ProfileError {
+    const [first] = problems;
+    const error = new ProfileError(file, first.path, first.problem, first.line, first.col);
+    (error as { problems: readonly Problem[] }).problems = problems;
+    error.message = describeProblems(file, problems);
+    return error;
+  }
+
+  /** The same problems without line and column (text nobody wrote, e.g. a profile given as an object). */
+  unlocated(): ProfileError {
+    return ProfileError.of(
+      this.file,
+      this.problems.map(({ path, problem }) => ({ path, problem })),
+    );
+  }
+}
+
+function describeProblems(file: string, problems: readonly Problem[]): string {
+  const lines = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => {
+    const where = p.line ? `:${p.line}${p.col ? `:${p.col}` : ''}` : '';
+    return oneLine(`${file}${where}: ${p.path}: ${p.problem}`);
+  });
+  const more = problems.length - MAX_PROBLEMS_SHOWN;
+  if (more > 0) lines.push(oneLine(`${file}: and ${more} more problem${more === 1 ? '' : 's'}`));
+  return lines.join('\n');
 }

@@ -8,76 +8,86 @@ import type { Seam } from '../faults/kind.ts';
 import { faultEntryUnion } from '../faults/registry.ts';
 import { generatorSchema } from '../plan/generators.ts';
 import { WORKLOAD_LIMITS } from './caps.ts';
-import { durationSchema, positiveDurationSchema } from './duration.ts';
+import { durationSchema, positiveDurationSchema, withDurations } from './duration.ts';
 import { effectsSchema } from './effects-schema.ts';
 
-const referenceTarget = z.strictObject({
-  kind: z.literal('reference'),
-  /** Resumability through the server's event store. */
-  eventStore: z.boolean().default(true),
-  retryIntervalMs: z.number().int().positive().optional(),
-  /** The server's timeout on dependency calls (client > server > dependency). */
-  dependencyTimeoutMs: z.number().int().positive().default(DEFAULT_DEPENDENCY_TIMEOUT_MS),
-  /** Deliberately pass raw dependency errors through (the leak scan's negative control). */
-  leaky: z.boolean().default(false),
-});
+const referenceTarget = z.strictObject(
+  withDurations({
+    kind: z.literal('reference'),
+    /** Resumability through the server's event store. */
+    eventStore: z.boolean().default(true),
+    retryIntervalMs: z.number().int().positive().optional(),
+    /** The server's timeout on dependency calls (client > server > dependency). */
+    dependencyTimeoutMs: z.number().int().positive().default(DEFAULT_DEPENDENCY_TIMEOUT_MS),
+    /** Deliberately pass raw dependency errors through (the leak scan's negative control). */
+    leaky: z.boolean().default(false),
+  }),
+);
 
 /** The reference server over stdio: the client spawns it (one child per connection) and talks newline JSON. */
-const referenceStdioTarget = z.strictObject({
-  kind: z.literal('reference-stdio'),
-  dependencyTimeoutMs: z.number().int().positive().default(DEFAULT_DEPENDENCY_TIMEOUT_MS),
-  leaky: z.boolean().default(false),
-  /** The client's stdio framing limit in bytes (SDK default 10 MiB). */
-  maxBufferBytes: z.number().int().positive().optional(),
-});
+const referenceStdioTarget = z.strictObject(
+  withDurations({
+    kind: z.literal('reference-stdio'),
+    dependencyTimeoutMs: z.number().int().positive().default(DEFAULT_DEPENDENCY_TIMEOUT_MS),
+    leaky: z.boolean().default(false),
+    /** The client's stdio framing limit in bytes (SDK default 10 MiB). */
+    maxBufferBytes: z.number().int().positive().optional(),
+  }),
+);
 
 const envVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name');
 
 /** A server someone else runs (docker-compose, another machine); loopback unless --allow-non-loopback. */
-const urlTarget = z.strictObject({
-  kind: z.literal('url'),
-  /** The MCP endpoint, e.g. http://127.0.0.1:3001/mcp */
-  url: z.url({ protocol: /^http$/ }),
-  /** Its control API (`faultline server --admin-port`), e.g. http://127.0.0.1:3002: dependency faults, ledger. */
-  admin: z.url({ protocol: /^https?$/ }).optional(),
-  /** Environment variable holding the admin bearer token. */
-  adminTokenEnv: envVarName.default('FAULTLINE_ADMIN_TOKEN'),
-  /** The server's dependency timeout, if known (only for the timeout-layering check). */
-  dependencyTimeoutMs: z.number().int().positive().optional(),
-});
+const urlTarget = z.strictObject(
+  withDurations({
+    kind: z.literal('url'),
+    /** The MCP endpoint, e.g. http://127.0.0.1:3001/mcp */
+    url: z.url({ protocol: /^http$/ }),
+    /** Its control API (`faultline server --admin-port`), e.g. http://127.0.0.1:3002: dependency faults, ledger. */
+    admin: z.url({ protocol: /^https?$/ }).optional(),
+    /** Environment variable holding the admin bearer token. */
+    adminTokenEnv: envVarName.default('FAULTLINE_ADMIN_TOKEN'),
+    /** The server's dependency timeout, if known (only for the timeout-layering check). */
+    dependencyTimeoutMs: z.number().int().positive().optional(),
+  }),
+);
 
 /**
  * A stdio MCP server the harness did not write: it spawns `command` (one process per connection) and owns the
  * process, so crash and restart work; its effects are unknown unless an effects source is given. `${tmpdir}` in
  * args, env values and cwd is a fresh temporary directory per profile run.
  */
-const stdioTarget = z.strictObject({
-  kind: z.literal('stdio'),
-  /** The program to spawn, e.g. node or npx. */
-  command: z.string().min(1),
-  args: z.array(z.string()).default([]),
-  /** Added to the SDK's default child environment (PATH, HOME, …). */
-  env: z.record(envVarName, z.string()).default({}),
-  cwd: z.string().min(1).optional(),
-  /** The client's stdio framing limit in bytes (SDK default 10 MiB). */
-  maxBufferBytes: z.number().int().positive().optional(),
-  /** The server's dependency timeout, if known (only for the timeout-layering check). */
-  dependencyTimeoutMs: z.number().int().positive().optional(),
-});
+const stdioTarget = z.strictObject(
+  withDurations({
+    kind: z.literal('stdio'),
+    /** The program to spawn, e.g. node or npx. */
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    /** Added to the SDK's default child environment (PATH, HOME, …). */
+    env: z.record(envVarName, z.string()).default({}),
+    cwd: z.string().min(1).optional(),
+    /** The client's stdio framing limit in bytes (SDK default 10 MiB). */
+    maxBufferBytes: z.number().int().positive().optional(),
+    /** The server's dependency timeout, if known (only for the timeout-layering check). */
+    dependencyTimeoutMs: z.number().int().positive().optional(),
+  }),
+);
 
 /**
  * A Streamable HTTP MCP server the harness did not write, reached through a Toxiproxy proxy (network faults) and
  * the client's fetch (HTTP-edge faults); loopback unless --allow-non-loopback.
  */
-const httpTarget = z.strictObject({
-  kind: z.literal('http'),
-  /** The MCP endpoint, e.g. http://127.0.0.1:3001/mcp */
-  url: z.url({ protocol: /^http$/ }),
-  /** Sent with every request, e.g. Authorization. `${env:NAME}` takes the value from the environment. */
-  headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'expected a header name'), z.string()).default({}),
-  /** The server's dependency timeout, if known (only for the timeout-layering check). */
-  dependencyTimeoutMs: z.number().int().positive().optional(),
-});
+const httpTarget = z.strictObject(
+  withDurations({
+    kind: z.literal('http'),
+    /** The MCP endpoint, e.g. http://127.0.0.1:3001/mcp */
+    url: z.url({ protocol: /^http$/ }),
+    /** Sent with every request, e.g. Authorization. `${env:NAME}` takes the value from the environment. */
+    headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'expected a header name'), z.string()).default({}),
+    /** The server's dependency timeout, if known (only for the timeout-layering check). */
+    dependencyTimeoutMs: z.number().int().positive().optional(),
+  }),
+);
 
 const targetSchema = z.discriminatedUnion('kind', [
   referenceTarget,
@@ -103,36 +113,42 @@ export function isReferenceKind(kind: string): boolean {
   return kind === 'reference' || kind === 'reference-stdio';
 }
 
-export const clientSchema = z.strictObject({
-  policy: z.enum(POLICY_NAMES).default('resilient'),
-  module: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      "your own client instead of the policy: a module (path relative to the profile) whose default export builds it on the harness's transports (docs/own-client.md)",
-    ),
-  attemptTimeoutMs: z.number().int().positive().default(2000),
-  deadlineMs: z.number().int().positive().default(8000),
-  maxAttempts: z.number().int().min(1).max(50).default(5),
-  backoff: z
-    .strictObject({
-      initialMs: z.number().int().nonnegative().default(50),
-      maxMs: z.number().int().positive().default(1000),
-    })
-    .default({ initialMs: 50, maxMs: 1000 }),
-  /** Circuit breaker per tool (resilient policy): opens on consecutive DEPENDENCY failures. Off by default. */
-  breaker: z
-    .strictObject({
-      consecutiveFailures: z.number().int().min(1).max(1000).default(5),
-      halfOpenAfterMs: z.number().int().positive().default(1000),
-    })
-    .optional(),
-  /** On an AUTH failure, ask the server to renew its credentials once and retry once (resilient policy). */
-  credentialRefresh: z.boolean().default(true),
-  /** Context-window guard: results larger than this (bytes of JSON) are re-fetched as a smaller page or cut. */
-  resultBudgetBytes: z.number().int().positive().optional(),
-});
+export const clientSchema = z.strictObject(
+  withDurations({
+    policy: z.enum(POLICY_NAMES).default('resilient'),
+    module: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "your own client instead of the policy: a module (path relative to the profile) whose default export builds it on the harness's transports (docs/own-client.md)",
+      ),
+    attemptTimeoutMs: z.number().int().positive().default(2000),
+    deadlineMs: z.number().int().positive().default(8000),
+    maxAttempts: z.number().int().min(1).max(50).default(5),
+    backoff: z
+      .strictObject(
+        withDurations({
+          initialMs: z.number().int().nonnegative().default(50),
+          maxMs: z.number().int().positive().default(1000),
+        }),
+      )
+      .default({ initialMs: 50, maxMs: 1000 }),
+    /** Circuit breaker per tool (resilient policy): opens on consecutive DEPENDENCY failures. Off by default. */
+    breaker: z
+      .strictObject(
+        withDurations({
+          consecutiveFailures: z.number().int().min(1).max(1000).default(5),
+          halfOpenAfterMs: z.number().int().positive().default(1000),
+        }),
+      )
+      .optional(),
+    /** On an AUTH failure, ask the server to renew its credentials once and retry once (resilient policy). */
+    credentialRefresh: z.boolean().default(true),
+    /** Context-window guard: results larger than this (bytes of JSON) are re-fetched as a smaller page or cut. */
+    resultBudgetBytes: z.number().int().positive().optional(),
+  }),
+);
 
 const workloadItemSchema = z.strictObject({
   tool: z.string().min(1),
@@ -240,11 +256,13 @@ const drainSchema = z.strictObject({
     .describe('longest the drain may take; past it the run did not settle and the verdict is fail (ms)'),
 });
 
-const steadyStateSchema = z.strictObject({
-  windowMs: z.number().int().positive().default(STEADY_STATE_DEFAULTS.windowMs),
-  minOps: z.number().int().positive().default(STEADY_STATE_DEFAULTS.minOps),
-  level: z.number().min(0).max(1).default(STEADY_STATE_DEFAULTS.level),
-});
+const steadyStateSchema = z.strictObject(
+  withDurations({
+    windowMs: z.number().int().positive().default(STEADY_STATE_DEFAULTS.windowMs),
+    minOps: z.number().int().positive().default(STEADY_STATE_DEFAULTS.minOps),
+    level: z.number().min(0).max(1).default(STEADY_STATE_DEFAULTS.level),
+  }),
+);
 
 /** A program run by a setup or reset hook (no shell); `${tmpdir}` and `${env:NAME}` work in args, env and cwd. */
 const commandHook = z.strictObject({

@@ -3,13 +3,15 @@
 // range). Generated text and nested objects are left to the run. Targets the harness did not write (url, stdio,
 // http) are checked by the run's preflight against the schemas their tools/list gives.
 import type { z } from 'zod';
+import { didYouMean } from '../core/did-you-mean.ts';
 import type { Generator } from '../plan/generators.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
 import { TOOLS } from '../server/tools/index.ts';
 import type { DocPath } from './profile-error.ts';
 import { isReferenceKind, type Profile } from './schema.ts';
 
-type Fail = (path: DocPath, problem: string) => never;
+/** Reports a problem; the check goes on to find the rest. */
+type Fail = (path: DocPath, problem: string) => void;
 
 export function checkToolArgs(profile: Profile, fail: Fail): void {
   if (!isReferenceKind(profile.target.kind)) return;
@@ -23,11 +25,12 @@ export function checkToolArgs(profile: Profile, fail: Fail): void {
       if (!field) {
         fail(
           [...path, name],
-          `${item.tool} takes no argument of this name; expected: ${Object.keys(shape).join(', ')}`,
+          `${item.tool} takes no argument of this name${didYouMean(name, Object.keys(shape))}; expected: ${Object.keys(shape).join(', ')}`,
         );
+        continue;
       }
       for (const [value, at] of fixedValues(gen, [...path, name])) {
-        const parsed = field!.safeParse(value);
+        const parsed = field.safeParse(value);
         if (!parsed.success) fail(at, `not a valid ${name} for ${item.tool}: ${parsed.error.issues[0].message}`);
       }
     }

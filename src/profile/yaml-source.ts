@@ -30,10 +30,19 @@ const DISALLOWED_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 /** Alias expansions allowed while building the value (the yaml library's billion-laughs guard). */
 const MAX_ALIAS_COUNT = 100;
 
+/** A place in the text, 1-based. */
+interface Position {
+  line: number;
+  col: number;
+}
+
 export interface YamlSource {
   value: unknown;
-  /** The line of the deepest node on `path` that the document has (1-based). */
-  lineOf(path: DocPath): number | undefined;
+  /**
+   * Where the deepest node on `path` that the document has starts; with `key`, where that key of the mapping at
+   * `path` is written (an unknown key is shown where it stands, not where its mapping starts).
+   */
+  locate(path: DocPath, key?: string): Position | undefined;
 }
 
 export function readYaml(file: string, text: string): YamlSource {
@@ -47,7 +56,8 @@ export function readYaml(file: string, text: string): YamlSource {
   const tokens = [...new Parser(lines.addNewLine).parse(text)];
   const deep = tooDeepOffset(tokens);
   if (deep !== undefined) {
-    throw new ProfileError(file, '(document)', `nested deeper than ${MAX_NESTING} levels`, lines.linePos(deep).line);
+    const { line, col } = lines.linePos(deep);
+    throw new ProfileError(file, '(document)', `nested deeper than ${MAX_NESTING} levels`, line, col);
   }
   const control = DISALLOWED_CONTROL.exec(text);
   if (control) {
@@ -60,25 +70,28 @@ export function readYaml(file: string, text: string): YamlSource {
     );
   }
   const doc = firstDocument(tokens, text.length);
-  const lineOfOffset = (offset: number) => lines.linePos(offset).line;
-  const problem = doc.errors[0] ?? doc.warnings[0];
-  if (problem) {
-    throw new ProfileError(
+  const position = (offset: number): Position => lines.linePos(offset);
+  const problems = doc.errors.length > 0 ? doc.errors : doc.warnings;
+  if (problems.length > 0) {
+    throw ProfileError.of(
       file,
-      '(document)',
-      `invalid YAML: ${yamlMessage(problem.message)}`,
-      lineOfOffset(problem.pos[0]),
+      problems.map((problem) => ({
+        path: '(document)',
+        problem: `invalid YAML: ${yamlMessage(problem.message)}`,
+        ...position(problem.pos[0]),
+      })),
     );
   }
   visit(doc, {
     Alias(_, alias) {
       if (!alias.resolve(doc)) {
-        const where = alias.range ? lineOfOffset(alias.range[0]) : undefined;
+        const where = alias.range ? position(alias.range[0]) : undefined;
         throw new ProfileError(
           file,
           '(document)',
           `alias ${excerpt(`*${alias.source}`)} has no anchor before it`,
-          where,
+          where?.line,
+          where?.col,
         );
       }
     },
@@ -86,20 +99,27 @@ export function readYaml(file: string, text: string): YamlSource {
       // A collection as a key has no JSON form: the yaml library would stringify it, with a warning on stderr.
       const key = isAlias(pair.key) ? pair.key.resolve(doc) : pair.key;
       if (isCollection(key)) {
-        const where = isNode(pair.key) && pair.key.range ? lineOfOffset(pair.key.range[0]) : undefined;
+        const where = isNode(pair.key) && pair.key.range ? position(pair.key.range[0]) : undefined;
         throw new ProfileError(
           file,
           '(document)',
           'expected a plain key, not a sequence or mapping used as a key',
-          where,
+          where?.line,
+          where?.col,
         );
       }
       if (!isMergeKey(pair.key)) return;
       const sources = isSeq(pair.value) ? pair.value.items : [pair.value];
       const ok = sources.every((s) => isMap(s) || (isAlias(s) && isMap(s.resolve(doc))));
       if (!ok) {
-        const where = pair.key.range ? lineOfOffset(pair.key.range[0]) : undefined;
-        throw new ProfileError(file, '(document)', 'expected a mapping or an alias of one after "<<:"', where);
+        const where = pair.key.range ? position(pair.key.range[0]) : undefined;
+        throw new ProfileError(
+          file,
+          '(document)',
+          'expected a mapping or an alias of one after "<<:"',
+          where?.line,
+          where?.col,
+        );
       }
     },
   });
@@ -117,10 +137,15 @@ export function readYaml(file: string, text: string): YamlSource {
 
   return {
     value,
-    lineOf(path) {
+    locate(path, key) {
+      if (key !== undefined) {
+        const map = doc.getIn(path, true);
+        const pair = isMap(map) ? map.items.find((p) => isScalar(p.key) && p.key.value === key) : undefined;
+        if (isNode(pair?.key) && pair.key.range) return position(pair.key.range[0]);
+      }
       for (let n = path.length; n >= 0; n--) {
         const node = doc.getIn(path.slice(0, n), true);
-        if (isNode(node) && node.range) return lineOfOffset(node.range[0]);
+        if (isNode(node) && node.range) return position(node.range[0]);
       }
       return undefined;
     },

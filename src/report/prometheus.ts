@@ -1,8 +1,9 @@
 // --metrics-out FILE: the run's metrics in the Prometheus text format (prom-client), for a Pushgateway or a
-// node-exporter textfile collector. One gauge per threshold metric (names from the metric table: faultline_
-// prefix, _ms, _ratio, _total or _bytes by unit) labelled by profile and policy; per fault window and per fault
-// kind with fault and fault_kind labels; thresholds and verdicts. A metric with nothing to measure (n/a) has
-// no sample: Prometheus has no null, and a 0 would read as a measurement.
+// node-exporter textfile collector. One gauge per threshold metric labelled by profile and policy; per fault
+// window and per fault kind with fault and fault_kind labels; thresholds and verdicts. Names follow Prometheus
+// conventions (promtool check metrics): faultline_ prefix, base units (times in _seconds, _bytes), _ratio for
+// 0..1, and no _total, which belongs to counters: a run is a snapshot, so every family is a gauge. A metric with
+// nothing to measure (n/a) has no sample: Prometheus has no null, and a 0 would read as a measurement.
 import { Gauge, Registry } from 'prom-client';
 import { METRICS, type MetricDef } from '../measure/metric-table.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
@@ -20,59 +21,67 @@ export interface Family {
   samples(p: ProfileReport | undefined, run: RunReport): Array<{ labels: Labels; value: number }>;
 }
 
-/** The Prometheus name of a threshold metric. */
-function prometheusName(name: string, def: MetricDef): string {
+/** A threshold metric as exported: its Prometheus name, and the factor from its table unit to the base unit. */
+function exported(name: string, def: MetricDef): { name: string; scale: number } {
   switch (def.unit ?? 'count') {
     case 'ms':
-      return `faultline_${name}`;
+      return { name: `faultline_${name.replace(/_ms(?=_|$)/, '')}_seconds`, scale: MS_TO_SECONDS };
     case 'rate':
-      return `faultline_${name.replace(/_rate$/, '')}_ratio`;
+      return { name: `faultline_${name.replace(/_rate$/, '')}_ratio`, scale: 1 };
     case 'ops/s':
-      return `faultline_${name.replace(/_ops_s$/, '')}_ops_per_second`;
+      return { name: `faultline_${name.replace(/_ops_s$/, '')}_ops_per_second`, scale: 1 };
     case 'bytes':
-      return `faultline_${name.replace(/_bytes/, '')}_bytes`;
-    case 'attempts/op':
-      return `faultline_${name}`;
+      return { name: `faultline_${name.replace(/_bytes/, '')}_bytes`, scale: 1 };
     default:
-      return name.endsWith('_max') ? `faultline_${name}` : `faultline_${name}_total`;
+      // Counts, attempts per op and per-hit quotients: the name says it; an abbreviated unit is spelt out.
+      return { name: `faultline_${name.replace(/_per_s(?=_|$)/, '_per_second')}`, scale: 1 };
   }
 }
+
+const MS_TO_SECONDS = 1 / 1000;
+const seconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? ms : ms * MS_TO_SECONDS);
 
 const one = (value: number | null | undefined, labels: Labels = {}) =>
   value === null || value === undefined ? [] : [{ labels, value }];
 const windowLabels = ['fault', 'fault_kind', 'seam'] as const;
 
-const tableFamilies: Family[] = Object.entries(METRICS).map(([name, def]) => ({
-  name: prometheusName(name, def),
-  help: `${def.describe} (threshold metric ${name})`,
-  labels: [],
-  perProfile: true,
-  samples: (p) => one(p ? def.get(p.metrics).value : null),
-}));
+const tableFamilies: Family[] = Object.entries(METRICS).map(([name, def]) => {
+  const { name: exportedName, scale } = exported(name, def);
+  return {
+    name: exportedName,
+    help: `${def.describe} (threshold metric ${name})`,
+    labels: [],
+    perProfile: true,
+    samples: (p) => {
+      const value = p ? def.get(p.metrics).value : null;
+      return one(value === null ? null : value * scale);
+    },
+  };
+});
 
 const extraFamilies: Family[] = [
   {
-    name: 'faultline_fault_window_recovery_ms',
+    name: 'faultline_fault_window_recovery_seconds',
     help: 'recovery of one fault window: t_recovered - t_off (no sample when not recovered or not measurable)',
     labels: windowLabels,
     perProfile: true,
     samples: (p) =>
       (p?.metrics.recovery ?? []).flatMap((w) =>
-        one(w.recoveryMs, { fault: w.fault, fault_kind: w.kind, seam: w.seam }),
+        one(seconds(w.recoveryMs), { fault: w.fault, fault_kind: w.kind, seam: w.seam }),
       ),
   },
   {
-    name: 'faultline_fault_window_first_success_ms',
+    name: 'faultline_fault_window_first_success_seconds',
     help: 'first op that ended ok after the fault window ended, from the end of the window',
     labels: windowLabels,
     perProfile: true,
     samples: (p) =>
       (p?.metrics.recovery ?? []).flatMap((w) =>
-        one(w.firstSuccessMs, { fault: w.fault, fault_kind: w.kind, seam: w.seam }),
+        one(seconds(w.firstSuccessMs), { fault: w.fault, fault_kind: w.kind, seam: w.seam }),
       ),
   },
   {
-    name: 'faultline_fault_window_hits_total',
+    name: 'faultline_fault_window_hits',
     help: 'what the fault window actually did, counted by its seam (when the run counts hits)',
     labels: windowLabels,
     perProfile: true,
@@ -89,14 +98,14 @@ const extraFamilies: Family[] = [
     samples: (p) => (p?.metrics.retrySuccessByKind ?? []).flatMap((k) => one(k.rate, { fault_kind: k.kind })),
   },
   {
-    name: 'faultline_fault_kind_retried_ops_total',
+    name: 'faultline_fault_kind_retried_ops',
     help: 'ops with at least one failed attempt while a fault of this kind was on',
     labels: ['fault_kind'],
     perProfile: true,
     samples: (p) => (p?.metrics.retrySuccessByKind ?? []).flatMap((k) => one(k.retriedOps, { fault_kind: k.kind })),
   },
   {
-    name: 'faultline_failed_attempts_total',
+    name: 'faultline_failed_attempts',
     help: 'failed attempts by error category',
     labels: ['category'],
     perProfile: true,
@@ -104,7 +113,7 @@ const extraFamilies: Family[] = [
       Object.entries(p?.metrics.errorsByCategory ?? {}).map(([category, value]) => ({ labels: { category }, value })),
   },
   {
-    name: 'faultline_failed_attempts_by_code_total',
+    name: 'faultline_failed_attempts_by_code',
     help: 'failed attempts by stable error code',
     labels: ['code'],
     perProfile: true,
@@ -129,18 +138,18 @@ const extraFamilies: Family[] = [
       })),
   },
   {
-    name: 'faultline_profile_duration_ms',
+    name: 'faultline_profile_duration_seconds',
     help: 'wall time of the profile, set-up and drain included',
     labels: [],
     perProfile: true,
-    samples: (p) => one(p?.durationMs),
+    samples: (p) => one(seconds(p?.durationMs)),
   },
   {
-    name: 'faultline_run_duration_ms',
+    name: 'faultline_run_duration_seconds',
     help: 'wall time of the whole run',
     labels: [],
     perProfile: false,
-    samples: (_p, run) => one(run.durationMs),
+    samples: (_p, run) => one(seconds(run.durationMs)),
   },
   {
     name: 'faultline_run_start_timestamp_seconds',

@@ -28,6 +28,8 @@ interface AttributeDoc {
   readonly required?: boolean;
   /** Smallest useful value (default 0). */
   readonly min?: number;
+  /** A time: Toxiproxy names it without a unit, so the unit is said here (a profile takes "600ms" for an ms one). */
+  readonly unit?: 'ms' | 'us';
 }
 
 /** A toxic on a proxy: Toxiproxy's ToxicWrapper. */

@@ -42,7 +42,7 @@ const cases: [string, string, RegExp][] = [
   [
     'undefined alias',
     base.replace('rate: 5', 'rate: *fast'),
-    /:4: \(document\): alias "\*fast" has no anchor before it/,
+    /:4:9: \(document\): alias "\*fast" has no anchor before it/,
   ],
   [
     // Passed validate, then `run` ended in "internal error: ENAMETOOLONG" making its temporary directory.

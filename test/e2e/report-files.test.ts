@@ -1,7 +1,8 @@
 // A failing run produces every file, and each is what it claims: report.json valid against the published schema,
-// junit.xml against schema/junit.xsd (xmllint), metrics in Prometheus text format, trace.jsonl one line per
-// attempt; `faultline report` renders the same files again; a baseline excuses a known failure through the CLI.
-import { execFileSync } from 'node:child_process';
+// junit.xml against schema/junit.xsd (xmllint), metrics in Prometheus text format with no promtool finding,
+// trace.jsonl one line per attempt; `faultline report` renders the same files again; a baseline excuses a known
+// failure through the CLI.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -82,9 +83,31 @@ describe('the files of a failing run', () => {
 
   it('metrics.prom parses as Prometheus text and holds the failing number', () => {
     const families = parseExposition(read('metrics.prom'));
-    const dup = families.get('faultline_duplicate_effects_total')?.samples[0];
+    const dup = families.get('faultline_duplicate_effects')?.samples[0];
     expect(dup?.labels).toEqual({ profile: 'payments-naive', policy: 'naive' });
     expect(dup?.value).toBe(JSON.parse(read('report.json')).profiles[0].metrics.duplicateEffects);
+  });
+
+  // promtool is Prometheus's own lint: in CI (CI=true) it must be there (.ci/run installs it); elsewhere its
+  // absence skips these two, never passes them.
+  const promtool = hasPromtool();
+  const checkMetrics = (text: string) =>
+    spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8', timeout: 30_000 });
+
+  it.skipIf(!promtool && process.env.CI !== 'true')('promtool check metrics finds nothing in metrics.prom', () => {
+    const check = checkMetrics(read('metrics.prom'));
+    expect(check.error).toBeUndefined();
+    expect(`${check.stdout}${check.stderr}`).toBe('');
+    expect(check.status).toBe(0);
+  });
+
+  it.skipIf(!promtool && process.env.CI !== 'true')('promtool does report a name against the conventions', () => {
+    const renamed = read('metrics.prom').replaceAll('faultline_duplicate_effects', 'faultline_duplicate_effects_total');
+    const check = checkMetrics(renamed);
+    expect(`${check.stdout}${check.stderr}`).toContain(
+      'faultline_duplicate_effects_total non-counter metrics should not have "_total" suffix',
+    );
+    expect(check.status).not.toBe(0);
   });
 
   it('trace.jsonl has one line per recorded attempt, with what a person debugging needs', () => {
@@ -145,3 +168,7 @@ describe('the files of a failing run', () => {
     expect(existsSync(join(dir, 'never'))).toBe(false);
   });
 });
+
+function hasPromtool(): boolean {
+  return spawnSync('promtool', ['--version'], { stdio: 'ignore' }).error === undefined;
+}

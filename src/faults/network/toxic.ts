@@ -4,6 +4,7 @@
 // in src/toxiproxy/toxics. Hits come from the embedded server's own counters (times a toxic acted; connections a
 // disabled proxy closed); with an external or container Toxiproxy they are null: its API cannot tell.
 import { z } from 'zod';
+import { acceptDuration } from '../../profile/duration.ts';
 import type { ToxicKind } from '../../toxiproxy/toxic.ts';
 import { toxicKinds } from '../../toxiproxy/toxics/index.ts';
 import { defineFaultKind, type FaultKind } from '../kind.ts';
@@ -14,7 +15,8 @@ function attributeSchema(toxic: ToxicKind, name: string): z.ZodType {
     .number()
     .int()
     .min(doc?.min ?? 0);
-  return (doc?.required ? value : value.default(0)).describe(doc?.describe ?? name);
+  const field = (doc?.required ? value : value.default(0)).describe(doc?.describe ?? name);
+  return doc?.unit === 'ms' ? acceptDuration(field) : field;
 }
 
 function toxicFault(toxic: ToxicKind): FaultKind {
@@ -55,6 +57,14 @@ function toxicFault(toxic: ToxicKind): FaultKind {
     },
   });
 }
+
+/** Toxiproxy names its time attributes without a unit: each toxic's docs say it (slicer's delay is in µs). */
+export const TOXIC_TIME_UNITS: Record<string, Record<string, 'ms' | 'us'>> = Object.fromEntries(
+  [...toxicKinds.values()].map((toxic) => [
+    toxic.type,
+    Object.fromEntries(Object.entries(toxic.docs ?? {}).flatMap(([name, doc]) => (doc.unit ? [[name, doc.unit]] : []))),
+  ]),
+);
 
 /** Toxics without a pipe (noop) pass data through: nothing to fault with. */
 export const NETWORK_TOXICS: FaultKind[] = [...toxicKinds.values()].filter((t) => t.pipe).map(toxicFault);

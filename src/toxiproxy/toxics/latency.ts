@@ -9,8 +9,8 @@ export const latency: ToxicKind = {
   goName: 'LatencyToxic',
   attributes: { latency: 'int64', jitter: 'int64' },
   docs: {
-    latency: { describe: 'delay added to each chunk, ms', required: true },
-    jitter: { describe: 'random spread around the delay (±), ms' },
+    latency: { describe: 'delay added to each chunk, ms', required: true, unit: 'ms' },
+    jitter: { describe: 'random spread around the delay (±), ms', unit: 'ms' },
   },
   async pipe(stub, attrs) {
     for (;;) {

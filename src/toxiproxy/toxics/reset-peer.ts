@@ -8,7 +8,7 @@ export const resetPeer: ToxicKind = {
   type: 'reset_peer',
   goName: 'ResetToxic',
   attributes: { timeout: 'int64' },
-  docs: { timeout: { describe: 'wait before the reset, ms' } },
+  docs: { timeout: { describe: 'wait before the reset, ms', unit: 'ms' } },
   resetsPeer: true,
   async pipe(stub, attrs) {
     const chunk = await stub.read();

@@ -20,7 +20,7 @@ export const slicer: ToxicKind = {
   docs: {
     average_size: { describe: 'average slice size, bytes', required: true, min: 1 },
     size_variation: { describe: 'random spread of the slice size (±), bytes' },
-    delay: { describe: 'wait after each slice, microseconds' },
+    delay: { describe: 'wait after each slice, microseconds', unit: 'us' },
   },
   async pipe(stub, attrs) {
     for (;;) {

@@ -6,7 +6,7 @@ export const slowClose: ToxicKind = {
   type: 'slow_close',
   goName: 'SlowCloseToxic',
   attributes: { delay: 'int64' },
-  docs: { delay: { describe: 'delay before the close reaches the other side, ms', required: true } },
+  docs: { delay: { describe: 'delay before the close reaches the other side, ms', required: true, unit: 'ms' } },
   async pipe(stub, attrs) {
     for (;;) {
       const chunk = await stub.read();

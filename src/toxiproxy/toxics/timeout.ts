@@ -8,7 +8,13 @@ export const timeout: ToxicKind = {
   type: 'timeout',
   goName: 'TimeoutToxic',
   attributes: { timeout: 'int64' },
-  docs: { timeout: { describe: 'close after this long without data, ms (0: hold the data forever)', required: true } },
+  docs: {
+    timeout: {
+      describe: 'close after this long without data, ms (0: hold the data forever)',
+      required: true,
+      unit: 'ms',
+    },
+  },
   async pipe(stub, attrs) {
     for (;;) {
       const chunk = await stub.read(attrs.timeout > 0 ? attrs.timeout : undefined);

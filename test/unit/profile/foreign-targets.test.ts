@@ -48,7 +48,7 @@ describe('foreign targets in a profile', () => {
     expect(
       messageOf(() => parseProfile('p.yaml', profileWith(stdio, '  - { seam: network, kind: down, start: 1s }'))),
     ).toBe(
-      'p.yaml:11: faults[0].kind: fault kind down needs a target reached over TCP (through a Toxiproxy proxy); target kind stdio cannot take it',
+      'p.yaml:11:28: faults[0].kind: fault kind down needs a target reached over TCP (through a Toxiproxy proxy); target kind stdio cannot take it',
     );
     // The interposer on the pipe spoils real bytes: no help from the server needed.
     const edge = '  - { seam: edge, kind: stdio-malformed-line, start: 1s }';

@@ -12,7 +12,7 @@ import { METRICS, metricRange } from '../../../src/measure/metric-table.ts';
 import { parseThreshold } from '../../../src/measure/thresholds.ts';
 import { MAX_DURATION_MS } from '../../../src/profile/duration.ts';
 import { parseProfile } from '../../../src/profile/load.ts';
-import { EXCERPT_CHARS, ProfileError } from '../../../src/profile/profile-error.ts';
+import { EXCERPT_CHARS, MAX_PROBLEMS_SHOWN, ProfileError } from '../../../src/profile/profile-error.ts';
 import type { Profile } from '../../../src/profile/schema.ts';
 import { REPO } from '../../helpers/cli.ts';
 
@@ -347,19 +347,25 @@ const SHARED_CHARS = EXCERPT_CHARS + 12;
 
 function assertGoodRejection(error: unknown, file: string, text: string): void {
   if (!(error instanceof ProfileError)) throw error;
-  const m = error.message;
-  expect(m).not.toMatch(/[\n\r\u2028\u2029]/);
-  expect(m.length).toBeLessThan(1500);
+  const lines = error.message.split('\n');
+  // One clear line per problem, at most MAX_PROBLEMS_SHOWN of them and a count of the rest.
+  expect(lines.length).toBeLessThanOrEqual(Math.min(error.problems.length, MAX_PROBLEMS_SHOWN + 1));
   expect(error.file).toBe(file);
-  expect(error.path.length).toBeGreaterThan(0);
-  expect(m.startsWith(`${file}${error.line ? `:${error.line}` : ''}: ${error.path}: `)).toBe(true);
-  // A line, when given, is in the file; below the document level (a path in the profile) it is always given.
-  expect(error.line === undefined || (error.line >= 1 && error.line <= text.split('\n').length)).toBe(true);
-  expect(error.path.startsWith('(') || error.line !== undefined).toBe(true);
-  const problem = m.slice(m.indexOf(': ', file.length) + 2);
-  for (let i = 0; i + SHARED_CHARS <= problem.length; i++) {
-    const window = problem.slice(i, i + SHARED_CHARS);
-    if (text.includes(window)) throw new Error(`the message quotes a long piece of the input: "${window}" in ${m}`);
+  for (const [i, p] of error.problems.slice(0, MAX_PROBLEMS_SHOWN).entries()) {
+    const m = lines[i];
+    expect(m).not.toMatch(/[\r\u2028\u2029]/);
+    expect(m.length).toBeLessThan(1500);
+    expect(p.path.length).toBeGreaterThan(0);
+    const where = p.line ? `:${p.line}${p.col ? `:${p.col}` : ''}` : '';
+    expect(m.startsWith(`${file}${where}: ${p.path}: `)).toBe(true);
+    // A line, when given, is in the file; below the document level (a path in the profile) it is always given.
+    expect(p.line === undefined || (p.line >= 1 && p.line <= text.split('\n').length)).toBe(true);
+    expect(p.path.startsWith('(') || p.line !== undefined).toBe(true);
+    const problem = m.slice(m.indexOf(': ', file.length) + 2);
+    for (let j = 0; j + SHARED_CHARS <= problem.length; j++) {
+      const window = problem.slice(j, j + SHARED_CHARS);
+      if (text.includes(window)) throw new Error(`the message quotes a long piece of the input: "${window}" in ${m}`);
+    }
   }
 }
 
@@ -386,7 +392,7 @@ function assertRunnable(profile: Profile): void {
 }
 
 describe('profile loader fuzz', () => {
-  it(`${RUNS} mutated shipped profiles: each valid, or one clear ProfileError line (seed ${SEED})`, () => {
+  it(`${RUNS} mutated shipped profiles: each valid, or one clear ProfileError line per problem (seed ${SEED})`, () => {
     let accepted = 0;
     let rejected = 0;
     fc.assert(

@@ -18,18 +18,20 @@ describe('--metrics-out (Prometheus text format)', async () => {
       expect(f.type, name).toBe('gauge');
       expect(f.help, name).toBeTruthy();
     }
-    expect(value('faultline_duplicate_effects_total', { profile: EVIL, policy: 'naive' })).toBe(1);
+    expect(value('faultline_duplicate_effects', { profile: EVIL, policy: 'naive' })).toBe(1);
   });
 
-  it('names every threshold metric with the faultline_ prefix and a unit suffix, labelled by profile and policy', () => {
+  it('names every metric by Prometheus conventions: base units, no _total on a gauge, no abbreviated unit', () => {
     expect(Object.keys(METRICS).length).toBeGreaterThan(40);
     for (const name of families.keys()) {
-      expect(name).toMatch(
-        /^faultline_[a-z0-9_]+(_ms|_ratio|_total|_bytes|_per_second|_max|_mean|_ok|_verdict|_seconds)$/,
-      );
+      expect(name).toMatch(/^faultline_[a-z0-9_]+$/);
+      expect(name).not.toMatch(/_total$|_ms(_|$)|_s(_|$)/);
     }
     expect(value('faultline_retry_success_ratio', { profile: 'good', policy: 'resilient' })).toBe(1);
-    expect(value('faultline_latency_p99_ms', { profile: 'good' })).toBe(run.profiles[0].metrics.latencyMs.p99);
+    // Times leave in seconds, the base unit: the report's milliseconds divided by 1000.
+    expect(value('faultline_latency_p99_seconds', { profile: 'good' })).toBe(
+      (run.profiles[0].metrics.latencyMs.p99 ?? Number.NaN) / 1000,
+    );
     expect(value('faultline_throughput_ops_per_second', { profile: 'good' })).toBe(
       run.profiles[0].metrics.throughputOpsPerSec,
     );
@@ -37,24 +39,24 @@ describe('--metrics-out (Prometheus text format)', async () => {
 
   it('labels per fault window and fault kind', () => {
     expect(
-      value('faultline_fault_window_recovery_ms', { profile: 'good', fault: 'dep-5xx', fault_kind: 'http-5xx' }),
-    ).toBe(40);
+      value('faultline_fault_window_recovery_seconds', { profile: 'good', fault: 'dep-5xx', fault_kind: 'http-5xx' }),
+    ).toBe(0.04);
     expect(value('faultline_fault_kind_retry_success_ratio', { profile: 'good', fault_kind: 'http-5xx' })).toBe(1);
-    expect(value('faultline_failed_attempts_by_code_total', { profile: EVIL, code: 'INTERNAL.CRASH' })).toBe(2);
+    expect(value('faultline_failed_attempts_by_code', { profile: EVIL, code: 'INTERNAL.CRASH' })).toBe(2);
     expect(value('faultline_threshold_ok', { profile: EVIL, threshold: 'duplicate_effects == 0' })).toBe(0);
     expect(value('faultline_profile_verdict', { profile: EVIL, verdict: 'fail' })).toBe(1);
     expect(value('faultline_profile_verdict', { profile: EVIL, verdict: 'pass' })).toBe(0);
   });
 
   it('writes no sample for n/a (never a 0 that reads as a measurement), and hits when counted', async () => {
-    expect(value('faultline_fault_window_recovery_ms', { profile: EVIL })).toBeUndefined();
-    expect(value('faultline_recovery_ms', { profile: EVIL })).toBeUndefined();
+    expect(value('faultline_fault_window_recovery_seconds', { profile: EVIL })).toBeUndefined();
+    expect(value('faultline_recovery_seconds', { profile: EVIL })).toBeUndefined();
     const na = structuredClone(run);
     na.profiles[0].metrics.retrySuccessRate = null;
     na.profiles[0].metrics.faultWindows[0].hits = 9;
     const out = parseExposition(await renderPrometheus(na));
     expect(out.get('faultline_retry_success_ratio')?.samples.map((s) => s.labels.profile)).toEqual([EVIL]);
-    expect(out.get('faultline_fault_window_hits_total')?.samples).toEqual([
+    expect(out.get('faultline_fault_window_hits')?.samples).toEqual([
       {
         labels: { profile: 'good', policy: 'resilient', fault: 'dep-5xx', fault_kind: 'http-5xx', seam: 'dependency' },
         value: 9,
