@@ -242,7 +242,7 @@ const faultEntrySchema = faultEntryUnion({
     .optional()
     .describe(
       'op window: the first op it applies to, by index on the plan (0-based); counts then do not depend on the ' +
-        "machine's speed (docs/profiles.md, Two kinds of window)",
+        "machine's speed (docs/fault-windows.md)",
     ),
   toOp: opIndex.optional().describe("op window: the last op it applies to, included (default: the plan's last op)"),
   firstAttempts: z
