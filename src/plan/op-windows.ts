@@ -18,7 +18,7 @@ import { scopesPerRequest } from '../faults/kind.ts';
 import type { FaultEntry } from '../profile/schema.ts';
 import { faultId } from './timeline.ts';
 
-export type OpWindowScope = 'per-request' | 'progress';
+type OpWindowScope = 'per-request' | 'progress';
 
 export interface OpWindow {
   faultIndex: number;
@@ -28,10 +28,6 @@ export interface OpWindow {
   toOp: number;
   firstAttempts?: number;
   scope: OpWindowScope;
-}
-
-export function isOpWindow(fault: FaultEntry): boolean {
-  return fault.fromOp !== undefined;
 }
 
 /** The op windows of `faults`, for a workload of `opCount` ops (a window without toOp runs to the last op). */

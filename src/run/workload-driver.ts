@@ -38,7 +38,7 @@ export interface WorkloadDeps {
   progress?: OpProgress;
 }
 
-export interface OpProgress {
+interface OpProgress {
   opIssued(index: number): Promise<void>;
   opEnded(index: number): void;
 }
