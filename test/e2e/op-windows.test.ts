@@ -73,5 +73,7 @@ describe('op windows: counts independent of the machine speed', () => {
     // Only ops 10..39 met a fault.
     for (const op of quiet.counts.faultedOps) expect(Number(op.slice(3))).toSatisfy((i: number) => i >= 10 && i <= 39);
     expect(loaded.counts).toEqual(quiet.counts);
+    // And the same plan decisions: op windows are logged by op index, not by when their ops ran.
+    expect(loaded.report.decisionLogSha256).toBe(quiet.report.decisionLogSha256);
   }, 180_000);
 });
