@@ -13,6 +13,7 @@
 // (kept after the fault is removed, until reset), so a window whose fault never acted is seen as inert.
 import { HitCounter } from '../../src/core/hit-counter.ts';
 import { AttemptOrdinals, requestKey } from '../../src/core/logical-key.ts';
+import { inOpScope } from '../../src/core/op-scope.ts';
 import type { DecisionSink } from '../../src/core/random.ts';
 import { RandomStream } from '../../src/core/random.ts';
 import { stableStringify } from '../../src/core/stable-hash.ts';
@@ -83,6 +84,8 @@ export class FaultEngine {
     const chosen = this.active.flatMap((fault) => {
       if (fault.spec.dependency !== '*' && fault.spec.dependency !== dependency) return [];
       if (fault.spec.method && fault.spec.method !== request.method) return [];
+      // An op window: only requests of its ops, told by the forwarded trace id and attempt (exact under any load).
+      if (fault.spec.ops && !inOpScope(fault.spec.ops, key)) return [];
       const random = key === undefined ? fault.random : fault.random.keyed(key);
       const p = fault.spec.probability ?? 1;
       // Certain faults need no draw; only real random decisions go into the log.

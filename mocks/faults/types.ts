@@ -23,6 +23,14 @@ export const baseFaultSpec = z.object({
     .max(1, '`probability` must be between 0 and 1')
     .optional()
     .describe('share of matching requests it hits, 0..1 (seeded draw); default 1'),
+  ops: z
+    .strictObject({
+      from: z.number().int().nonnegative(),
+      to: z.number().int().nonnegative(),
+      firstAttempts: z.number().int().positive().optional(),
+    })
+    .optional()
+    .describe("only requests of these ops (by op index, from the request's trace id; src/core/op-scope.ts)"),
 });
 
 export interface FaultContext {

@@ -1,5 +1,6 @@
 // faultline plan PROFILE: what a run of the profile will do, without running it. The fault timeline and the op
 // schedule (tool, arguments, planned model mistakes; start times in the open model), from the profile and seed.
+import type { OpWindow } from '../plan/op-windows.ts';
 import { buildPlan, type Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import { loadProfile } from '../profile/load.ts';
@@ -35,6 +36,8 @@ export interface PlanView {
   workload: { model: 'open'; rate: number; ops: number } | { model: 'closed'; concurrency: number; ops: number | null };
   durationMs: number;
   timeline: { atMs: number; action: 'on' | 'off'; fault: string }[];
+  /** Windows that open and close by op index (plan/op-windows.ts). */
+  opWindows: OpWindow[];
   ops: PlannedOp[];
 }
 
@@ -50,6 +53,7 @@ export function planView(profile: Profile, plan: Plan, limit?: number): PlanView
         : { model: 'closed', concurrency: concurrency ?? 1, ops: profile.workload.ops ?? null },
     durationMs: profile.duration,
     timeline: plan.timeline.map((e) => ({ atMs: e.atMs, action: e.action, fault: e.faultId })),
+    opWindows: plan.opWindows,
     ops: plan.ops.first(limit ?? count ?? Math.min(profile.workload.ops ?? CLOSED_MODEL_OPS, CLOSED_MODEL_OPS)),
   };
 }
@@ -67,11 +71,26 @@ export function renderPlan(view: PlanView): string {
     '',
     'fault timeline (ms from the workload start)',
     ...(view.timeline.length === 0
-      ? ['  no faults']
+      ? [view.opWindows.length === 0 ? '  no faults' : '  no time windows']
       : table(
           ['at ms', 'action', 'fault'],
           view.timeline.map((e) => [String(e.atMs), e.action, e.fault]),
         )),
+    ...(view.opWindows.length === 0
+      ? []
+      : [
+          '',
+          'op windows (by op index, both ends included)',
+          ...table(
+            ['ops', 'attempts', 'scope', 'fault'],
+            view.opWindows.map((w) => [
+              `${w.fromOp}..${w.toOp}`,
+              w.firstAttempts === undefined ? 'all' : `first ${w.firstAttempts}`,
+              w.scope,
+              w.faultId,
+            ]),
+          ),
+        ]),
     '',
     `ops (${view.ops.length}${w.ops !== null ? ` of ${w.ops}` : ', the first by index'})`,
     ...table(

@@ -118,10 +118,20 @@ export interface DiscoveryRecord {
   error?: string;
 }
 
+/**
+ * Which kind of window it was: a time window (start, stop) or an op window (ops fromOp..toOp), carried per request
+ * by its seam (exact) or opened and closed by the workload's progress (plan/op-windows.ts).
+ */
+export type WindowKind =
+  | { kind: 'time' }
+  | { kind: 'ops'; fromOp: number; toOp: number; firstAttempts?: number; scope: 'per-request' | 'progress' };
+
 export interface FaultWindow {
   id: string;
   seam: string;
   kind: string;
+  /** Absent in histories written before op windows: a time window. */
+  window?: WindowKind;
   onMs: number;
   offMs?: number;
   /**

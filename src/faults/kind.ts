@@ -2,6 +2,7 @@
 // fault is adding a file that exports one of these and listing it in its seam's list (registry.ts builds the
 // profile's fault union, the JSON Schema and `faultline kinds` from them).
 import type { z } from 'zod';
+import type { OpScope } from '../core/op-scope.ts';
 import type { RandomStream } from '../core/random.ts';
 import type { TargetCapability } from '../targets/target.ts';
 import type { FaultEnvironment } from './context.ts';
@@ -14,6 +15,23 @@ export interface FaultContext {
   /** The fault window's id, e.g. `f0-status`. */
   id: string;
   random: RandomStream;
+  /**
+   * An op window on a seam that scopes per request: the fault touches only requests of these ops (the seam reads
+   * the op from each request's logical key). Absent: every request while the window is in place.
+   */
+  ops?: OpScope;
+}
+
+/**
+ * Seams that tell each request's op (the trace id and attempt travel with it): an op window there is exact, the
+ * fault is in place all along and picks the window's ops' requests. The others (network toxics act on bytes,
+ * server behaviours on sessions) open an op window when its first op is issued and close it when its last has
+ * ended: progress-driven, the same on any machine only as far as ops in flight allow.
+ */
+export const PER_REQUEST_SEAMS: readonly Seam[] = ['dependency', 'edge'];
+
+export function scopesPerRequest(seam: Seam): boolean {
+  return PER_REQUEST_SEAMS.includes(seam);
 }
 
 /** A fault window in place at its seam: how to take it away, and what it did (counted by the seam). */

@@ -12,6 +12,7 @@ export function faultWindows(history: History): FaultWindowReport[] {
     offAtMs: w.offMs === undefined ? null : round1(w.offMs - history.startMs),
     hits: w.hits ?? null,
     mayNotHit: w.mayNotHit === true,
+    window: w.window ?? { kind: 'time' },
   }));
 }
 

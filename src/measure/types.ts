@@ -1,6 +1,7 @@
 // The shape of what `computeMetrics` returns. Field names are the camelCase keys of report.json's `metrics`
 // (DESIGN.md): extend freely, never rename.
 
+import type { WindowKind } from '../core/history.ts';
 import type { ApplicationMetrics } from './client-guards.ts';
 import type { DiscoveryMetrics } from './discovery-metrics.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
@@ -75,6 +76,8 @@ export interface FaultWindowReport {
   /** Requests, connections, rewrites, evictions or kills the seam counted; null when the seam cannot count. */
   hits: number | null;
   mayNotHit: boolean;
+  /** Time window, or op window and how its seam carried it (absent in reports written before op windows). */
+  window?: WindowKind;
 }
 
 export interface SteadyState {

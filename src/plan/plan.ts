@@ -10,6 +10,7 @@
 // (all of them up front for the open model, op by op for the closed one), so the log holds what the run used.
 import { type DecisionSink, RandomStream } from '../core/random.ts';
 import type { Profile } from '../profile/schema.ts';
+import { type OpWindow, planOpWindows } from './op-windows.ts';
 import { openModelOpCount, type PlannedOp, planOp } from './schedule.ts';
 import { buildTimeline, type TimelineEvent } from './timeline.ts';
 
@@ -17,6 +18,8 @@ export interface Plan {
   seed: number;
   /** Fault windows as on/off events, in ms from the workload's start. */
   timeline: TimelineEvent[];
+  /** Fault windows that open and close by op index (op-windows.ts). */
+  opWindows: OpWindow[];
   ops: OpSequence;
 }
 
@@ -73,14 +76,12 @@ class OpSequence {
 /** The plan of `profile` under `seed`; `onDecision` receives every draw (the run's decision log). */
 export function buildPlan(profile: Profile, seed: number, onDecision?: DecisionSink): Plan {
   const workload = new RandomStream(seed, 'workload', onDecision);
+  const openCount = profile.workload.rate ? openModelOpCount(profile) : undefined;
   return {
     seed,
     timeline: buildTimeline(profile.faults, profile.duration, profile.workload.ops !== undefined),
-    ops: new OpSequence(
-      profile,
-      workload,
-      profile.workload.rate ? openModelOpCount(profile) : undefined,
-      () => new RandomStream(seed, 'workload'),
-    ),
+    // Op windows need a known number of ops (profile/check.ts): the open model's, or the closed model's `ops`.
+    opWindows: planOpWindows(profile.faults, openCount ?? profile.workload.ops ?? Number.POSITIVE_INFINITY),
+    ops: new OpSequence(profile, workload, openCount, () => new RandomStream(seed, 'workload')),
   };
 }

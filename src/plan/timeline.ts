@@ -1,4 +1,5 @@
-// The fault timeline: when each fault window opens and closes, relative to the start of the workload.
+// The fault timeline: when each time window opens and closes, relative to the start of the workload. Op windows
+// (fromOp, toOp) open and close by the workload's progress instead (op-windows.ts) and are not on it.
 import type { FaultEntry } from '../profile/schema.ts';
 
 export interface TimelineEvent {
@@ -8,7 +9,7 @@ export interface TimelineEvent {
   faultId: string;
 }
 
-function faultId(fault: FaultEntry, index: number): string {
+export function faultId(fault: FaultEntry, index: number): string {
   return `f${index}-${fault.seam}-${fault.kind}`;
 }
 
@@ -24,6 +25,7 @@ export function buildTimeline(
 ): TimelineEvent[] {
   const events: TimelineEvent[] = [];
   faults.forEach((fault, i) => {
+    if (fault.start === undefined) return; // an op window
     const id = faultId(fault, i);
     events.push({ atMs: fault.start, action: 'on', faultIndex: i, faultId: id });
     if (untilWorkloadEnds && fault.stop === undefined) return;

@@ -2,12 +2,14 @@
 // can take, tool names, thresholds, windows, and the timeout layering the seeds prescribe (client > server >
 // dependency).
 import { didYouMean } from '../core/did-you-mean.ts';
+import { PER_REQUEST_SEAMS, scopesPerRequest } from '../faults/kind.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
+import { openModelOpCount } from '../plan/schedule.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
 import { unsupportedFault } from '../targets/capabilities.ts';
 import { type DocPath, excerpt } from './profile-error.ts';
-import { isReferenceKind, type Profile } from './schema.ts';
+import { type FaultEntry, isReferenceKind, type Profile } from './schema.ts';
 import { thresholdsThatCannotFail } from './threshold-lint.ts';
 
 /** Reports a problem; the check goes on to find the rest. */
@@ -23,10 +25,7 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
     // Intercepted requests belong to the profile's own dependencies, not to the reference server's named APIs.
     if (intercept && fault.seam === 'dependency' && (fault as { dependency?: string }).dependency !== '*')
       fail(['faults', i, 'dependency'], 'expected * (every intercepted dependency) on an intercepted stdio target');
-    if (fault.stop !== undefined && fault.stop <= fault.start)
-      fail(['faults', i, 'stop'], `expected a stop after start (${fault.start} ms)`);
-    if (fault.start >= profile.duration)
-      fail(['faults', i, 'start'], `expected a start within the duration (${profile.duration} ms)`);
+    checkWindow(profile, fault, i, fail);
   });
 
   // Read-back probes are how a foreign server's effects are seen; the reference server has its ledger.
@@ -93,4 +92,40 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
 function shortenQuoted(message: string, expr: string): string {
   const parts = [expr, expr.trim(), ...expr.split(/\s+|[<>=!]=?/)].filter((p) => p.length > 0);
   return parts.reduce((text, part) => text.replaceAll(`"${part}"`, excerpt(part)), message);
+}
+
+/** A window is a time window (start, stop) or an op window (fromOp, toOp, firstAttempts), whole and in range. */
+function checkWindow(profile: Profile, fault: FaultEntry, i: number, fail: Fail): void {
+  const at = (field: string): DocPath => ['faults', i, field];
+  if (fault.start !== undefined && fault.fromOp !== undefined)
+    fail(at('fromOp'), 'expected either start (a time window) or fromOp (an op window), not both');
+  if (fault.start !== undefined) {
+    for (const field of ['toOp', 'firstAttempts'] as const)
+      if (fault[field] !== undefined) fail(at(field), `${field} belongs to an op window: expected fromOp, not start`);
+    if (fault.stop !== undefined && fault.stop <= fault.start)
+      fail(at('stop'), `expected a stop after start (${fault.start} ms)`);
+    if (fault.start >= profile.duration)
+      fail(at('start'), `expected a start within the duration (${profile.duration} ms)`);
+    return;
+  }
+  if (fault.fromOp === undefined)
+    return fail(['faults', i], 'expected a window: start (ms after the workload starts) or fromOp (an op index)');
+  if (fault.stop !== undefined) fail(at('stop'), 'stop belongs to a time window: an op window closes after toOp');
+  const { rate, ops } = profile.workload;
+  const count = rate ? openModelOpCount(profile) : ops;
+  if (count === undefined)
+    return fail(
+      at('fromOp'),
+      'an op window needs a known number of ops: expected workload.rate, or workload.ops with concurrency',
+    );
+  if (fault.fromOp >= count) fail(at('fromOp'), `expected an op index below the workload's ${count} ops`);
+  if (fault.toOp !== undefined && fault.toOp < fault.fromOp)
+    fail(at('toOp'), `expected a toOp at or after fromOp (${fault.fromOp})`);
+  if (fault.toOp !== undefined && fault.toOp >= count)
+    fail(at('toOp'), `expected an op index below the workload's ${count} ops`);
+  if (fault.firstAttempts !== undefined && !scopesPerRequest(fault.seam))
+    fail(
+      at('firstAttempts'),
+      `expected a ${PER_REQUEST_SEAMS.join(' or ')} fault: a ${fault.seam} fault cannot tell one op's attempts from another's`,
+    );
 }

@@ -220,23 +220,53 @@ const workloadSchema = z
     path: ['ops'],
   });
 
-/** One fault window: seam, kind, when, and the kind's own parameters (generated from the fault registry). */
+/**
+ * One fault window: seam, kind, when, and the kind's own parameters (generated from the fault registry). A window is
+ * either a time window (`start`, `stop`: ms after the workload starts) or an op window (`fromOp`, `toOp`: op indices
+ * on the plan), never both (profile/check.ts); plan/op-windows.ts says how each seam carries an op window.
+ */
 export interface FaultEntry {
   seam: Seam;
   kind: string;
-  /** ms after the workload starts. */
-  start: number;
-  /** ms after the workload starts; default: the end of the run. */
+  /** Time window: ms after the workload starts. */
+  start?: number;
+  /** Time window: ms after the workload starts; default: the end of the run. */
   stop?: number;
+  /** Op window: the first op it applies to (index on the plan). */
+  fromOp?: number;
+  /** Op window: the last op it applies to (included); default: the plan's last op. */
+  toOp?: number;
+  /** Op window: only each op's first this-many attempts (seams that scope per request). */
+  firstAttempts?: number;
   /** The window may hit nothing without making the verdict inert (default false). */
   mayNotHit?: boolean;
   /** The kind's parameters, parsed (defaults applied). */
   [param: string]: unknown;
 }
 
+/** The fields every fault entry has beside its kind's parameters: the window. */
+export const WINDOW_FIELDS = ['start', 'stop', 'fromOp', 'toOp', 'firstAttempts', 'mayNotHit'] as const;
+
+const opIndex = z.number().int().nonnegative();
+
 const faultEntrySchema = faultEntryUnion({
-  start: durationSchema.describe('when the window opens, after the workload starts (ms, or "500ms", "2s")'),
-  stop: durationSchema.optional().describe('when it closes (default: the end of the run)'),
+  start: durationSchema
+    .optional()
+    .describe('time window: when it opens, after the workload starts (ms, or "500ms", "2s"); or use fromOp'),
+  stop: durationSchema.optional().describe('time window: when it closes (default: the end of the run)'),
+  fromOp: opIndex
+    .optional()
+    .describe(
+      'op window: the first op it applies to, by index on the plan (0-based); counts then do not depend on the ' +
+        "machine's speed (docs/fault-windows.md)",
+    ),
+  toOp: opIndex.optional().describe("op window: the last op it applies to, included (default: the plan's last op)"),
+  firstAttempts: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("op window on a dependency or edge fault: only each op's first this-many attempts"),
   mayNotHit: z
     .boolean()
     .default(false)

@@ -97,6 +97,20 @@ const metrics = obj({
         .nullable()
         .describe('what the window did, counted by its seam; 0 makes the verdict inert; null: the seam cannot count'),
       mayNotHit: z.boolean(),
+      window: obj({
+        kind: z.enum(['time', 'ops']).describe('time: start/stop in ms; ops: fromOp..toOp by op index'),
+        fromOp: count.optional(),
+        toOp: count.optional().describe('the last op, included'),
+        firstAttempts: count.optional().describe("only each op's first this-many attempts"),
+        scope: z
+          .enum(['per-request', 'progress'])
+          .optional()
+          .describe(
+            "per-request: the seam picked the ops' requests (exact); progress: opened at fromOp's issue, closed after toOp ended",
+          ),
+      })
+        .optional()
+        .describe('absent in reports written before op windows: a time window'),
     }),
   ),
   recovery: z.array(recoveryWindow),

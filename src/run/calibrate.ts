@@ -73,7 +73,10 @@ export async function calibrateFor(
 /** What the calibration is judged against: the attempt timeout and the shortest window calls must cross. */
 export function timingOf(profile: Pick<Profile, 'faults'>, attemptTimeoutMs: number): ProfileTiming {
   const windows = profile.faults.flatMap((f) =>
-    f.stop === undefined || findFaultKind(f.seam, f.kind)?.actsAtStart ? [] : [f.stop - f.start],
+    // An op window has no length in time: its ops meet it however long they take.
+    f.start === undefined || f.stop === undefined || findFaultKind(f.seam, f.kind)?.actsAtStart
+      ? []
+      : [f.stop - f.start],
   );
   return { attemptTimeoutMs, ...(windows.length > 0 && { shortestWindowMs: Math.min(...windows) }) };
 }

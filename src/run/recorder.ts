@@ -2,7 +2,7 @@
 // disk whole when the op ends (an attempt's `next` is set after it is recorded, so not before), and memory keeps
 // them slim (core/record-spill.ts).
 import { epochMs } from '../core/clock.ts';
-import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord } from '../core/history.ts';
+import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord, WindowKind } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { RecordSpill } from '../core/record-spill.ts';
 
@@ -40,8 +40,8 @@ export class Recorder {
     this.breaker.push(e);
   };
 
-  faultOn(id: string, seam: string, kind: string, mayNotHit = false): void {
-    this.faults.push({ id, seam, kind, onMs: epochMs(), ...(mayNotHit && { mayNotHit }) });
+  faultOn(id: string, seam: string, kind: string, mayNotHit = false, window: WindowKind = { kind: 'time' }): void {
+    this.faults.push({ id, seam, kind, window, onMs: epochMs(), ...(mayNotHit && { mayNotHit }) });
   }
 
   /** The window is gone at its seam, at `atMs` (epoch ms; now by default). */

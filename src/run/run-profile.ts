@@ -17,7 +17,7 @@ import { LoopLagWatch } from '../core/loop-lag.ts';
 import type { Pairing } from '../core/pairing.ts';
 import type { DecisionSink } from '../core/random.ts';
 import { RecordSpill } from '../core/record-spill.ts';
-import type { Shard } from '../core/shard.ts';
+import { ownsOp, type Shard } from '../core/shard.ts';
 import { withRunLoad } from '../measure/calibration.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import { buildProfileReport } from '../measure/verdict.ts';
@@ -141,7 +141,8 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
         },
       )
     : undefined;
-  const driver = new TimelineDriver(profile.faults, env, recorder, log);
+  const owns = options.opShard ? (i: number) => ownsOp(options.opShard!, i) : undefined;
+  const driver = new TimelineDriver(profile.faults, env, recorder, log, plan.opWindows, owns);
   let scanned = 0;
   let failed = 0;
   const failedSoFar = () => {
@@ -186,6 +187,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
             traitsOf: toolTraits(profile, listed),
             client: log.stream('client'),
             opShard: options.opShard,
+            progress: driver,
             ...(scope && { traceIdOf: (opId: string) => traceKey(scope, opId) }),
             onProgress: options.onProgress && ((done) => options.onProgress?.(done, failedSoFar())),
           },

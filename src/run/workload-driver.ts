@@ -34,6 +34,13 @@ export interface WorkloadDeps {
   opShard?: Shard;
   /** The op's wire id (run, shard, profile, op) when several shards drive one server. */
   traceIdOf?: (opId: string) => string;
+  /** Told as each op is issued (the op waits for it) and as it ends: op windows follow the workload's progress. */
+  progress?: OpProgress;
+}
+
+interface OpProgress {
+  opIssued(index: number): Promise<void>;
+  opEnded(index: number): void;
 }
 
 export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortSignal): Promise<void> {
@@ -51,7 +58,12 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
   });
   let done = 0;
   const runOp = async (planned: PlannedOp, intendedStartMs?: number) => {
-    await executeOp(runner, deps, planned, intendedStartMs);
+    await deps.progress?.opIssued(planned.index);
+    try {
+      await executeOp(runner, deps, planned, intendedStartMs);
+    } finally {
+      deps.progress?.opEnded(planned.index);
+    }
     deps.onProgress?.(++done);
   };
   if (ops.count !== undefined) {

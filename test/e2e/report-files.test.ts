@@ -3,7 +3,8 @@
 // trace.jsonl one line per attempt; `faultline report` renders the same files again; a baseline excuses a known
 // failure through the CLI.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProfile } from '../../src/profile/load.ts';
@@ -42,19 +43,6 @@ describe('the files of a failing run', () => {
     // The profile's two thresholds, then the implicit unattributed_effects == 0 (or n/a).
     expect(report.profiles[0].thresholds.map((t: { ok: boolean }) => t.ok)).toEqual([false, true, true]);
     expect(report.profiles[0].thresholds[2]).toMatchObject({ metric: 'unattributed_effects', implicit: true });
-  });
-
-  it("report.json's fault windows are placed by workloadOffsetMs on the workload's clock, which the profile's start: uses", () => {
-    const report = JSON.parse(read('report.json'));
-    const { workloadOffsetMs, metrics } = report.profiles[0];
-    const planned = loadProfile(file).profile.faults[0].start;
-    // Set-up comes first: the run clock starts well before the workload.
-    expect(workloadOffsetMs).toBeGreaterThan(0);
-    const onAtWorkloadMs = metrics.faultWindows[0].onAtMs - workloadOffsetMs;
-    // Applying the fault takes a round trip and the timer may fire late on a loaded machine; never early.
-    const SCHEDULING_SLOP_MS = 1000;
-    expect(onAtWorkloadMs).toBeGreaterThanOrEqual(planned);
-    expect(onAtWorkloadMs).toBeLessThan(planned + SCHEDULING_SLOP_MS);
   });
 
   it('junit.xml is valid against schema/junit.xsd and each failure carries the replay command', () => {
@@ -172,3 +160,38 @@ describe('the files of a failing run', () => {
 function hasPromtool(): boolean {
   return spawnSync('promtool', ['--version'], { stdio: 'ignore' }).error === undefined;
 }
+
+describe("report.json's clock", () => {
+  it("a time window is placed by workloadOffsetMs on the workload's clock, which the profile's start: uses", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-clock-'));
+    const file = join(dir, 'clock.yaml');
+    writeFileSync(
+      file,
+      `name: clock
+seed: 5
+duration: 1.5s
+workload:
+  rate: 10
+  mix:
+    - tool: search_documents
+      args: { query: invoice }
+faults:
+  - { seam: dependency, kind: status, dependency: search, status: 503, start: 0.5s, stop: 1s }
+expect:
+  - ops > 0
+`,
+    );
+    const out = join(dir, 'out');
+    await runCli(['run', file, '--out', out], { timeoutMs: 120_000 });
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    const { workloadOffsetMs, metrics } = report.profiles[0];
+    const planned = loadProfile(file).profile.faults[0].start ?? Number.NaN;
+    // Set-up comes first: the run clock starts well before the workload.
+    expect(workloadOffsetMs).toBeGreaterThan(0);
+    const onAtWorkloadMs = metrics.faultWindows[0].onAtMs - workloadOffsetMs;
+    // Applying the fault takes a round trip and the timer may fire late on a loaded machine; never early.
+    const SCHEDULING_SLOP_MS = 1000;
+    expect(onAtWorkloadMs).toBeGreaterThanOrEqual(planned);
+    expect(onAtWorkloadMs).toBeLessThan(planned + SCHEDULING_SLOP_MS);
+  }, 120_000);
+});

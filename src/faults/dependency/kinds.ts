@@ -6,8 +6,9 @@ import { type DependencyFaultSpecInput, FAULT_KINDS } from '../../../mocks/fault
 import { defineFaultKind, type FaultKind } from '../kind.ts';
 
 export const DEPENDENCY_FAULTS: FaultKind[] = FAULT_KINDS.map((mock) => {
-  // In a profile the window id comes from the timeline and `dependency` defaults to every API.
-  const { id: _id, kind: _kind, dependency, ...shape } = (mock.schema as z.ZodObject).shape;
+  // In a profile the window id comes from the timeline, `ops` from the window (fromOp, toOp), and `dependency`
+  // defaults to every API.
+  const { id: _id, kind: _kind, ops: _ops, dependency, ...shape } = (mock.schema as z.ZodObject).shape;
   return defineFaultKind({
     seam: 'dependency',
     kind: mock.kind,
@@ -16,7 +17,12 @@ export const DEPENDENCY_FAULTS: FaultKind[] = FAULT_KINDS.map((mock) => {
     needs: ['control'],
     async apply(params, ctx) {
       const faults = ctx.env.server.desired.dependencyFaults;
-      await faults.put({ ...params, id: ctx.id, kind: mock.kind } as DependencyFaultSpecInput);
+      await faults.put({
+        ...params,
+        id: ctx.id,
+        kind: mock.kind,
+        ...(ctx.ops && { ops: ctx.ops }),
+      } as DependencyFaultSpecInput);
       return {
         remove: () => faults.delete(ctx.id),
         hits: async () => (await ctx.env.server.faultHits())[ctx.id] ?? 0,

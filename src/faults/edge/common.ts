@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { epochMs } from '../../core/clock.ts';
 import type { HitCounter } from '../../core/hit-counter.ts';
+import { inOpScope, type OpScope } from '../../core/op-scope.ts';
 import type { RandomStream } from '../../core/random.ts';
 import type { AppliedFault, FaultContext } from '../kind.ts';
 
@@ -16,11 +17,19 @@ export const edgeBase = {
 };
 
 /** The part of a rule every edge controller keeps. */
-interface RuleBase {
+export interface RuleBase {
   id: string;
   methods: readonly string[];
   probability: number;
   random: RandomStream;
+  /** An op window: only requests of these ops (ruleTouches). */
+  ops?: OpScope;
+}
+
+/** Whether `rule` touches a request of JSON-RPC `method` with logical key `key` (before its probability draw). */
+export function ruleTouches(rule: RuleBase, method: string | undefined, key: string | undefined): boolean {
+  if (rule.methods.length > 0 && (method === undefined || !rule.methods.includes(method))) return false;
+  return rule.ops === undefined || inOpScope(rule.ops, key);
 }
 
 interface RuleController<R extends RuleBase> {
@@ -42,6 +51,7 @@ export function installRule<R extends RuleBase>(
     methods: params.methods,
     probability: params.probability ?? 1,
     random: ctx.random,
+    ...(ctx.ops && { ops: ctx.ops }),
     ...action,
   } as R);
   return {

@@ -70,6 +70,7 @@ describe('buildProfileReport / buildRunReport', () => {
         offAtMs: 2000,
         hits: 0,
         mayNotHit: false,
+        window: { kind: 'time' }, // a history window without one was timed
       },
     ]);
     expect(judged(withHits(0, true)).verdict).toBe('pass');

@@ -377,7 +377,17 @@ function assertRunnable(profile: Profile): void {
   expect(
     profile.workload.rate === undefined ? 1 : (profile.workload.rate * profile.duration) / 1000,
   ).toBeGreaterThanOrEqual(1);
+  const opCount = profile.workload.rate
+    ? Math.ceil((profile.workload.rate * profile.duration) / 1000)
+    : profile.workload.ops;
   for (const fault of profile.faults) {
+    // A time window or an op window, within the run either way.
+    expect((fault.start === undefined) !== (fault.fromOp === undefined)).toBe(true);
+    if (fault.fromOp !== undefined) {
+      expect(fault.fromOp).toBeLessThan(opCount!);
+      expect(fault.toOp ?? fault.fromOp).toBeLessThan(opCount!);
+      continue;
+    }
     expect(fault.start).toBeLessThan(profile.duration);
     expect(fault.stop ?? profile.duration).toBeLessThanOrEqual(profile.duration);
   }

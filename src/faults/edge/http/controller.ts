@@ -3,6 +3,7 @@
 // rule acts on is one of its hits.
 import { HitCounter } from '../../../core/hit-counter.ts';
 import { RequestKeys, traceOfBody } from '../../../core/logical-key.ts';
+import { ruleTouches } from '../common.ts';
 import type { EdgeExchange, EdgeRule, Forward } from './rule.ts';
 
 export class EdgeController {
@@ -41,7 +42,7 @@ export class EdgeController {
       };
       const applicable = this.rules.filter(
         (r) =>
-          (r.methods.length === 0 || (exchange.rpcMethod !== undefined && r.methods.includes(exchange.rpcMethod))) &&
+          ruleTouches(r, exchange.rpcMethod, key) &&
           // Keyed by op, attempt and request when the request carries a trace id; else in arrival order.
           (key === undefined ? r.random : r.random.keyed(key)).chance(
             `fires ${exchange.rpcMethod ?? method}`,

@@ -1,6 +1,6 @@
 // An MCP-edge fault as the client's fetch sees it: given one HTTP exchange with the MCP endpoint, answer
 // instead of the server, let the server run and then spoil its answer, or pass it on changed.
-import type { RandomStream } from '../../../core/random.ts';
+import type { RuleBase } from '../common.ts';
 
 export interface EdgeExchange {
   url: string;
@@ -25,11 +25,6 @@ export type Forward = (init?: {
 /** Counts the exchange as hit by the rule: call it where the rule acts (answers, rewrites, cuts). */
 type Hit = () => void;
 
-export interface EdgeRule {
-  id: string;
-  /** Which JSON-RPC methods it touches; empty means every request. */
-  methods: readonly string[];
-  probability: number;
-  random: RandomStream;
+export interface EdgeRule extends RuleBase {
   handle(exchange: EdgeExchange, forward: Forward, hit: Hit): Promise<Response>;
 }

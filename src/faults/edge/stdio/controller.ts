@@ -4,15 +4,10 @@
 // hits. It also tallies what the client's reader saw, by cause, for the report.
 import { HitCounter } from '../../../core/hit-counter.ts';
 import { RequestKeys } from '../../../core/logical-key.ts';
-import type { RandomStream } from '../../../core/random.ts';
+import { type RuleBase, ruleTouches } from '../common.ts';
 import type { StdioFaultDirective } from './directive.ts';
 
-export interface StdioRule {
-  id: string;
-  /** JSON-RPC methods it touches; empty means every request. */
-  methods: readonly string[];
-  probability: number;
-  random: RandomStream;
+export interface StdioRule extends RuleBase {
   directive: StdioFaultDirective;
 }
 
@@ -58,7 +53,7 @@ export class StdioEdgeController {
    */
   pick(method: string, key: string | undefined): StdioFaultDirective | undefined {
     for (const rule of this.rules) {
-      if (rule.methods.length > 0 && !rule.methods.includes(method)) continue;
+      if (!ruleTouches(rule, method, key)) continue;
       const random = key === undefined ? rule.random : rule.random.keyed(key);
       if (random.chance(`fires ${method}`, rule.probability)) {
         this.hits.count(rule.id);
