@@ -3,7 +3,15 @@
 
 import type { History } from '../core/history.ts';
 import type { BaselineComparison, RunReport } from '../measure/run-report.ts';
-import { controlPhrase, describeThreshold, fmtBreaker, fmtCalibration, fmtMs } from './format.ts';
+import {
+  controlPhrase,
+  describeThreshold,
+  faultsOffPhrase,
+  fmtBreaker,
+  fmtCalibration,
+  fmtMs,
+  fmtThresholdActual,
+} from './format.ts';
 import { metricRows } from './metric-rows.ts';
 import { workloadOffsetMs } from './time-base.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
@@ -24,9 +32,14 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
   const lines = [
     `Faultline ${run.faultline}  seed ${run.seed}  ${run.profiles.length} profile(s)  ${fmtMs(run.durationMs)}  ${badge(verdictStyle(run.verdict))}`,
   ];
+  if (run.faultsOff) {
+    lines.push(
+      `${badge(verdictStyle(run.faultsOff.verdict))} FAULTS-OFF CONTROL: every profile ran with its faults removed, not a real run; it passes when each one fails a threshold without them`,
+    );
+  }
   for (const p of run.profiles) {
     const m = p.metrics;
-    const control = controlPhrase(p);
+    const control = controlPhrase(p) ?? faultsOffPhrase(p);
     const calibration = fmtCalibration(p);
     lines.push(
       `${badge(profileBadge(p))} ${p.name}${p.pairing ? ` [${p.pairing}]` : ''} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed}${calibration ? `, ${calibration}` : ''})`)}`,
@@ -41,6 +54,8 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
     if (!p.control) {
       for (const t of p.thresholds) {
         if (!t.ok) lines.push(`  ${paint(31, '✗')} ${t.expr}: ${describeThreshold(t)}`);
+        // A relative bound is shown whatever the outcome: the control's value is part of the result.
+        else if (t.relative) lines.push(`  ${paint(32, '✓')} ${t.expr}: ${fmtThresholdActual(t)}`);
       }
     }
   }

@@ -9,6 +9,7 @@ import { escapeMd, mdCode } from './escape.ts';
 import {
   controlPhrase,
   describeThreshold,
+  faultsOffPhrase,
   fmtBreaker,
   fmtCalibration,
   fmtMs,
@@ -43,6 +44,7 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
     '',
     `seed ${run.seed}${policyColumn ? '' : ` · policy ${policies[0] ?? '–'}`} · ${run.startedAt} · ${fmtMs(run.durationMs)} · faultline ${run.faultline} · ${tallyText(run.profiles)}`,
     '',
+    ...faultsOffHeader(run),
     ...matrixSection(run),
     `| | profile${policyColumn ? ' | policy' : ''} | ops | retry success | dup/ghost/lost | recovery | thresholds |`,
     `| --- | ---${policyColumn ? ' | ---' : ''} | ---: | --- | --- | --- | --- |`,
@@ -67,6 +69,16 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
   return `${out.join('\n')}\n`;
 }
 
+/** A faults-off control says so at the top, so nobody reads its failures as a real run's. */
+function faultsOffHeader(run: RunReport): string[] {
+  if (!run.faultsOff) return [];
+  const { icon } = verdictStyle(run.faultsOff.verdict);
+  return [
+    `> ${icon} **Faults-off control (${run.faultsOff.verdict}), not a real run:** every profile ran with its faults removed. Each one should fail a threshold (its faults matter); one that passes does not need its faults.`,
+    '',
+  ];
+}
+
 function overviewRow(p: ProfileReport, policyColumn: boolean): string {
   const m = p.metrics;
   const badge = profileBadge(p);
@@ -77,7 +89,7 @@ function overviewRow(p: ProfileReport, policyColumn: boolean): string {
   const thresholds = failed === 0 ? `${p.thresholds.length} ok` : `**${failed} of ${p.thresholds.length} failed**`;
   const policy = policyColumn ? ` | ${c(p.policy)}` : '';
   const name = p.pairing ? `${p.name} [${p.pairing}]` : p.name;
-  return `| ${badge.icon}${p.control ? ' control' : ''} | ${c(name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
+  return `| ${badge.icon}${p.control ? ' control' : p.faultsOff ? ' faults-off' : ''} | ${c(name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
 }
 
 /**
@@ -115,7 +127,7 @@ function profileSection(p: ProfileReport, options: MarkdownOptions): string[] {
   ];
   if (p.verdict === 'inconclusive' && p.verdictReason) out.push(`> **Inconclusive:** ${c(p.verdictReason)}`, '');
   if (p.error) out.push(`> **Error:** ${c(p.error)}`, '');
-  const control = controlPhrase(p);
+  const control = controlPhrase(p) ?? faultsOffPhrase(p);
   if (control) out.push(`**${c(control)}**`, '');
   const failed = p.thresholds.filter((t) => !t.ok);
   if (!p.control && failed.length > 0) {
