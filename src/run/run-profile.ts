@@ -80,6 +80,8 @@ export interface RunOptions {
    * and is its own control.
    */
   control?: Metrics | 'self';
+  /** Why the verdict cannot be trusted before it is judged: the faults-off control ran on a machine too loaded. */
+  inconclusive?: string;
 }
 
 export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
@@ -239,6 +241,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       calibration: withRunLoad(calibration, runLoad, profile.client.attemptTimeoutMs),
       metricsOptions: metricsOptionsFor(profile),
       ...(options.control && { control: options.control }),
+      ...(options.inconclusive && { inconclusive: options.inconclusive }),
       notes: [
         ...loaded.warnings,
         ...(env.session.renewals > 0 ? [`the client re-initialized its session ${env.session.renewals} time(s)`] : []),

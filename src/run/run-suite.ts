@@ -135,7 +135,13 @@ async function runJudged(
   if (!hasFaults(profile)) return runProfile(loaded, { ...options, control: 'self' });
   say(`      faults-off control of ${profile.name} first (its relative thresholds are bound by it) ...`);
   const control = (await runProfile(withoutFaults(loaded), options)).report;
-  const result = await runProfile(loaded, { ...options, control: control.metrics });
+  // A control slowed by the machine moves every bound it gives: the profile's verdict cannot be trusted either.
+  const loadedControl = control.calibration?.tooLoaded;
+  const result = await runProfile(loaded, {
+    ...options,
+    control: control.metrics,
+    ...(loadedControl && { inconclusive: `the faults-off control ran on a machine too loaded: ${loadedControl}` }),
+  });
   const ran = `${control.metrics.ops} ops in ${((control.durationMs ?? 0) / 1000).toFixed(1)}s`;
   result.report.notes.push(
     `the faults-off control ran first (same seed, faults removed): ${ran}, verdict ${control.verdict}${control.verdictReason ? ` (${control.verdictReason})` : ''}`,
