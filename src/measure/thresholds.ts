@@ -22,7 +22,7 @@ export interface Threshold {
 }
 
 /** A relative threshold's bound, from the faults-off control measured beside the run. */
-export interface ControlBound {
+interface ControlBound {
   factor: number;
   /** The control's value of the metric; null when the control measured nothing (the threshold then fails). */
   control: number | null;

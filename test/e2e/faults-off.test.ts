@@ -2,7 +2,8 @@
 // removed (seed, workload, client, target and thresholds as written), and each must then fail at least one
 // threshold. A profile that passes without its faults has thresholds that prove nothing about them. The list is
 // the folder's: every profile with faults, through the CLI once (and once more in the modern pairing for those its
-// own protocol choice leaves n/a).
+// own protocol choice leaves n/a). A profile a loaded machine left undecided (inconclusive, and no threshold with
+// nothing to measure failed) is not judged: the test skips after checking the rest, never passes on it.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +36,7 @@ const why = (p: ProfileReport) =>
   }`;
 
 describe('faultline run --faults off', () => {
-  it('every shipped profile with faults fails at least one threshold without them', async () => {
+  it('every shipped profile with faults fails at least one threshold without them', async (ctx) => {
     expect(faulted.length).toBeGreaterThan(30);
     const { code, run, stderr } = await faultsOff(['chaos-profiles']);
     const ran = new Set(run.profiles.map((p) => p.name));
@@ -47,19 +48,21 @@ describe('faultline run --faults off', () => {
     expect(run.faultsOff).toBeDefined();
     expect(profiles.every((p) => p.faultsOff === true)).toBe(true);
     expect(new Set(profiles.map((p) => p.name))).toEqual(new Set(faulted.map((l) => l.profile.name)));
-    expect(profiles.filter((p) => !faultsMatter(p)).map(why)).toEqual([]);
-    // Every profile failed as it should, so the control passes: exit 0, and the summary says what ran.
-    expect([code, again?.code ?? 0], stderr).toEqual([0, 0]);
-    expect(run.faultsOff?.verdict).toBe('pass');
     expect(stderr).toContain(
       `not run, no faults to turn off: ${shipped
         .filter((l) => !hasFaults(l.profile))
         .map((l) => l.profile.name)
         .join(', ')}`,
     );
+    const undecided = profiles.filter((p) => p.verdict === 'inconclusive' && !faultsMatter(p));
+    expect(profiles.filter((p) => !undecided.includes(p) && !faultsMatter(p)).map(why)).toEqual([]);
+    if (undecided.length > 0) ctx.skip(`too loaded to judge: ${undecided.map(why).join(' | ')}`);
+    // Every profile failed as it should, so the control passes: exit 0.
+    expect([code, again?.code ?? 0], stderr).toEqual([0, 0]);
+    expect(run.faultsOff?.verdict).toBe('pass');
   });
 
-  it('fails (exit 1) when a profile passes without its faults: the negative control', async () => {
+  it('fails (exit 1) when a profile passes without its faults: the negative control', async (ctx) => {
     // dependency-5xx judged only by what holds whether or not the dependency fails.
     const dir = mkdtempSync(join(tmpdir(), 'faultline-faults-off-defect-'));
     const text = readFileSync(join(FOLDER, 'dependency-5xx.yaml'), 'utf8')
@@ -71,6 +74,9 @@ describe('faultline run --faults off', () => {
       timeoutMs: 120_000,
     });
     const run: RunReport = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    expect(stdout).toContain('FAULTS-OFF CONTROL');
+    const [p] = run.profiles;
+    if (p?.verdict === 'inconclusive') ctx.skip(`too loaded to judge: ${p.verdictReason}`);
     expect(run.profiles.map((p) => [p.name, p.verdict, p.faultsOff])).toEqual([['holds-anyway', 'pass', true]]);
     expect(run.faultsOff?.verdict).toBe('fail');
     expect(code).toBe(1);

@@ -1,7 +1,8 @@
 // A time bound relative to the faults-off control (`latency_p50_ms <= 3 x control`): `faultline run` runs the
 // profile without its faults right before it, and bounds the value by 3 x what that control measured. A search
-// dependency slowed by 600 ms makes the median grow far past 3x (the negative control: the bound fails); slowed by
-// 1 ms it does not (the bound holds). Both through the CLI, read from report.json.
+// dependency slowed by 1500 ms makes the median grow far past 3x (the negative control: the bound fails); slowed by
+// 1 ms it does not (the bound holds). Both through the CLI, read from report.json. On a machine too loaded for the
+// profiles' timing (their verdict or their control's says inconclusive) the bounds are not judged: the test skips.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,9 +28,9 @@ expect:
 `;
 
 describe('a threshold relative to the faults-off control', () => {
-  it('fails when the fault makes the median grow past 3x the control, holds when it does not', async () => {
+  it('fails when the fault makes the median grow past 3x the control, holds when it does not', async (ctx) => {
     const dir = mkdtempSync(join(tmpdir(), 'faultline-relative-'));
-    writeFileSync(join(dir, 'slow.yaml'), profile('slow-search', 600));
+    writeFileSync(join(dir, 'slow.yaml'), profile('slow-search', 1500));
     writeFileSync(join(dir, 'barely.yaml'), profile('barely-slow-search', 1));
     const out = join(dir, 'out');
     const { stdout, stderr } = await runCli(['run', join(dir, 'slow.yaml'), join(dir, 'barely.yaml'), '--out', out], {
@@ -42,10 +43,16 @@ describe('a threshold relative to the faults-off control', () => {
       expect(t.relative?.control, stderr).toBeGreaterThan(0);
       expect(t.relative?.bound).toBeCloseTo(3 * (t.relative?.control ?? 0), 6);
     }
-    expect(judged['slow-search']).toMatchObject({ ok: false, target: 3 });
-    expect(judged['slow-search'].actual).toBeGreaterThanOrEqual(600);
-    expect(judged['barely-slow-search']).toMatchObject({ ok: true, target: 3 });
     expect(stderr).toContain('faults-off control of slow-search first');
+    const loaded = run.profiles.filter((p) => p.verdict === 'inconclusive');
+    if (loaded.length > 0) ctx.skip(`too loaded to judge: ${loaded.map((p) => p.verdictReason).join('; ')}`);
+    expect(run.profiles.map((p) => [p.name, p.verdict])).toEqual([
+      ['slow-search', 'fail'],
+      ['barely-slow-search', 'pass'],
+    ]);
+    expect(judged['slow-search']).toMatchObject({ ok: false, target: 3 });
+    expect(judged['slow-search'].actual).toBeGreaterThanOrEqual(1500);
+    expect(judged['barely-slow-search']).toMatchObject({ ok: true, target: 3 });
     expect(stdout).toMatch(
       /✗ latency_p50_ms <= 3 x control: expected latency_p50_ms <= 3 x control \(control [\d.]+ → bound [\d.]+\), actual [\d.]+/,
     );
