@@ -36,7 +36,10 @@ const why = (p: ProfileReport) =>
   }`;
 
 describe('faultline run --faults off', () => {
-  it('every shipped profile with faults fails at least one threshold without them', async (ctx) => {
+  // About 40 profiles of 3-5 s each, one after another: 3-4 minutes on a quiet machine.
+  it('every shipped profile with faults fails at least one threshold without them', {
+    timeout: 1_200_000,
+  }, async (ctx) => {
     expect(faulted.length).toBeGreaterThan(30);
     const { code, run, stderr } = await faultsOff(['chaos-profiles']);
     const ran = new Set(run.profiles.map((p) => p.name));
