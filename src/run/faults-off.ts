@@ -6,6 +6,7 @@ import { parseThreshold } from '../measure/thresholds.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import type { Profile } from '../profile/schema.ts';
 import { thresholdsFor } from './judging.ts';
+import { type ProfileResult, type RunOptions, runProfile } from './run-profile.ts';
 
 export function withoutFaults(loaded: LoadedProfile): LoadedProfile {
   return { ...loaded, profile: { ...loaded.profile, faults: [] } };
@@ -18,4 +19,33 @@ export function hasFaults(profile: Profile): boolean {
 /** The thresholds the policy is judged by bind some time to the faults-off control. */
 export function hasRelativeThresholds(profile: Profile, policy: string): boolean {
   return thresholdsFor(profile, policy).some((expr) => parseThreshold(expr).relative === true);
+}
+
+/**
+ * A profile whose thresholds bind a time to the faults-off control: that control first (same seed, workload, client
+ * and target, faults removed), then the profile judged against it. A profile without faults is its own control;
+ * any other runs as it is. How `faultline run` runs each profile.
+ */
+export async function runWithControl(
+  loaded: LoadedProfile,
+  options: RunOptions,
+  say: (line: string) => void = () => {},
+): Promise<ProfileResult> {
+  const { profile } = loaded;
+  if (!hasRelativeThresholds(profile, options.policy ?? profile.client.policy)) return runProfile(loaded, options);
+  if (!hasFaults(profile)) return runProfile(loaded, { ...options, control: 'self' });
+  say(`      faults-off control of ${profile.name} first (its relative thresholds are bound by it) ...`);
+  const control = (await runProfile(withoutFaults(loaded), options)).report;
+  // A control slowed by the machine moves every bound it gives: the profile's verdict cannot be trusted either.
+  const loadedControl = control.calibration?.tooLoaded;
+  const result = await runProfile(loaded, {
+    ...options,
+    control: control.metrics,
+    ...(loadedControl && { inconclusive: `the faults-off control ran on a machine too loaded: ${loadedControl}` }),
+  });
+  const ran = `${control.metrics.ops} ops in ${((control.durationMs ?? 0) / 1000).toFixed(1)}s`;
+  result.report.notes.push(
+    `the faults-off control ran first (same seed, faults removed): ${ran}, verdict ${control.verdict}${control.verdictReason ? ` (${control.verdictReason})` : ''}`,
+  );
+  return result;
 }

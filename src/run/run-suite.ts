@@ -13,9 +13,9 @@ import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { buildRunReport } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { notApplicable } from './applicability.ts';
-import { hasFaults, hasRelativeThresholds, withoutFaults } from './faults-off.ts';
+import { runWithControl, withoutFaults } from './faults-off.ts';
 import { interruptedReport, notRunNote } from './interrupted-report.ts';
-import { type NetworkFactory, type ProfileResult, type RunOptions, runProfile } from './run-profile.ts';
+import type { NetworkFactory, RunOptions } from './run-profile.ts';
 
 export interface SuiteOptions
   extends Pick<RunOptions, 'onProgress' | 'onPhase' | 'opShard' | 'runScope' | 'spillHistory'> {
@@ -90,7 +90,7 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
       );
       options.onProfileStart?.(i, loaded);
       const subject = options.faultsOff ? withoutFaults(loaded) : loaded;
-      const result = await runJudged(subject, { ...options, seed, policy, pairing }, options.say).catch(
+      const result = await runWithControl(subject, { ...options, seed, policy, pairing }, options.say).catch(
         (error: unknown) => {
           // A set-up cut short by the interrupt is not a failure of the target.
           if (!options.signal.aborted) throw error;
@@ -119,32 +119,4 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
   if (options.faultsOff) run.faultsOff = { verdict: faultsOffVerdict(run) };
   if (several) run.matrix = buildProtocolMatrix([...used.values()], reports, skipped);
   return { run, histories };
-}
-
-/**
- * A profile whose thresholds bind a time to the faults-off control: that control first (same seed, workload, client
- * and target, faults removed), then the profile judged against it. A profile without faults is its own control.
- */
-async function runJudged(
-  loaded: LoadedProfile,
-  options: RunOptions,
-  say: (line: string) => void,
-): Promise<ProfileResult> {
-  const { profile } = loaded;
-  if (!hasRelativeThresholds(profile, options.policy ?? profile.client.policy)) return runProfile(loaded, options);
-  if (!hasFaults(profile)) return runProfile(loaded, { ...options, control: 'self' });
-  say(`      faults-off control of ${profile.name} first (its relative thresholds are bound by it) ...`);
-  const control = (await runProfile(withoutFaults(loaded), options)).report;
-  // A control slowed by the machine moves every bound it gives: the profile's verdict cannot be trusted either.
-  const loadedControl = control.calibration?.tooLoaded;
-  const result = await runProfile(loaded, {
-    ...options,
-    control: control.metrics,
-    ...(loadedControl && { inconclusive: `the faults-off control ran on a machine too loaded: ${loadedControl}` }),
-  });
-  const ran = `${control.metrics.ops} ops in ${((control.durationMs ?? 0) / 1000).toFixed(1)}s`;
-  result.report.notes.push(
-    `the faults-off control ran first (same seed, faults removed): ${ran}, verdict ${control.verdict}${control.verdictReason ? ` (${control.verdictReason})` : ''}`,
-  );
-  return result;
 }
