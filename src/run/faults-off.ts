@@ -17,7 +17,7 @@ export function hasFaults(profile: Profile): boolean {
 }
 
 /** The thresholds the policy is judged by bind some time to the faults-off control. */
-export function hasRelativeThresholds(profile: Profile, policy: string): boolean {
+function hasRelativeThresholds(profile: Profile, policy: string): boolean {
   return thresholdsFor(profile, policy).some((expr) => parseThreshold(expr).relative === true);
 }
 
