@@ -4,7 +4,7 @@
 // the folder's: every profile with faults, through the CLI once (and once more in the modern pairing for those its
 // own protocol choice leaves n/a). A profile a loaded machine left undecided (inconclusive, and no threshold with
 // nothing to measure failed) is not judged: the test skips after checking the rest, never passes on it.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,9 @@ const faulted = shipped.filter((l) => hasFaults(l.profile));
 async function faultsOff(args: string[]): Promise<{ code: number | null; run: RunReport; stderr: string }> {
   const out = mkdtempSync(join(tmpdir(), 'faultline-faults-off-'));
   const { code, stderr } = await runCli(['run', '--faults', 'off', ...args, '--out', out], { timeoutMs: 900_000 });
-  return { code, stderr, run: JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) };
+  const report = join(out, 'report.json');
+  if (!existsSync(report)) throw new Error(`faultline run exited ${code} without a report:\n${stderr.slice(-2000)}`);
+  return { code, stderr, run: JSON.parse(readFileSync(report, 'utf8')) };
 }
 
 /** "name: verdict, failed: ..." for a profile whose faults-off run did not fail as it should. */
