@@ -72,6 +72,14 @@ export function buildProgram(): Command {
     )
     .option('--no-low-memory', 'leave garbage collection to V8, even for a run over the size caps')
     .option('--baseline <file>', 'compare with a baseline (faultline baseline update): only regressions fail')
+    .addOption(
+      new Option(
+        '--faults <on|off>',
+        'off: a faults-off control, each profile with its faults removed; exits 0 only when every one fails',
+      )
+        .choices(['on', 'off'])
+        .default('on'),
+    )
     .option(
       '--metrics-out <file>',
       'also write the metrics in Prometheus text format (textfile collector, Pushgateway)',
@@ -85,7 +93,8 @@ export function buildProgram(): Command {
         `profile's size is checked against the caps: at most ${LARGE_CAPS.ops} ops (rate × duration; closed model:`,
         `concurrency × duration ÷ 10 ms) and ${LARGE_CAPS.durationMs / 60_000} min, unless --allow-large (every op keeps a`,
         'slim record in memory until the reports are written). Bad input exits with 2 and one line on stderr.',
-        'Exit codes: 0 pass, 1 fail or inert, 2 bad input, 3 inconclusive, 130 interrupted.',
+        'Exit codes: 0 pass, 1 fail or inert, 2 bad input, 3 inconclusive, 130 interrupted. With --faults off:',
+        '0 when every profile failed a threshold without its faults, 1 when one passed (or errored) without them.',
         '',
       ].join('\n'),
     )

@@ -13,6 +13,7 @@ import { compareWithBaseline } from '../report/baseline.ts';
 import { formatConsoleSummary } from '../report/console.ts';
 import { renderPrometheus } from '../report/prometheus.ts';
 import { writeReports } from '../report/write.ts';
+import { hasFaults } from '../run/faults-off.ts';
 import { spillsHistory } from '../run/history-mode.ts';
 import type { NetworkFactory } from '../run/run-profile.ts';
 import { runSuite } from '../run/run-suite.ts';
@@ -54,11 +55,16 @@ export interface RunFlags extends TargetFlags {
   runId?: string;
   /** Every profile's numbers in the console summary. */
   verbose?: boolean;
+  /** off: run each profile with its faults removed, as a control that must fail (README "Faults-off control"). */
+  faults?: 'on' | 'off';
 }
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {
   const target = targetFromFlags(flags);
-  const all = discoverProfiles(args).map((file) => loadProfile(file, { target }));
+  const faultsOff = flags.faults === 'off';
+  if (faultsOff) refuseWithFaultsOff(flags);
+  const discovered = discoverProfiles(args).map((file) => loadProfile(file, { target }));
+  const all = faultsOff ? withFaultsToTurnOff(discovered) : discovered;
   const { profiles: loaded, opShard } = flags.shard ? shardProfiles(all, flags.shard) : { profiles: all };
   const runScope = flags.shard && shardScope(flags.shard, flags.runId);
   if (!flags.allowLarge) refuseLarge(loaded);
@@ -77,6 +83,11 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   const progress = new Progress(loaded, { stream: process.stderr });
   interrupt.signal.addEventListener('abort', () => progress.stop());
   const say = progress.log;
+  if (faultsOff) {
+    const none = discovered.filter((l) => !hasFaults(l.profile)).map((l) => l.profile.name);
+    say('faultline: FAULTS-OFF CONTROL: each profile runs with its faults removed; a pass means it does not need them');
+    if (none.length > 0) say(`faultline: not run, no faults to turn off: ${none.join(', ')}`);
+  }
   if (keeperByItself && process.env.FAULTLINE_HEAP_KEEPER !== 'off')
     say('faultline: a run over the size caps collects garbage early to stay small (--no-low-memory turns it off)');
   let announced = false;
@@ -107,6 +118,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       onPhase: progress.onPhase,
       onProgress: progress.onProgress,
       onProfileEnd: progress.onProfileEnd,
+      faultsOff,
     });
     progress.stop();
     const invocation = invocationOf(flags);
@@ -128,7 +140,8 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     // Stopped: the reports hold the finished profiles and the interrupted one; the exit code says interrupted.
     if (interrupt.signal.aborted) return EXIT.interrupted;
     if (run.baseline) return run.baseline.ok ? EXIT.ok : EXIT.thresholdFailed;
-    return EXIT_CODE_OF[run.verdict];
+    // A faults-off control exits 0 when every profile failed without its faults (README "Faults-off control").
+    return EXIT_CODE_OF[run.faultsOff?.verdict ?? run.verdict];
   } finally {
     progress.stop();
     interrupt.dispose();
@@ -141,6 +154,22 @@ export function shardScope(shard: Shard, runId: string | undefined): ShardScope 
     throw new UserError(`--run-id ${JSON.stringify(runId)}: expected 1-64 of [A-Za-z0-9._-] (e.g. a CI run id)`);
   }
   return { runId: runId ?? freshRunId(), shard };
+}
+
+/** A faults-off control is judged by its own rule: a baseline or a shard merge would judge it as a real run. */
+function refuseWithFaultsOff(flags: RunFlags): void {
+  for (const flag of ['baseline', 'shard'] as const) {
+    if (flags[flag] !== undefined)
+      throw new UserError(`--faults off runs controls, not the profiles: it cannot be combined with --${flag}`);
+  }
+}
+
+/** The profiles a faults-off control applies to: those with faults (one line, exit 2, when none has any). */
+function withFaultsToTurnOff(loaded: LoadedProfile[]): LoadedProfile[] {
+  const faulted = loaded.filter((l) => hasFaults(l.profile));
+  if (faulted.length === 0)
+    throw new UserError(`--faults off: none of ${loaded.map((l) => l.file).join(', ')} has faults to turn off`);
+  return faulted;
 }
 
 function refuseLarge(loaded: LoadedProfile[]): void {

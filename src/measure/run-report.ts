@@ -60,6 +60,11 @@ export interface ProfileReport {
   pairing?: string;
   /** Read-back probes called during the run (`effects.readBack[i].during`): when each effect first appeared. */
   readBackDuring?: ReadBackDuring;
+  /**
+   * A faults-off control (`faultline run --faults off`): the profile ran with its `faults:` removed, everything else
+   * as written. A pass here means its thresholds do not need its faults.
+   */
+  faultsOff?: true;
 }
 
 /** One effect key seen during the run (times from the workload start). */
@@ -105,6 +110,11 @@ export interface RunReport {
   matrix?: ProtocolMatrix;
   /** The command line's target and client, when given (`faultline replay` applies them again). */
   invocation?: RunInvocation;
+  /**
+   * `faultline run --faults off`: every profile ran as its faults-off control (ProfileReport.faultsOff). Its verdict
+   * (measure/faults-off.ts) decides the exit code: pass when every profile failed a threshold without its faults.
+   */
+  faultsOff?: { verdict: Verdict };
 }
 
 /** The run's target flags and --client-module, with file paths absolute and the directory the run started in. */

@@ -5,6 +5,10 @@
 // `<` or `<=`) can be inconclusive, and only when it was missed by no more than the machine's measured delay: load
 // only inflates times, so a held upper time bound passes, and a count, a rate of counts, a lower bound or an n/a
 // fails whatever the machine did (docs/calibration.md).
+//
+// A time bound may be relative to the same run's faults-off control: `latency_p99_ms <= 3 x control` holds when the
+// value is at most 3 times what the profile measured with its faults removed (run/faults-off.ts). The control ran on
+// the same machine a moment before, so a relative bound is pass or fail, never inconclusive.
 import { didYouMean } from '../core/did-you-mean.ts';
 import { METRIC_NAMES, METRICS } from './metric-table.ts';
 import type { Metrics } from './types.ts';
@@ -19,6 +23,17 @@ export interface Threshold {
   target: number;
   /** `... or n/a`: the threshold also holds when the metric has nothing to measure. */
   allowNa?: boolean;
+  /** `<factor> x control`: the bound is target (the factor) times the faults-off control's value of the metric. */
+  relative?: true;
+}
+
+/** A relative threshold's bound, from the faults-off control measured beside the run. */
+interface ControlBound {
+  factor: number;
+  /** The control's value of the metric; null when the control measured nothing (the threshold then fails). */
+  control: number | null;
+  /** factor x control; null without a control value. */
+  bound: number | null;
 }
 
 /** pass; fail; na-fail (nothing to measure, and the threshold does not allow n/a); inconclusive (see above). */
@@ -43,6 +58,8 @@ export interface ThresholdResult {
   implicit?: boolean;
   /** A time upper bound that was missed: the machine's measured delay (ms) it was compared with. */
   marginMs?: number;
+  /** A relative threshold (`<factor> x control`): target is the factor; this is the control's value and the bound. */
+  relative?: ControlBound;
 }
 
 export class ThresholdError extends Error {
@@ -56,11 +73,22 @@ export class ThresholdError extends Error {
 }
 
 const SHAPE = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|==|!=|<|>)\s*(\S+?)(\s+or\s+n\/a)?\s*$/;
+/** `<metric> <op> <factor> x control`: the number before ` x control` is a factor, not a bound. */
+const RELATIVE = /^(.*?)\s*[x×]\s*control(\s+or\s+n\/a)?\s*$/;
+const RELATIVE_FORM = '"<time metric> <op> <factor> x control", e.g. `latency_p99_ms <= 3 x control`';
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const EXAMPLE = 'e.g. `duplicate_effects == 0` or `latency_p99_ms < 1500`';
 
 export function parseThreshold(expr: string): Threshold {
-  const match = SHAPE.exec(expr);
+  const relative = RELATIVE.exec(expr);
+  if (relative) return parseRelative(expr, relative[1], relative[2] !== undefined);
+  if (/\bcontrol/.test(expr)) throw new ThresholdError(`invalid threshold "${expr}": expected ${RELATIVE_FORM}`, expr);
+  return parseAbsolute(expr);
+}
+
+/** `text` is the whole expression, or a relative one's part before ` x control` (messages quote `expr`). */
+function parseAbsolute(expr: string, text = expr): Threshold {
+  const match = SHAPE.exec(text);
   if (!match) {
     throw new ThresholdError(
       `invalid threshold "${expr}": expected "<metric> <operator> <number> [or n/a]" (${EXAMPLE}); ` +
@@ -80,6 +108,22 @@ export function parseThreshold(expr: string): Threshold {
     throw new ThresholdError(`invalid threshold "${expr}": expected a number after "${op}", got "${number}"`, expr);
   }
   return { expr: expr.trim(), metric, op: op as Operator, target: Number(number), ...(orNa ? { allowNa: true } : {}) };
+}
+
+/** `latency_p99_ms <= 3 x control`: only a time metric, only an ordering, a positive factor, never `or n/a`. */
+function parseRelative(expr: string, head: string, orNa: boolean): Threshold {
+  const invalid = (why: string) => new ThresholdError(`invalid threshold "${expr}": ${why}`, expr);
+  if (orNa)
+    throw invalid('a bound relative to the control cannot end in "or n/a" (a control that measured nothing fails it)');
+  const t = parseAbsolute(expr, head);
+  const unit = METRICS[t.metric].unit ?? 'count';
+  if (unit !== 'ms')
+    throw invalid(`only a time metric (ms) can be bound relative to the control; ${t.metric} is in ${unit}`);
+  if (t.op === '==' || t.op === '!=')
+    throw invalid(`expected <, <=, >= or > before a factor of the control, got "${t.op}"`);
+  if (!(t.target > 0) || !Number.isFinite(t.target))
+    throw invalid(`expected a positive factor before "x control", got "${t.target}"`);
+  return { ...t, expr: expr.trim(), relative: true };
 }
 
 export function compare(actual: number, op: Operator, target: number): boolean {
@@ -107,11 +151,18 @@ export function isTimeUpperBound(t: { op: Operator; metric: string }): boolean {
 /**
  * Throws ThresholdError on the first invalid expression: validate profiles with parseThreshold first.
  * `machineDelayMs` (measure/calibration.ts: how much slower than a quiet machine this one ran) decides whether a
- * missed time upper bound is inconclusive (missed by at most that much) or fails.
+ * missed time upper bound is inconclusive (missed by at most that much) or fails. `control` is the faults-off
+ * control's metrics, for relative thresholds (without it they fail: no control ran).
  */
-export function evaluateThresholds(exprs: readonly string[], metrics: Metrics, machineDelayMs = 0): ThresholdResult[] {
+export function evaluateThresholds(
+  exprs: readonly string[],
+  metrics: Metrics,
+  machineDelayMs = 0,
+  control?: Metrics,
+): ThresholdResult[] {
   return exprs.map((expr): ThresholdResult => {
-    const t = parseThreshold(expr);
+    const { relative, ...t } = parseThreshold(expr);
+    if (relative) return evaluateRelative(t, metrics, control);
     const { value, reason, na } = METRICS[t.metric].get(metrics);
     const base = { ...t, actual: value, ...(na ? { na } : {}) };
     if (value === null) {
@@ -142,4 +193,32 @@ export function evaluateThresholds(exprs: readonly string[], metrics: Metrics, m
 
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;
+}
+
+/**
+ * A relative bound is factor x the control's value, on the same machine a moment earlier: no calibration margin. A
+ * control that measured nothing fails it (n/a, and never excused: there is no bound to hold).
+ */
+function evaluateRelative(
+  t: Omit<Threshold, 'relative'>,
+  metrics: Metrics,
+  control: Metrics | undefined,
+): ThresholdResult {
+  const def = METRICS[t.metric];
+  const { value, reason, na } = def.get(metrics);
+  const measured = control ? def.get(control) : undefined;
+  const controlValue = measured?.value ?? null;
+  const bound = controlValue === null ? null : t.target * controlValue;
+  const relative: ControlBound = { factor: t.target, control: controlValue, bound };
+  const base = { ...t, actual: value, relative };
+  if (bound === null) {
+    const why = measured
+      ? `the faults-off control measured nothing (${measured.reason ?? 'no value'})`
+      : 'no faults-off control ran';
+    return { ...base, ok: false, status: 'na-fail', na: true, reason: why };
+  }
+  if (value === null)
+    return { ...base, ok: false, status: 'na-fail', ...(reason ? { reason } : {}), ...(na ? { na } : {}) };
+  const ok = compare(value, t.op, bound);
+  return { ...base, ok, status: ok ? 'pass' : 'fail' };
 }

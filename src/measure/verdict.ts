@@ -33,6 +33,11 @@ export interface ProfileInput {
   unsettled?: string;
   /** How long the drain before reading the ledger took, ms. */
   drainMs?: number;
+  /**
+   * The faults-off control's metrics, measured right before: relative thresholds (`x control`) are bound by them.
+   * 'self': the run had no faults, so it is its own control.
+   */
+  control?: Metrics | 'self';
 }
 
 /**
@@ -59,6 +64,7 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
     all.map((t) => t.expr),
     metrics,
     machineDelayMs(input.calibration),
+    input.control === 'self' ? metrics : input.control,
   ).map((t, i) => (all[i].implicit ? { ...t, implicit: true } : t));
   return {
     name: input.name,

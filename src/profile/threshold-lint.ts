@@ -24,6 +24,8 @@ export function thresholdsThatCannotFail(profile: Profile): string[] {
 }
 
 function cannotFail(t: Threshold, profile: Profile, policy: string): string | undefined {
+  // A relative threshold's target is a factor: its bound is known only once the control has run.
+  if (t.relative) return undefined;
   const unit: MetricUnit = METRICS[t.metric].unit ?? 'count';
   const upper = t.op === '<=' || t.op === '<';
   const lower = t.op === '>=' || t.op === '>';

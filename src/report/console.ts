@@ -7,7 +7,7 @@ import type { History } from '../core/history.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { baselineLines, formatConsoleDetail } from './console-verbose.ts';
 import { detectorThresholds, isDetectorRun } from './detector.ts';
-import { controlPhrase, describeThreshold, fmtMs, interruptedText } from './format.ts';
+import { controlPhrase, describeThreshold, faultsOffPhrase, fmtMs, interruptedText } from './format.ts';
 import { failedThresholds, fmtInconclusive, inconclusiveThresholds } from './threshold-view.ts';
 import { profileBadge, tallyText, verdictStyle } from './verdict-style.ts';
 
@@ -38,6 +38,12 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
     `Faultline ${run.faultline}  seed ${run.seed}  ${runs}  ${fmtMs(run.durationMs)}  ${paint(style.ansi, style.label)}`,
     `${run.profiles.length} run(s): ${tallyText(run.profiles)}`,
   ];
+  if (run.faultsOff) {
+    const s = verdictStyle(run.faultsOff.verdict);
+    lines.push(
+      `${paint(s.ansi, s.label)} FAULTS-OFF CONTROL: every profile ran with its faults removed, not a real run; it passes when each one fails a threshold without them`,
+    );
+  }
   const judged = run.profiles.filter((p) => p.verdict !== 'pass');
   for (const p of judged) {
     const badge = profileBadge(p);

@@ -1,5 +1,6 @@
 // Number and threshold formatting shared by the human-facing writers.
 import type { Calibration } from '../measure/calibration.ts';
+import { faultsMatter } from '../measure/faults-off.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import type { ThresholdResult } from '../measure/thresholds.ts';
 import type { Metrics, RecoveryWindow } from '../measure/types.ts';
@@ -46,13 +47,27 @@ export function fmtWindowRecovery(w: RecoveryWindow): string {
 export function describeThreshold(t: ThresholdResult): string {
   const none = t.na ? 'n/a' : 'none';
   const actual = t.actual === null ? `${none}${t.reason ? ` (${t.reason})` : ''}` : fmtNum(t.actual);
-  return `expected ${t.metric} ${t.op} ${fmtNum(t.target)}${margin(t)}${t.allowNa ? ' or n/a' : ''}, actual ${actual}`;
+  return `expected ${t.metric} ${t.op} ${bound(t)}${t.allowNa ? ' or n/a' : ''}, actual ${actual}`;
 }
 
 /** "duplicate_effects 24 > 0": a threshold with its actual value in the middle. */
 export function fmtThresholdActual(t: ThresholdResult): string {
   const actual = t.actual === null ? (t.na ? 'n/a' : 'none') : fmtNum(t.actual);
-  return `${t.metric} ${actual} ${t.op} ${fmtNum(t.target)}${margin(t)}${t.allowNa ? ' or n/a' : ''}`;
+  return `${t.metric} ${actual} ${t.op} ${bound(t)}${t.allowNa ? ' or n/a' : ''}`;
+}
+
+/**
+ * What the value was judged against: "1500 (+120 ms calibration margin)", or for a relative threshold
+ * "3 x control (control 40 → bound 120)" (n/a when the control measured nothing).
+ */
+function bound(t: ThresholdResult): string {
+  if (!t.relative) return `${fmtNum(t.target)}${margin(t)}`;
+  const { factor, control, bound } = t.relative;
+  const judged =
+    control === null || bound === null
+      ? 'control n/a: no bound'
+      : `control ${fmtNum(control)} → bound ${fmtNum(bound)}`;
+  return `${fmtNum(factor)} x control (${judged})`;
 }
 
 /**
@@ -103,6 +118,19 @@ function fmtProbe(probe: NonNullable<Calibration['probe']>): string {
  * fired: duplicate_effects 24 > 0" when it saw the harm, "detector did not fire: expected duplicate_effects > 0,
  * actual 0" when it stayed silent.
  */
+/** A faults-off control's reading of a profile, e.g. "faults-off control: its faults matter (2 of 6 thresholds failed)". */
+export function faultsOffPhrase(
+  p: Pick<ProfileReport, 'faultsOff' | 'verdict' | 'error' | 'thresholds'>,
+): string | undefined {
+  if (!p.faultsOff) return undefined;
+  const failed = p.thresholds.filter((t) => !t.ok);
+  if (faultsMatter(p))
+    return `faults-off control: its faults matter (${failed.length} of ${p.thresholds.length} thresholds failed without them)`;
+  if (p.verdict === 'pass')
+    return 'faults-off control: DEFECT, every threshold held without its faults (they prove nothing)';
+  return `faults-off control: not judged (${p.verdict}${p.error ? ', error' : ''})`;
+}
+
 export function controlPhrase(p: Pick<ProfileReport, 'control' | 'thresholds' | 'verdict'>): string | undefined {
   if (!isDetectorRun(p) || p.verdict === 'interrupted') return undefined;
   const shown = detectorThresholds(p);

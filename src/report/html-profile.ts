@@ -3,7 +3,7 @@
 import type { History } from '../core/history.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import { escapeHtml as e } from './escape.ts';
-import { controlPhrase, describeThreshold, interruptedText } from './format.ts';
+import { controlPhrase, describeThreshold, faultsOffPhrase, interruptedText } from './format.ts';
 import { effectsTable } from './html-effects.ts';
 import { breakerTable, errorsTable, faultWindowsTable, metricsTable, thresholdsTable } from './html-tables.ts';
 import { renderLatencySvg } from './latency-chart.ts';
@@ -18,7 +18,7 @@ export function profileSection(p: ProfileReport, history: History | undefined, r
   const m = p.metrics;
   const offsetMs = workloadOffsetMs(p, history);
   const badge = profileBadge(p);
-  const control = controlPhrase(p);
+  const control = controlPhrase(p) ?? faultsOffPhrase(p);
   const failed = failedThresholds(p);
   const inconclusive = inconclusiveThresholds(p);
   const commands = replayCommands(p, reportPath);

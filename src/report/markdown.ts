@@ -12,6 +12,7 @@ import { escapeMd, mdCode } from './escape.ts';
 import {
   controlPhrase,
   describeThreshold,
+  faultsOffPhrase,
   fmtBreaker,
   fmtCalibration,
   fmtMs,
@@ -54,6 +55,7 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
     '',
     `seed ${run.seed}${policyColumn ? '' : ` · policy ${policies[0] ?? '–'}`} · ${run.startedAt} · ${fmtMs(run.durationMs)} · faultline ${run.faultline} · ${tallyText(run.profiles)}`,
     '',
+    ...faultsOffHeader(run),
   ];
   // What did not pass leads: an overview row each, then each one expanded.
   const expanded = run.profiles.filter((p) => p.verdict !== 'pass');
@@ -83,6 +85,16 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
   return `${out.join('\n')}\n`;
 }
 
+/** A faults-off control says so at the top, so nobody reads its failures as a real run's. */
+function faultsOffHeader(run: RunReport): string[] {
+  if (!run.faultsOff) return [];
+  const { icon } = verdictStyle(run.faultsOff.verdict);
+  return [
+    `> ${icon} **Faults-off control (${run.faultsOff.verdict}), not a real run:** every profile ran with its faults removed. Each one should fail a threshold (its faults matter); one that passes does not need its faults.`,
+    '',
+  ];
+}
+
 function overviewRow(p: ProfileReport, policyColumn: boolean): string {
   const m = p.metrics;
   const badge = profileBadge(p);
@@ -93,7 +105,7 @@ function overviewRow(p: ProfileReport, policyColumn: boolean): string {
   const thresholds = notJudgedOrOk(p) ? c(count) : `**${c(count)}**`;
   const policy = policyColumn ? ` | ${c(p.policy)}` : '';
   const name = p.pairing ? `${p.name} [${p.pairing}]` : p.name;
-  return `| ${badge.icon}${isDetectorRun(p) ? ' control' : ''} | ${c(name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
+  return `| ${badge.icon}${isDetectorRun(p) ? ' control' : p.faultsOff ? ' faults-off' : ''} | ${c(name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
 }
 
 /**
@@ -131,7 +143,7 @@ function profileSection(p: ProfileReport, options: MarkdownOptions): string[] {
   ];
   if (p.verdict === 'interrupted') out.push(`> **Interrupted:** ${c(interruptedText(p))}`, '');
   if (p.error) out.push(`> **Error:** ${c(p.error)}`, '');
-  const control = controlPhrase(p);
+  const control = controlPhrase(p) ?? faultsOffPhrase(p);
   if (control) out.push(`**${c(control)}**`, '');
   const failed = failedThresholds(p);
   if (failed.length > 0) out.push(...failed.map((t) => `- ❌ ${mdCode(t.expr)}: ${c(describeThreshold(t))}`), '');

@@ -200,6 +200,15 @@ const threshold = obj({
     .describe(
       'a missed time upper bound: the machine delay (calibration margin + the machine part of the longest stall) it was compared with',
     ),
+  relative: obj({
+    factor: z.number().describe('the number before `x control` (also in target)'),
+    control: na(z.number(), 'the faults-off control measured nothing: the threshold fails'),
+    bound: na(z.number(), 'no control value: the threshold fails').describe(
+      'factor x control: what actual is judged against',
+    ),
+  })
+    .optional()
+    .describe("a relative threshold (`<factor> x control`): bound by the same run's faults-off control"),
 });
 
 const calibrationProbe = obj({
@@ -325,6 +334,10 @@ const profile = obj({
   })
     .optional()
     .describe('read-back probes called during the run (effects.readBack[i].during)'),
+  faultsOff: z
+    .literal(true)
+    .optional()
+    .describe('a faults-off control (faultline run --faults off): the profile ran with its faults removed'),
 });
 
 const notApplicable = obj({ profile: z.string(), pairing: z.string(), reason: z.string() }).describe(
@@ -416,6 +429,11 @@ export const runReportSchema = obj({
   capacity: capacity.optional().describe('faultline capacity: the levels side by side and the knee'),
   notApplicable: z.array(notApplicable).optional(),
   matrix: matrix.optional(),
+  faultsOff: obj({
+    verdict: verdict.describe('pass: every profile failed a threshold without its faults; fail: one did not'),
+  })
+    .optional()
+    .describe('faultline run --faults off: every profile ran with its faults removed (a control, not a real run)'),
   invocation: obj({
     targetCommand: z.string().optional().describe('--target-command'),
     targetUrl: z.string().optional().describe('--target-url'),

@@ -20,6 +20,7 @@ import { RecordSpill } from '../core/record-spill.ts';
 import { ownsOp, type Shard } from '../core/shard.ts';
 import { withRunLoad } from '../measure/calibration.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
+import type { Metrics } from '../measure/types.ts';
 import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import { buildPlan } from '../plan/plan.ts';
@@ -74,6 +75,11 @@ export interface RunOptions {
    * does; the history's records then read whole through `whole()`. Off: every record whole in memory.
    */
   spillHistory?: boolean;
+  /**
+   * The faults-off control's metrics, for relative thresholds (`x control`), or 'self' when this run has no faults
+   * and is its own control.
+   */
+  control?: Metrics | 'self';
 }
 
 export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
@@ -234,6 +240,7 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
       interrupted: options.signal.aborted,
       calibration: withRunLoad(calibration, runLoad, profile.client.attemptTimeoutMs),
       metricsOptions: metricsOptionsFor(profile),
+      ...(options.control && { control: options.control }),
       notes: [
         ...loaded.warnings,
         ...(env.session.renewals > 0 ? [`the client re-initialized its session ${env.session.renewals} time(s)`] : []),

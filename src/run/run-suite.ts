@@ -2,18 +2,21 @@
 // pairings of its protocol choice (`--protocol` or its `protocol:`): once for legacy, modern or one more, several
 // for auto and matrix; a pairing whose era removed what the profile tests is n/a, not run. Stopped (Ctrl-C,
 // SIGTERM), it returns what it has: the runs that finished, and the one it was in (or would have started) marked
-// interrupted; the profiles after it are named in that one's notes.
+// interrupted; the profiles after it are named in that one's notes. A profile with a relative threshold
+// (`x control`) runs its faults-off control first; `faultsOff` runs every profile as its faults-off control.
 import type { PolicyName } from '../client/policies/index.ts';
 import type { History } from '../core/history.ts';
 import { historyKey } from '../core/history-key.ts';
 import { type Pairing, type ProtocolChoice, pairingsOf } from '../core/pairing.ts';
+import { faultsOffVerdict } from '../measure/faults-off.ts';
 import { buildProtocolMatrix, type NotApplicable } from '../measure/protocol-matrix.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { buildRunReport } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { notApplicable } from './applicability.ts';
+import { runWithControl, withoutFaults } from './faults-off.ts';
 import { interruptedReport, notRunNote } from './interrupted-report.ts';
-import { type NetworkFactory, type RunOptions, runProfile } from './run-profile.ts';
+import type { NetworkFactory, RunOptions } from './run-profile.ts';
 
 export interface SuiteOptions
   extends Pick<RunOptions, 'onProgress' | 'onPhase' | 'opShard' | 'runScope' | 'spillHistory'> {
@@ -32,6 +35,8 @@ export interface SuiteOptions
   /** A profile starts (index from 0) or has ended: for a progress display. */
   onProfileStart?: (index: number, loaded: LoadedProfile) => void;
   onProfileEnd?: (report: ProfileReport) => void;
+  /** Run each profile with its faults removed (`--faults off`): every report says it is a faults-off control. */
+  faultsOff?: boolean;
 }
 
 export interface SuiteResult {
@@ -57,7 +62,7 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
     histories[historyKey(report, several)] = history;
   };
   suite: for (const [i, loaded] of profiles.entries()) {
-    const { profile } = loaded;
+    const profile = loaded.profile;
     const seed = options.seed ?? profile.seed;
     const policy = options.policy ?? profile.client.policy;
     const notRun = profiles.slice(i + 1).map((p) => p.profile.name);
@@ -80,12 +85,15 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
         `[${i + 1}/${profiles.length}] ${profile.name}${where} (seed ${seed}, policy ${policy}, ${profile.duration / 1000}s) ...`,
       );
       options.onProfileStart?.(i, loaded);
-      const result = await runProfile(loaded, { ...options, seed, policy, pairing }).catch((error: unknown) => {
-        // A set-up cut short by the interrupt is not a failure of the target.
-        if (!options.signal.aborted) throw error;
-        return interruptedReport(loaded, seed, policy, notRun, 'during its set-up');
-      });
-      const report = tagged(result.report);
+      const subject = options.faultsOff ? withoutFaults(loaded) : loaded;
+      const result = await runWithControl(subject, { ...options, seed, policy, pairing }, options.say).catch(
+        (error: unknown) => {
+          // A set-up cut short by the interrupt is not a failure of the target.
+          if (!options.signal.aborted) throw error;
+          return interruptedReport(loaded, seed, policy, notRun, 'during its set-up');
+        },
+      );
+      const report = tagged(options.faultsOff ? { ...result.report, faultsOff: true } : result.report);
       record(report, result.history);
       const failed = report.thresholds.filter((t) => !t.ok).length;
       // An interrupted run is not judged on thresholds it never measured.
@@ -109,6 +117,7 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
     profiles: reports,
   });
   if (skipped.length > 0) run.notApplicable = skipped;
+  if (options.faultsOff) run.faultsOff = { verdict: faultsOffVerdict(run) };
   if (several) run.matrix = buildProtocolMatrix([...used.values()], reports, skipped);
   return { run, histories };
 }

@@ -8,7 +8,8 @@ import type { ProfileReport, Verdict } from '../../src/measure/run-report.ts';
 import { isTimeUpperBound } from '../../src/measure/thresholds.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { loadProfile } from '../../src/profile/load.ts';
-import { type ProfileResult, runProfile } from '../../src/run/run-profile.ts';
+import { runWithControl } from '../../src/run/faults-off.ts';
+import type { ProfileResult } from '../../src/run/run-profile.ts';
 
 export function shippedProfile(name: string): string {
   return fileURLToPath(new URL(`../../chaos-profiles/${name}.yaml`, import.meta.url));
@@ -20,7 +21,7 @@ export async function runShipped(
   seed?: number,
   pairing?: Pairing,
 ): Promise<ProfileResult> {
-  return runProfile(loadProfile(shippedProfile(name)), {
+  return runWithControl(loadProfile(shippedProfile(name)), {
     policy,
     seed,
     pairing,

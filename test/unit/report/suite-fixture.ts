@@ -21,6 +21,8 @@ export function allPassSuite(): RunReport {
       expect: profile.expect,
       decisionLogSha256: 'c'.repeat(64),
       metricsOptions: { canaries: { token: 'CANARY' } },
+      // Relative thresholds (`x control`) get a control value: the history stands for its own control.
+      control: 'self',
     });
     const thresholds = report.thresholds.map((t) => ({ ...t, actual: t.target, ok: true, na: undefined }));
     return { ...report, thresholds, verdict: 'pass' as const, workloadOffsetMs: 0 };

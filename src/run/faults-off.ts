@@ -1,0 +1,49 @@
+// The faults-off control: a profile with its `faults:` removed and everything else as written (seed, workload,
+// client, target, thresholds). `faultline run --faults off` runs it instead of each profile, to show that a
+// profile's thresholds need its faults; a relative threshold (`x control`) has it run right before the profile,
+// for its bound.
+import { parseThreshold } from '../measure/thresholds.ts';
+import type { LoadedProfile } from '../profile/load.ts';
+import type { Profile } from '../profile/schema.ts';
+import { thresholdsFor } from './judging.ts';
+import { type ProfileResult, type RunOptions, runProfile } from './run-profile.ts';
+
+export function withoutFaults(loaded: LoadedProfile): LoadedProfile {
+  return { ...loaded, profile: { ...loaded.profile, faults: [] } };
+}
+
+export function hasFaults(profile: Profile): boolean {
+  return profile.faults.length > 0;
+}
+
+/** The thresholds the policy is judged by bind some time to the faults-off control. */
+function hasRelativeThresholds(profile: Profile, policy: string): boolean {
+  return thresholdsFor(profile, policy).some((expr) => parseThreshold(expr).relative === true);
+}
+
+/**
+ * A profile whose thresholds bind a time to the faults-off control: that control first (same seed, workload, client
+ * and target, faults removed), then the profile judged against it. A profile without faults is its own control;
+ * any other runs as it is. How `faultline run` runs each profile.
+ */
+export async function runWithControl(
+  loaded: LoadedProfile,
+  options: RunOptions,
+  say: (line: string) => void = () => {},
+): Promise<ProfileResult> {
+  const { profile } = loaded;
+  if (!hasRelativeThresholds(profile, options.policy ?? profile.client.policy)) return runProfile(loaded, options);
+  if (!hasFaults(profile)) return runProfile(loaded, { ...options, control: 'self' });
+  say(`      faults-off control of ${profile.name} first (its relative thresholds are bound by it) ...`);
+  const control = (await runProfile(withoutFaults(loaded), options)).report;
+  // The control ran on this machine a moment before: its speed is in every bound it gives, so the bounds are
+  // judged as measured; a machine that looked loaded then is said beside them.
+  const result = await runProfile(loaded, { ...options, control: control.metrics });
+  const loadedControl = control.calibration?.tooLoaded;
+  if (loadedControl) result.report.notes.push(`machine load during the faults-off control: ${loadedControl}`);
+  const ran = `${control.metrics.ops} ops in ${((control.durationMs ?? 0) / 1000).toFixed(1)}s`;
+  result.report.notes.push(
+    `the faults-off control ran first (same seed, faults removed): ${ran}, verdict ${control.verdict}${control.verdictReason ? ` (${control.verdictReason})` : ''}`,
+  );
+  return result;
+}

@@ -1,0 +1,62 @@
+// A time bound relative to the faults-off control (`latency_p50_ms <= 3 x control`): `faultline run` runs the
+// profile without its faults right before it, and bounds the value by 3 x what that control measured. A search
+// dependency slowed by 1500 ms makes the median grow far past 3x (the negative control: the bound fails); slowed by
+// 1 ms it does not (the bound holds). Both through the CLI, read from report.json. The control ran on the same
+// machine a moment before, so a relative bound is pass or fail on any machine, never inconclusive.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/measure/run-report.ts';
+import { runCli } from '../helpers/cli.ts';
+
+const profile = (name: string, ms: number) => `name: ${name}
+description: every search slowed by ${ms} ms from the start; the median judged against the faults-off control's
+seed: 5
+duration: 2s
+target: { kind: reference, dependencyTimeoutMs: 2000 }
+client: { policy: resilient, attemptTimeoutMs: 3000, deadlineMs: 4000, maxAttempts: 2 }
+workload:
+  rate: 20
+  mix:
+    - tool: search_documents
+      args: { query: { pick: [invoice, refund] } }
+faults:
+  - { seam: dependency, kind: latency, dependency: search, ms: ${ms}, start: 0s }
+expect:
+  - latency_p50_ms <= 3 x control
+`;
+
+describe('a threshold relative to the faults-off control', () => {
+  it('fails when the fault makes the median grow past 3x the control, holds when it does not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-relative-'));
+    writeFileSync(join(dir, 'slow.yaml'), profile('slow-search', 1500));
+    writeFileSync(join(dir, 'barely.yaml'), profile('barely-slow-search', 1));
+    const out = join(dir, 'out');
+    const { stdout, stderr } = await runCli(['run', join(dir, 'slow.yaml'), join(dir, 'barely.yaml'), '--out', out], {
+      timeoutMs: 240_000,
+    });
+    const run: RunReport = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    const judged = Object.fromEntries(run.profiles.map((p) => [p.name, p.thresholds[0]]));
+    for (const t of Object.values(judged)) {
+      // The control measured a median, and the bound is 3 times it.
+      expect(t.relative?.control, stderr).toBeGreaterThan(0);
+      expect(t.relative?.bound).toBeCloseTo(3 * (t.relative?.control ?? 0), 6);
+    }
+    expect(stderr).toContain('faults-off control of slow-search first');
+    expect(run.profiles.map((p) => [p.name, p.verdict])).toEqual([
+      ['slow-search', 'fail'],
+      ['barely-slow-search', 'pass'],
+    ]);
+    expect(judged['slow-search']).toMatchObject({ ok: false, target: 3 });
+    expect(judged['slow-search'].actual).toBeGreaterThanOrEqual(1500);
+    expect(judged['barely-slow-search']).toMatchObject({ ok: true, target: 3 });
+    expect(stdout).toMatch(
+      /✗ latency_p50_ms <= 3 x control: expected latency_p50_ms <= 3 x control \(control [\d.]+ → bound [\d.]+\), actual [\d.]+/,
+    );
+    expect(stdout).toMatch(
+      /✓ latency_p50_ms <= 3 x control: latency_p50_ms [\d.]+ <= 3 x control \(control [\d.]+ → bound [\d.]+\)/,
+    );
+    expect(readFileSync(join(out, 'summary.md'), 'utf8')).toMatch(/3 x control \(control [\d.]+ → bound [\d.]+\)/);
+  });
+});

@@ -1,0 +1,90 @@
+// Relative time bounds (`latency_p99_ms <= 3 x control`): parsed beside the k6 form, judged against the faults-off
+// control's value, and never a pass when the control measured nothing.
+import { describe, expect, it } from 'vitest';
+import { computeMetrics } from '../../../src/measure/metrics.ts';
+import { evaluateThresholds, parseThreshold, ThresholdError } from '../../../src/measure/thresholds.ts';
+import { buildProfileReport } from '../../../src/measure/verdict.ts';
+import { history, op } from './fixtures.ts';
+
+/** Metrics of ten ops that each took `ms`. */
+const latencies = (ms: number) => computeMetrics(history({ ops: series(ms) }));
+const series = (ms: number) => Array.from({ length: 10 }, (_, i) => op(`op-${i}`, i * 100, i * 100 + ms));
+
+function rejection(expr: string): string {
+  try {
+    parseThreshold(expr);
+  } catch (e) {
+    if (e instanceof ThresholdError) return e.message;
+    throw e;
+  }
+  throw new Error(`expected "${expr}" to be rejected`);
+}
+
+describe('parseThreshold: relative to the control', () => {
+  it('reads `<time metric> <op> <factor> x control` with or without spaces, x or ×', () => {
+    expect(parseThreshold('latency_p99_ms <= 3 x control')).toEqual({
+      expr: 'latency_p99_ms <= 3 x control',
+      metric: 'latency_p99_ms',
+      op: '<=',
+      target: 3,
+      relative: true,
+    });
+    expect(parseThreshold('latency_p50_ms<2.5×control')).toMatchObject({ op: '<', target: 2.5, relative: true });
+    expect(parseThreshold('attempt_latency_p99_ms >= 2x control')).toMatchObject({ op: '>=', target: 2 });
+  });
+
+  it('rejects what cannot be a relative bound, naming the expression and what was expected', () => {
+    expect(rejection('error_rate <= 3 x control')).toBe(
+      'invalid threshold "error_rate <= 3 x control": only a time metric (ms) can be bound relative to the control; error_rate is in rate',
+    );
+    expect(rejection('ops <= 3 x control')).toContain('ops is in count');
+    expect(rejection('latency_p99_ms == 3 x control')).toContain('expected <, <=, >= or > before a factor');
+    expect(rejection('latency_p99_ms <= 0 x control')).toContain('expected a positive factor');
+    expect(rejection('latency_p99_ms <= 3 x control or n/a')).toContain('cannot end in "or n/a"');
+    expect(rejection('latency_p99_ms <= control')).toContain('expected "<time metric> <op> <factor> x control"');
+    expect(rejection('latency_p99_ms <= 3 x controls')).toContain('expected "<time metric> <op> <factor> x control"');
+    expect(rejection('latency_p99_ms <= lots x control')).toBe(
+      'invalid threshold "latency_p99_ms <= lots x control": expected a number after "<=", got "lots"',
+    );
+    expect(rejection('latncy_p99_ms <= 3 x control')).toContain('unknown metric "latncy_p99_ms"');
+  });
+});
+
+describe('evaluateThresholds: relative to the control', () => {
+  const expr = 'latency_p99_ms <= 3 x control';
+
+  it('bounds the value by factor x the control value, and shows both', () => {
+    const [held] = evaluateThresholds([expr], latencies(200), 0, latencies(100));
+    expect(held).toMatchObject({ ok: true, actual: 200, target: 3, relative: { factor: 3, control: 100, bound: 300 } });
+    const [failed] = evaluateThresholds([expr], latencies(400), 0, latencies(100));
+    expect(failed).toMatchObject({ ok: false, actual: 400, relative: { control: 100, bound: 300 } });
+    const [grew] = evaluateThresholds(['latency_p99_ms >= 3 x control'], latencies(400), 0, latencies(100));
+    expect(grew.ok).toBe(true);
+  });
+
+  it('takes no calibration margin: the control ran on the same machine', () => {
+    const [t] = evaluateThresholds([expr], latencies(400), 500, latencies(100));
+    expect(t).toMatchObject({ ok: false, relative: { bound: 300 } });
+    expect(t.marginMs).toBeUndefined();
+  });
+
+  it('fails n/a when the control measured nothing, or none ran', () => {
+    const nothing = computeMetrics(history({ ops: [] }));
+    const [t] = evaluateThresholds(['first_success_ms <= 3 x control'], latencies(100), 0, nothing);
+    expect(t).toMatchObject({ ok: false, na: true, relative: { factor: 3, control: null, bound: null } });
+    expect(t.reason).toMatch(/^the faults-off control measured nothing \(nothing to measure: /);
+    const [none] = evaluateThresholds([expr], latencies(100));
+    expect(none).toMatchObject({ ok: false, na: true, reason: 'no faults-off control ran' });
+  });
+
+  it('makes a profile fail (never pass) when its control measured nothing', () => {
+    const input = { name: 'p', seed: 1, policy: 'resilient', decisionLogSha256: 'x', expect: [expr] };
+    const report = (control?: ReturnType<typeof latencies>) =>
+      buildProfileReport({ ...input, history: history({ ops: series(100) }), ...(control && { control }) });
+    expect(report(latencies(100)).verdict).toBe('pass');
+    const noOps = report(computeMetrics(history({ ops: [] })));
+    expect(noOps.verdict).toBe('fail');
+    expect(noOps.thresholds[0]).toMatchObject({ ok: false, relative: { bound: 0 } });
+    expect(report().verdict).toBe('fail');
+  });
+});
