@@ -108,16 +108,20 @@ function checkWindow(profile: Profile, fault: FaultEntry, i: number, fail: Fail)
       fail(at('start'), `expected a start within the duration (${profile.duration} ms)`);
     return;
   }
-  if (fault.fromOp === undefined)
-    return fail(['faults', i], 'expected a window: start (ms after the workload starts) or fromOp (an op index)');
+  if (fault.fromOp === undefined) {
+    fail(['faults', i], 'expected a window: start (ms after the workload starts) or fromOp (an op index)');
+    return;
+  }
   if (fault.stop !== undefined) fail(at('stop'), 'stop belongs to a time window: an op window closes after toOp');
   const { rate, ops } = profile.workload;
   const count = rate ? openModelOpCount(profile) : ops;
-  if (count === undefined)
-    return fail(
+  if (count === undefined) {
+    fail(
       at('fromOp'),
       'an op window needs a known number of ops: expected workload.rate, or workload.ops with concurrency',
     );
+    return;
+  }
   if (fault.fromOp >= count) fail(at('fromOp'), `expected an op index below the workload's ${count} ops`);
   if (fault.toOp !== undefined && fault.toOp < fault.fromOp)
     fail(at('toOp'), `expected a toOp at or after fromOp (${fault.fromOp})`);

@@ -49,7 +49,11 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
     const badge = profileBadge(p);
     lines.push(`${paint(badge.ansi, `${badge.icon} ${badge.label}`)} ${label(p)}: ${reasons(p).join('; ')}`);
   }
-  const passed = run.profiles.filter((p) => p.verdict === 'pass');
+  // In a faults-off control a profile that passed is the defect the control looks for: each gets its own line.
+  for (const p of run.profiles.filter((p) => p.verdict === 'pass' && p.faultsOff)) {
+    lines.push(`${paint(31, '✗')} ${label(p)}: ${faultsOffPhrase(p)}`);
+  }
+  const passed = run.profiles.filter((p) => p.verdict === 'pass' && !p.faultsOff);
   const fired = passed.filter(isDetectorRun);
   const clean = passed.filter((p) => !isDetectorRun(p));
   if (fired.length > 0) lines.push(...named(paint(36, `🎯 detector fired (${fired.length}):`), fired));
