@@ -1,5 +1,6 @@
 // How fast `faultline` answers: `--help` and `validate` from the packed install (npm pack, installed into a
-// temporary project) and from the sources through tsx, beside `node -e 0`, measured side by side in one run
+// temporary project), from the checkout's bin/faultline.js (dist/, as `npm ci` builds it) and from the sources
+// through tsx, beside `node -e 0`, measured side by side in one run
 // (the cases take turns, so a noisy neighbour slows them all alike). Prints medians and ratios; asserts nothing.
 // Run: npm run bench:startup [-- --runs 9 --root DIR]   (--root: another checkout to pack, e.g. an older commit)
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -25,7 +26,7 @@ function npm(args: string[], cwd: string): string {
   return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
-/** Packs ROOT (its prepack builds dist/) and installs the tarball, with its dependencies, into a new project. */
+/** Packs ROOT (its prepare script builds dist/, in ROOT too) and installs the tarball into a new project. */
 function packedInstall(dir: string): string {
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', dir], ROOT));
   const project = join(dir, 'project');
@@ -62,6 +63,8 @@ try {
       args: [join(installed, 'bin/faultline.js'), 'validate', profile],
       cwd: installed,
     },
+    // Packing ran the prepare script in ROOT, so its dist/ is current: the checkout runs it, as after `npm ci`.
+    { name: 'checkout (dist/): faultline --help', args: [join(ROOT, 'bin/faultline.js'), '--help'], cwd: ROOT },
     { name: 'sources (tsx): --help', args: ['bin/run-ts.js', 'src/cli/main.ts', '--help'], cwd: ROOT },
     {
       name: `sources (tsx): validate ${profile}`,

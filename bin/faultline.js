@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Faultline's entry point. The installed package runs its compiled JavaScript (dist/, no TypeScript loader). A
-// development checkout runs the TypeScript sources through tsx, so `npx faultline` works right after `npm ci`
-// with no build step, unless dist/ was built after the last change to src/ and mocks/ (`npm run build`).
+// development checkout runs dist/ too (`npm ci` builds it: the prepare script) until a file in src/ or mocks/
+// changes; then it runs the TypeScript sources through tsx, a devDependency, until `npm run build`.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
 // V8 grows its young generation to 32 MB while the CLI loads, and a busy process never gives it back. A run that
@@ -41,10 +42,33 @@ function compiledIsCurrent() {
   return newest(sources) <= built && newest(new URL('mocks/', root)) <= built;
 }
 
+/** tsx's loader, or undefined when the devDependencies are not installed (npm ci --omit=dev). */
+async function tsxLoader() {
+  try {
+    return await import('tsx/esm/api');
+  } catch (error) {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
 if (compiledIsCurrent()) {
   await import(compiled.href);
 } else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import('../src/cli/main.ts');
+  const tsx = await tsxLoader();
+  if (tsx) {
+    tsx.register();
+    await import('../src/cli/main.ts');
+  } else if (existsSync(compiled)) {
+    process.stderr.write(
+      'faultline: dist/ is older than src/ and tsx is not installed; running dist/ (npm run build)\n',
+    );
+    await import(compiled.href);
+  } else {
+    process.stderr.write(
+      `faultline: no build in ${fileURLToPath(new URL('dist/', root))} and no tsx to run the sources: ` +
+        'build it with `npm ci && npm run build` (needs the devDependencies)\n',
+    );
+    process.exitCode = 2;
+  }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs examples/ as a user of the package would: packs Faultline (prepack builds dist/), installs the tarball into
+# Runs examples/ as a user of the package would: packs Faultline (built first), installs the tarball into
 # a new temporary project together with vitest, TypeScript and the examples' own dependencies (from the registry),
 # checks that the installed CLI runs without a TypeScript loader, type-checks the examples against the packed
 # type declarations, and runs them.

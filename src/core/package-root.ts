@@ -16,19 +16,31 @@ function findRoot(dir: string): string {
   return parent === dir ? dir : findRoot(parent);
 }
 
-let version: string | undefined;
+/** The fields of package.json that Faultline reads about itself. */
+export interface PackageManifest {
+  version?: string;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+let manifest: PackageManifest | undefined;
+
+/** Faultline's own package.json (empty if it cannot be read). */
+export function packageManifest(): PackageManifest {
+  manifest ??= readManifest();
+  return manifest;
+}
+
+function readManifest(): PackageManifest {
+  try {
+    return JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+}
 
 /** The version in package.json ('0.0.0' if it cannot be read). */
 export function packageVersion(): string {
-  version ??= readVersion();
-  return version;
-}
-
-function readVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8'));
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
+  const { version } = packageManifest();
+  return typeof version === 'string' ? version : '0.0.0';
 }

@@ -3,6 +3,7 @@
 // reach upstreams on this machine through host.testcontainers.internal.
 import type { NetworkBackend, NetworkBackendOptions, ProxyEndpoint, Upstream } from './backend.ts';
 import { ContainerRuntimeUnavailableError, NetworkBackendError } from './backend.ts';
+import { loadTestcontainers } from './load-testcontainers.ts';
 import { replaceProxy } from './proxy-helpers.ts';
 import { ToxiproxyApi } from './toxiproxy-api.ts';
 
@@ -23,8 +24,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
 async function assertContainerRuntime(timeoutMs = 1000): Promise<void> {
   let testcontainers: typeof import('testcontainers');
   try {
-    testcontainers = await import('testcontainers');
+    testcontainers = await loadTestcontainers();
   } catch (error) {
+    if (error instanceof NetworkBackendError) throw error;
     throw new ContainerRuntimeUnavailableError(`testcontainers could not load: ${(error as Error).message}`);
   }
   const probe = testcontainers.getContainerRuntimeClient();
@@ -38,7 +40,7 @@ async function assertContainerRuntime(timeoutMs = 1000): Promise<void> {
 
 export async function startContainerBackend(options: NetworkBackendOptions = {}): Promise<NetworkBackend> {
   await assertContainerRuntime(options.runtimeTimeoutMs ?? 1000);
-  const { GenericContainer, TestContainers, Wait } = await import('testcontainers');
+  const { GenericContainer, TestContainers, Wait } = await loadTestcontainers();
   // The port forwarder must run before the container starts, or the container gets no host.testcontainers.internal.
   await TestContainers.exposeHostPorts();
   let container: Awaited<ReturnType<InstanceType<typeof GenericContainer>['start']>>;

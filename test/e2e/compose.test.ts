@@ -2,8 +2,8 @@
 // container backend pins, the ports and hosts the documented command and the url-target example use. No Docker
 // engine here, so the services' commands are exercised on the host instead: the reference server's exact compose
 // command, and the documented `faultline run --toxiproxy URL` against a Toxiproxy-compatible API at that URL.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -26,7 +26,17 @@ interface Service {
   ports?: string[];
 }
 
-const compose = parse(readFileSync(join(REPO, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service> };
+const composeText = readFileSync(join(REPO, 'docker-compose.yml'), 'utf8');
+const compose = parse(composeText) as { services: Record<string, Service> };
+/** The top-level keys Compose v1 (1.29, Debian's docker-compose) accepts; v2 accepts these too. */
+const V1_TOP_LEVEL = ['version', 'services', 'networks', 'volumes', 'secrets', 'configs'];
+const composeV1 = spawnSync('docker-compose', ['version', '--short'], { encoding: 'utf8' });
+const hasComposeV1 = composeV1.status === 0 && composeV1.stdout.startsWith('1.');
+
+/** `docker-compose config`: validates a compose file without an engine. */
+function composeConfig(file: string) {
+  return spawnSync('docker-compose', ['-f', file, 'config', '-q'], { cwd: REPO, encoding: 'utf8' });
+}
 const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
 const section = /^## Against real Toxiproxy\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? '';
 const shBlock = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
@@ -52,6 +62,27 @@ afterEach(async () => {
 });
 
 describe('docker-compose.yml', () => {
+  it('has only top-level keys Compose v1 accepts (v1 refuses name:)', () => {
+    const extra = Object.keys(compose).filter((k) => !V1_TOP_LEVEL.includes(k) && !k.startsWith('x-'));
+    expect(extra).toEqual([]);
+  });
+
+  // Debian's docker-compose 1.29 validates without an engine; .ci/run installs it, elsewhere this is skipped.
+  it.skipIf(!hasComposeV1)('docker-compose (v1) config accepts it, and refuses it with a top-level name:', () => {
+    const result = composeConfig(join(REPO, 'docker-compose.yml'));
+    expect(result.status, result.stderr).toBe(0);
+    // Negative control: the same file with the key v1 refuses, so this check can fail.
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-compose-v1-'));
+    try {
+      writeFileSync(join(dir, 'docker-compose.yml'), `name: faultline\n${composeText}`);
+      const refused = composeConfig(join(dir, 'docker-compose.yml'));
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toContain('name');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('runs the Toxiproxy image the container backend pins, API on loopback 8474, host network', () => {
     const toxiproxy = compose.services.toxiproxy;
     expect(toxiproxy.image).toBe(TOXIPROXY_IMAGE);

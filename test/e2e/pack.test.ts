@@ -1,5 +1,5 @@
-// What `npm pack` ships: the compiled package (prepack builds it), the shipped profiles and schema, the docs,
-// every path package.json's bin and exports name, and no sources, tests or dependencies.
+// What `npm pack` ships: the compiled package (its prepare script builds it), the shipped profiles and schema,
+// the docs, every path package.json's bin and exports name, and no sources, tests or dependencies.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
