@@ -266,7 +266,8 @@ export type Hook = z.infer<typeof commandHook> | z.infer<typeof callHook>;
 
 export const profileSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lowercase name such as "dependency-5xx"'),
-  description: z.string().min(1),
+  /** What the profile shows, for people (optional). */
+  description: z.string().min(1).optional(),
   seed: z.number().int().nonnegative().default(1),
   /** How long the workload issues ops. */
   duration: positiveDurationSchema.default(8000),
