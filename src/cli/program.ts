@@ -161,7 +161,7 @@ export function buildProgram(): Command {
     .option('--allow-non-loopback', 'allow a target that is not on 127.0.0.0/8 or ::1')
     .addHelpText(
       'after',
-      '\nWith a target flag, the server is started and its tools/list checked against each workload (tool names,\nfixed argument values), as faultline run does before it starts.\n',
+      '\nA target that lists its own tools (stdio, http, a url without admin; from a flag or the profile) is started or\nconnected to and its tools/list checked against each workload (tool names, fixed argument values), as\nfaultline run does before it starts.\n',
     )
     .action(async (profiles: string[], flags: ValidateFlags) => {
       const { validateCommand } = await import('./validate-command.ts');
