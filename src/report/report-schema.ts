@@ -390,6 +390,7 @@ export const runReportSchema = obj({
     targetUrl: z.string().optional().describe('--target-url'),
     mcpConfig: z.string().optional().describe('--mcp-config, an absolute path'),
     server: z.string().optional().describe('--server'),
+    targetEnv: z.array(z.string()).optional().describe('--target-env KEY=VALUE, as given'),
     clientModule: z.string().optional().describe('--client-module, an absolute path'),
     allowNonLoopback: z.literal(true).optional().describe('--allow-non-loopback'),
     cwd: z.string().describe('the directory the run started in (a stdio target is spawned there again on replay)'),
