@@ -41,7 +41,7 @@ const tamperedCount = (m: Metrics, value: number): MetricValue =>
 /** Effect counts exist only where the run could see effects (a ledger, or read-back probes). */
 const effect = (m: Metrics, value: number): MetricValue =>
   m.effectsObservable === false
-    ? { ...na('this target gives no way to see its effects'), unmeasurable: true }
+    ? { ...na(m.effectsUnknown ?? 'this target gives no way to see its effects'), unmeasurable: true }
     : v(value);
 
 export const METRICS: Record<string, MetricDef> = {

@@ -149,6 +149,8 @@ export interface Metrics
   retrySuccessByKind: KindRetryRate[];
   /** False when the target gives no way to see effects: every effect metric is then n/a. */
   effectsObservable: boolean;
+  /** Why the effects are unknown when the target's way to see them (read-back, interception) failed. */
+  effectsUnknown?: string;
   duplicateEffects: number;
   ghostEffects: number;
   lostEffects: number;

@@ -51,6 +51,7 @@ const metrics = obj({
   retrySuccessByWindow: z.array(obj({ fault: z.string(), kind: z.string(), ops: count, ...retryRate })),
   retrySuccessByKind: z.array(obj({ kind: z.string(), ops: count, ...retryRate })),
   effectsObservable: z.boolean().describe('false: the target gives no way to see effects; effect metrics are n/a'),
+  effectsUnknown: z.string().optional().describe('why not, when its read-back or interception failed'),
   duplicateEffects: count,
   ghostEffects: count,
   lostEffects: count,
