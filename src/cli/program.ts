@@ -22,6 +22,17 @@ function targetOption(flags: string, what: string): Option {
   return new Option(flags, `the profiles' target: ${what}, instead of each profile's own`);
 }
 
+/** --target-env KEY=VALUE, repeatable: each one adds to the stdio target's environment. */
+function targetEnvOption(): Option {
+  return new Option(
+    '--target-env <KEY=VALUE>',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the ${env:NAME} placeholder is literal text
+    'an environment variable for the --target-command or --mcp-config stdio server (repeatable; ${env:NAME} works)',
+  )
+    .argParser((pair: string, earlier: string[] = []) => [...earlier, pair])
+    .default(undefined);
+}
+
 export function buildProgram(): Command {
   const program = new Command('faultline')
     .description('Chaos harness for MCP tool calls: real faults, a real client and server, measured.')
@@ -56,6 +67,7 @@ export function buildProgram(): Command {
     .addOption(targetOption('--target-url <url>', 'a Streamable HTTP server'))
     .addOption(targetOption('--mcp-config <file>', 'a server of this mcpServers JSON (with --server)'))
     .option('--server <name>', 'the server of the --mcp-config file')
+    .addOption(targetEnvOption())
     .option('--client-module <file>', 'run your own client instead of the policy (docs/own-client.md)')
     .option('--shard <i/n>', 'run the i-th of n deterministic shares and write shard.json (docs/scale.md)', parseShard)
     .option(
@@ -168,10 +180,11 @@ export function buildProgram(): Command {
     .addOption(targetOption('--target-url <url>', 'a Streamable HTTP server'))
     .addOption(targetOption('--mcp-config <file>', 'a server of this mcpServers JSON (with --server)'))
     .option('--server <name>', 'the server of the --mcp-config file')
+    .addOption(targetEnvOption())
     .option('--allow-non-loopback', 'allow a target that is not on 127.0.0.0/8 or ::1')
     .addHelpText(
       'after',
-      '\nWith a target flag, the server is started and its tools/list checked against each workload (tool names,\nfixed argument values), as faultline run does before it starts.\n',
+      '\nA target that lists its own tools (stdio, http, a url without admin; from a flag or the profile) is started or\nconnected to and its tools/list checked against each workload (tool names, fixed argument values), as\nfaultline run does before it starts.\n',
     )
     .action(async (profiles: string[], flags: ValidateFlags) => {
       const { validateCommand } = await import('./validate-command.ts');
@@ -203,6 +216,7 @@ export function buildProgram(): Command {
     .addOption(targetOption('--target-url <url>', 'a Streamable HTTP server'))
     .addOption(targetOption('--mcp-config <file>', 'a server of this mcpServers JSON (with --server)'))
     .option('--server <name>', 'the server of the --mcp-config file')
+    .addOption(targetEnvOption())
     .action(async (file: string, flags: PlanFlags) => {
       const { planCommand } = await import('./plan-command.ts');
       planCommand(file, flags);

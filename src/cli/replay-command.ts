@@ -32,6 +32,7 @@ const reportSchema = z.object({
       targetUrl: z.string().optional(),
       mcpConfig: z.string().optional(),
       server: z.string().optional(),
+      targetEnv: z.array(z.string()).optional(),
       clientModule: z.string().optional(),
       allowNonLoopback: z.literal(true).optional(),
       cwd: z.string(),

@@ -1,5 +1,6 @@
 // The target from the command line, for every profile of the run: --target-command "CMD ARGS" (kind stdio),
 // --target-url URL (kind http), or --mcp-config FILE --server NAME (either, from the mcpServers JSON clients use).
+// --target-env KEY=VALUE (repeatable) adds to a stdio server's environment, over an --mcp-config entry's `env`.
 
 import { resolve } from 'node:path';
 import type { RunInvocation } from '../measure/run-report.ts';
@@ -13,6 +14,8 @@ export interface TargetFlags {
   targetUrl?: string;
   mcpConfig?: string;
   server?: string;
+  /** --target-env KEY=VALUE, each as given (the value may hold `${env:NAME}`, expanded when the server starts). */
+  targetEnv?: string[];
   /** Where a stdio server of these flags runs (replay: the original run's directory; default: the current one). */
   targetCwd?: string;
 }
@@ -28,6 +31,37 @@ export function targetFromFlags(flags: TargetFlags): TargetSpec | undefined {
     throw new UserError(`${given.join(' and ')}: expected one way to name the target, not ${given.length}`);
   if (flags.server !== undefined && flags.mcpConfig === undefined)
     throw new UserError('--server names a server of an --mcp-config file; pass --mcp-config FILE too');
+  const env = envFromFlags(flags);
+  if (env && flags.targetCommand === undefined && flags.mcpConfig === undefined)
+    throw new UserError(
+      '--target-env sets the environment of a stdio server: pass --target-command or --mcp-config too',
+    );
+  const spec = namedTarget(flags);
+  if (!env || !spec) return spec;
+  if (spec.kind !== 'stdio')
+    throw new UserError(
+      `--target-env: server ${flags.server} of ${flags.mcpConfig} is a url server; expected a stdio one`,
+    );
+  return { ...spec, env: { ...spec.env, ...env } };
+}
+
+/** `--target-env KEY=VALUE` flags as a record; undefined when none was given. */
+function envFromFlags(flags: TargetFlags): Record<string, string> | undefined {
+  if (!flags.targetEnv?.length) return undefined;
+  const env: Record<string, string> = {};
+  for (const pair of flags.targetEnv) {
+    const at = pair.indexOf('=');
+    const key = at < 0 ? pair : pair.slice(0, at);
+    if (at < 0 || !ENV_NAME.test(key))
+      throw new UserError(`--target-env ${pair}: expected KEY=VALUE with KEY an environment variable name`);
+    env[key] = pair.slice(at + 1);
+  }
+  return env;
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function namedTarget(flags: TargetFlags): TargetSpec | undefined {
   if (flags.targetCommand !== undefined) {
     let words: string[];
     try {
@@ -52,7 +86,7 @@ export function targetFromFlags(flags: TargetFlags): TargetSpec | undefined {
 export function invocationOf(
   flags: TargetFlags & { clientModule?: string; allowNonLoopback?: boolean },
 ): RunInvocation | undefined {
-  const { targetCommand, targetUrl, mcpConfig, server, clientModule } = flags;
+  const { targetCommand, targetUrl, mcpConfig, server, targetEnv, clientModule } = flags;
   const allowNonLoopback = flags.allowNonLoopback === true;
   if ([targetCommand, targetUrl, mcpConfig, clientModule].every((f) => f === undefined) && !allowNonLoopback)
     return undefined;
@@ -61,6 +95,7 @@ export function invocationOf(
     ...(targetUrl !== undefined && { targetUrl }),
     ...(mcpConfig !== undefined && { mcpConfig: resolve(mcpConfig) }),
     ...(server !== undefined && { server }),
+    ...(targetEnv?.length && { targetEnv }),
     ...(clientModule !== undefined && { clientModule: resolve(clientModule) }),
     ...(allowNonLoopback && { allowNonLoopback: true as const }),
     cwd: flags.targetCwd ?? process.cwd(),

@@ -1,6 +1,6 @@
-// faultline validate PROFILE...: check profiles without running them. With a target flag naming a server Faultline
-// did not write, that server is started and its tools/list checked against each workload, as faultline run does
-// first (without a flag nothing is started: a profile's own url may point at a server that is not up yet).
+// faultline validate PROFILE...: check profiles without running them. A target Faultline did not write (named by a
+// target flag or in the profile itself) is started or connected to and its tools/list checked against each
+// workload, as faultline run does first: a url that is not up yet fails here as it would fail the run.
 import { loadProfile } from '../profile/load.ts';
 import { ProfileError } from '../profile/profile-error.ts';
 import { largeProfileProblem } from '../profile/size.ts';
@@ -19,8 +19,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags = {})
   for (const file of discoverProfiles(args)) {
     try {
       const loaded = loadProfile(file, { target });
-      const listed =
-        target && (await checkAgainstTarget(loaded, { allowNonLoopback: flags.allowNonLoopback === true }));
+      const listed = await checkAgainstTarget(loaded, { allowNonLoopback: flags.allowNonLoopback === true });
       process.stdout.write(
         `ok ${file}${listed ? ` (its ${listed.size} tools listed by the target fit the workload)` : ''}\n`,
       );
@@ -28,10 +27,12 @@ export async function validateCommand(args: string[], flags: ValidateFlags = {})
       for (const w of large ? [...loaded.warnings, large] : loaded.warnings)
         process.stdout.write(`warning: ${file}: ${w}\n`);
     } catch (error) {
-      if (!(error instanceof ProfileError)) throw error;
+      if (!(error instanceof ProfileError) && !(error as { userFacing?: boolean }).userFacing) throw error;
       bad++;
-      // One line per problem, each with the prefix, so a grep for the file finds them all.
-      for (const line of error.message.split('\n')) process.stderr.write(`faultline: ${line}\n`);
+      // A ProfileError names its file; a target that cannot be reached (TargetConfigError) does not. One line per
+      // problem, each with the prefix, so a grep for the file finds them all.
+      const where = error instanceof ProfileError ? '' : `${file}: `;
+      for (const line of (error as Error).message.split('\n')) process.stderr.write(`faultline: ${where}${line}\n`);
     }
   }
   return bad > 0 ? EXIT.badInput : EXIT.ok;

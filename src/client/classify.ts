@@ -17,7 +17,7 @@
 // | HTTP 429                                           | DEPENDENCY.RATE_LIMITED         | yes   | no: refused before handling |
 // | any other HTTP 4xx                                 | PROTO.HTTP_<status>             | no    | no: a 4xx is a refusal |
 // | an answer the transport refuses (wrong content type, unexpected status) | PROTO.HTTP_<status or UNKNOWN> | no | yes: it came after the server ran |
-// | HTTP 5xx (the server, or a gateway or edge before it) | DEPENDENCY.UNAVAILABLE       | yes   | yes: a gateway's 5xx may come after the server ran the tool, and a 503 "before" looks the same; Retry-After changes nothing |
+// | HTTP 5xx from the MCP endpoint (the server, or a gateway or edge before it) | EDGE.HTTP_<status> | yes | yes: a gateway's 5xx may come after the server ran the tool, and a 503 "before" looks the same; Retry-After changes nothing |
 // | JSON-RPC -32700, -32600, -32601, -32602            | PROTO.JSONRPC_<n> / VALIDATION.UNKNOWN_TOOL | no | no: refused before the tool ran |
 // | JSON-RPC -32022 UnsupportedProtocolVersion (2026)  | PROTO.VERSION_REFUSED           | yes   | no: refused before the tool ran; negotiate again |
 // | JSON-RPC -32020 HeaderMismatch (2026-07-28)        | PROTO.HEADER_MISMATCH           | yes   | no: the Mcp-* headers disagree with the body, refused before dispatch |
@@ -220,10 +220,11 @@ export function classifyError(error: unknown, http: AttemptHttp = {}): Classifie
       });
     }
     if (status !== undefined && status >= 500) {
-      // The server may have run the tool before the failure was produced: only an idempotency key makes a retry safe.
+      // The MCP endpoint's own HTTP answer, not a dependency's (those come back as an isError result). The server
+      // may have run the tool before the failure was produced: only an idempotency key makes a retry safe.
       return failure({
-        category: 'DEPENDENCY',
-        errorCode: 'DEPENDENCY.UNAVAILABLE',
+        category: 'EDGE',
+        errorCode: `EDGE.HTTP_${status}`,
         retryable: true,
         retryAfterMs: http.retryAfterMs,
         uncertain: true,

@@ -8,7 +8,7 @@ import { epochMs } from '../core/clock.ts';
 import { sleep } from '../core/sleep.ts';
 import type { ToolCallResult } from './attempt.ts';
 import { classifyError, classifyResult } from './classify.ts';
-import { type ObservedOp, ObservedTransport, runInOp } from './observed-transport.ts';
+import { type ObservedOp, ObservedTransport, recordNotGotOut, runInOp } from './observed-transport.ts';
 import { OpTally } from './op-tally.ts';
 import { oneKey } from './policies/compose.ts';
 import {
@@ -84,6 +84,7 @@ function opRunner(built: Promise<UserClient>, run: RunSetup): OpRunner {
     const args = key && call.idempotencyArg ? { ...call.args, [call.idempotencyArg]: key } : call.args;
     const op: ObservedOp = {
       opId: planned.opId,
+      tool: planned.tool,
       traceId: wireId(call),
       tally: new OpTally(call),
       sent: 0,
@@ -108,28 +109,8 @@ function opRunner(built: Promise<UserClient>, run: RunSetup): OpRunner {
     }
     // Attempts the client walked away from without cancelling: ended now, uncertain.
     for (const end of [...op.open]) end(classifyError(new McpError(-32001, 'the client stopped waiting')));
-    if (op.sent === 0 && !ok) {
-      // It failed before anything reached the server (connect refused, say): one attempt that never got out.
-      const classified = classifyError(failure);
-      const record = {
-        opId: op.opId,
-        attempt: 1,
-        startMs,
-        endMs: epochMs(),
-        ok: false,
-        tool: planned.tool,
-        category: classified.category,
-        errorCode: classified.errorCode,
-        retryable: classified.retryable,
-        uncertain: false,
-        message: classified.message?.slice(0, 300),
-      };
-      run.recordAttempt(record);
-      op.tally.record({
-        type: 'attempt',
-        outcome: { classified: { ...classified, uncertain: false }, generation: 0, visible: '', record },
-      });
-    }
+    // It failed with no attempt seen (the client refused the call itself, say): one attempt that never got out.
+    if (op.sent === 0 && !ok) recordNotGotOut(op, run.recordAttempt, startMs, failure);
     return op.tally.outcome(ok).fields;
   };
   return runner;

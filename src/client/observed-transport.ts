@@ -2,8 +2,10 @@
 // wire instead. Every transport handed to the module is wrapped here: each tools/call request sent during an op is
 // one attempt of that op (the op is found by async context, so the user's wrapper needs no help), tagged with the
 // op's trace id and attempt number in _meta, and ended by its response, its error, the client's own cancellation
-// (a timeout), or the transport closing. Each ended attempt is classified and recorded as the built-in policies'
-// attempts are, so every metric reads the same.
+// (a timeout), or the transport closing. A (re)connect made during an op that fails before the server answers
+// (connection refused, a server that would not start) is an attempt too, one that never got out: a built-in
+// policy's attempt counts its refused connect the same way. Each ended attempt is classified and recorded as the
+// built-in policies' attempts are, so every metric reads the same.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -27,6 +29,8 @@ import type { OpTally } from './op-tally.ts';
 /** The op a module's call belongs to, while the harness waits for it. */
 export interface ObservedOp {
   opId: string;
+  /** The op's tool (an attempt that never got out names it too). */
+  tool: string;
   /** The op's trace id on the wire (the op id unless many workers drive one server). */
   traceId: string;
   tally: OpTally;
@@ -82,7 +86,7 @@ export class ObservedTransport implements Transport {
   };
 
   start(): Promise<void> {
-    return this.inner.start();
+    return this.notGotOut(() => this.inner.start());
   }
 
   close(): Promise<void> {
@@ -97,6 +101,8 @@ export class ObservedTransport implements Transport {
       end?.(classifyError(new McpError(ErrorCode.RequestTimeout, 'the client cancelled the request (timeout)')));
     }
     const op = current.getStore();
+    if (op && isJSONRPCRequest(message) && message.method === 'initialize')
+      return this.notGotOut(() => this.inner.send(message, options));
     if (!op || !isJSONRPCRequest(message) || message.method !== 'tools/call') return this.inner.send(message, options);
     const attempt = ++op.sent;
     const params = (message.params ?? {}) as { name?: string; arguments?: Record<string, unknown>; _meta?: object };
@@ -149,4 +155,41 @@ export class ObservedTransport implements Transport {
       throw error;
     }
   }
+
+  /** Starting the transport or sending initialize, during an op: a failure is one attempt of it that never got out. */
+  private async notGotOut(step: () => Promise<void>): Promise<void> {
+    const op = current.getStore();
+    const startMs = epochMs();
+    try {
+      await step();
+    } catch (error) {
+      if (op) recordNotGotOut(op, this.recordAttempt, startMs, error);
+      throw error;
+    }
+  }
+}
+
+/** One failed attempt of the op that never reached the server (a refused connect, a call refused before sending). */
+export function recordNotGotOut(
+  op: ObservedOp,
+  recordAttempt: (attempt: AttemptRecord) => void,
+  startMs: number,
+  error: unknown,
+): void {
+  const classified = { ...classifyError(error), uncertain: false };
+  const record: AttemptRecord = {
+    opId: op.opId,
+    attempt: ++op.sent,
+    startMs,
+    endMs: epochMs(),
+    ok: false,
+    tool: op.tool,
+    category: classified.category,
+    errorCode: classified.errorCode,
+    retryable: classified.retryable,
+    uncertain: false,
+    message: classified.message?.slice(0, 300),
+  };
+  recordAttempt(record);
+  op.tally.record({ type: 'attempt', outcome: { classified, generation: 0, visible: '', record } });
 }

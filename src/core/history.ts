@@ -177,4 +177,6 @@ export interface History {
   serverSpeaksModern?: boolean;
   /** False when the target gives no way to see effects (no ledger, no read-back): effect metrics are n/a. */
   effectsObservable?: boolean;
+  /** Why not, when the target had a way (read-back, interception) and it failed: the n/a reason says so. */
+  effectsUnknown?: string;
 }

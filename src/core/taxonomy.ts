@@ -12,9 +12,13 @@ export type Category = (typeof CATEGORIES)[number];
  * LINK.REFUSED and LINK.UNREACHABLE (no connection was made: the request never left), LINK.RESET and LINK.CLOSED
  * (the connection dropped: the request may have run), LINK.TIMEOUT (no answer within the client's timeout: the
  * tool may still run), LINK.NOT_CONNECTED (the transport was down: nothing was sent). Never in a ToolError.
+ *
+ * EDGE: the MCP endpoint itself (or a gateway or proxy in front of it) answered the HTTP request with a 5xx
+ * instead of an MCP answer, so the tool's dependencies are not what failed. Code EDGE.HTTP_<status>; the tool
+ * may have run before it (a gateway can answer after the server acted). Never in a ToolError.
  */
-/** What an attempt's failure is filed under: the server's category, or the client's LINK. */
-export type AttemptCategory = Category | 'LINK';
+/** What an attempt's failure is filed under: the server's category, or the client's LINK or EDGE. */
+export type AttemptCategory = Category | 'LINK' | 'EDGE';
 
 const fieldErrorSchema = z.object({ path: z.string(), message: z.string(), expected: z.string().optional() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;

@@ -244,6 +244,7 @@ export function mergeHistories(profile: string, parts: readonly History[]): Hist
   const breaker = shifted((p) => p.breaker, at).sort(byAt);
   const transportEvents = shifted((p) => p.transportEvents, at).sort(byAt);
   const observable = parts.every((p) => p.effectsObservable !== false);
+  const unknown = parts.find((p) => p.effectsUnknown !== undefined)?.effectsUnknown;
   return {
     startMs: base,
     endMs: Math.max(...parts.map((p, k) => p.endMs + offsets[k])),
@@ -255,6 +256,7 @@ export function mergeHistories(profile: string, parts: readonly History[]): Hist
     ...(transportEvents.length > 0 && { transportEvents }),
     ...(breaker.length > 0 && { breaker }),
     ...(!observable && { effectsObservable: false }),
+    ...(unknown !== undefined && { effectsUnknown: unknown }),
   };
 }
 

@@ -48,8 +48,10 @@ const orNa = (value: number | null, why: string): MetricValue => (value === null
 const NO_OPS = 'no op ran';
 const NOTHING_TIMED = 'nothing was timed';
 /** Effect counts exist only where the run could see effects (a ledger, or read-back probes): null otherwise. */
-const effect = (value: number | null): MetricValue =>
-  value === null ? { ...na('this target gives no way to see its effects'), unmeasurable: true } : v(value);
+const effect = (m: Metrics, value: number | null): MetricValue =>
+  value === null
+    ? { ...na(m.effectsUnknown ?? 'this target gives no way to see its effects'), unmeasurable: true }
+    : v(value);
 
 export const METRICS: Record<string, MetricDef> = {
   ops: { describe: 'logical calls', get: (m) => v(m.ops), headline: true },
@@ -84,30 +86,30 @@ export const METRICS: Record<string, MetricDef> = {
   },
   duplicate_effects: {
     describe: 'effects beyond the first per op',
-    get: (m) => effect(m.duplicateEffects),
+    get: (m) => effect(m, m.duplicateEffects),
     headline: true,
     damage: true,
   },
   ghost_effects: {
     describe: 'failed ops with an effect',
-    get: (m) => effect(m.ghostEffects),
+    get: (m) => effect(m, m.ghostEffects),
     headline: true,
     damage: true,
   },
   lost_effects: {
     describe: 'ok side-effecting ops without effect',
-    get: (m) => effect(m.lostEffects),
+    get: (m) => effect(m, m.lostEffects),
     headline: true,
     damage: true,
   },
   indeterminate_effects: {
     describe: 'ops with an indeterminate outcome (info) whose effect exists',
-    get: (m) => effect(m.effectsObservable === false ? null : m.reconciliation.infoWithEffectOps.length),
+    get: (m) => effect(m, m.effectsObservable === false ? null : m.reconciliation.infoWithEffectOps.length),
     damage: true,
   },
   unattributed_effects: {
     describe: 'effects no op claims',
-    get: (m) => effect(m.unattributedEffects),
+    get: (m) => effect(m, m.unattributedEffects),
     headline: true,
   },
   leaks: {

@@ -36,6 +36,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
   const metrics: Metrics = {
     ...o,
     effectsObservable: history.effectsObservable !== false,
+    ...(history.effectsUnknown !== undefined && { effectsUnknown: history.effectsUnknown }),
     retrySuccessRate: retry.rate,
     retriedOps: retry.retriedOps,
     retrySuccessByWindow: retry.byWindow,

@@ -123,6 +123,8 @@ export interface RunInvocation {
   targetUrl?: string;
   mcpConfig?: string;
   server?: string;
+  /** --target-env KEY=VALUE as given (a `${env:NAME}` in a value is kept as written, not its value). */
+  targetEnv?: string[];
   clientModule?: string;
   /** --allow-non-loopback: the run was allowed a target or Toxiproxy API off this machine. */
   allowNonLoopback?: true;

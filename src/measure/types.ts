@@ -159,6 +159,8 @@ export interface Metrics
   ghostEffects: number | null;
   lostEffects: number | null;
   unattributedEffects: number | null;
+  /** Why the effects are unknown when the target's way to see them (read-back, interception) failed. */
+  effectsUnknown?: string;
   reconciliation: Reconciliation;
   /** n/a (null) when no canaries were planted: the scan did not run. */
   leaks: number | null;

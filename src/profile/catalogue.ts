@@ -7,7 +7,7 @@ export function profileCatalogue(files: string[]): string {
     const { profile } = loadProfile(file);
     const seams = [...new Set(profile.faults.map((f) => f.seam))].join(', ') || '(none)';
     const kinds = [...new Set(profile.faults.map((f) => f.kind))].map((k) => `\`${k}\``).join(', ') || '-';
-    const first = profile.description
+    const first = (profile.description ?? '')
       .trim()
       .split(/(?<=\.)\s/)[0]
       .replace(/\s+/g, ' ')

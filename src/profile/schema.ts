@@ -323,7 +323,8 @@ export const profileSchema = z.strictObject({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lowercase name such as "dependency-5xx"')
     .max(MAX_PROFILE_NAME_CHARS, `expected a name of at most ${MAX_PROFILE_NAME_CHARS} characters`),
-  description: z.string().min(1),
+  /** What the profile shows, for people (optional). */
+  description: z.string().min(1).optional(),
   seed: z.number().int().nonnegative().default(1),
   /** How long the workload issues ops. */
   duration: positiveDurationSchema.default(8000),

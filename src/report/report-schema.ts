@@ -58,6 +58,7 @@ const metrics = obj({
   ghostEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
   lostEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
   unattributedEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
+  effectsUnknown: z.string().optional().describe('why not, when its read-back or interception failed'),
   reconciliation: obj({
     effects: count,
     byTraceId: count,
@@ -439,6 +440,7 @@ export const runReportSchema = obj({
     targetUrl: z.string().optional().describe('--target-url'),
     mcpConfig: z.string().optional().describe('--mcp-config, an absolute path'),
     server: z.string().optional().describe('--server'),
+    targetEnv: z.array(z.string()).optional().describe('--target-env KEY=VALUE, as given'),
     clientModule: z.string().optional().describe('--client-module, an absolute path'),
     allowNonLoopback: z.literal(true).optional().describe('--allow-non-loopback'),
     cwd: z.string().describe('the directory the run started in (a stdio target is spawned there again on replay)'),

@@ -1,13 +1,13 @@
 // trace.jsonl: every attempt, op, fault window event and effect of every profile, one JSON object per line,
 // sorted by time, so a failure can be read as one story. An attempt's line carries what a person debugging
-// needs: op, attempt, tool, redacted arguments, idempotency key, outcome, category, code, HTTP status, server
+// needs: op, attempt, tool, arguments (their secrets redacted), idempotency key, outcome, category, code, HTTP status, server
 // request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
 import { passCollector } from '../core/heap-keeper.ts';
 import type { AttemptRecord, History } from '../core/history.ts';
 import { historyOf } from '../core/history-key.ts';
 import { whole } from '../core/record-spill.ts';
-import { redactDeep, redactText } from '../core/redact.ts';
+import { redactSecrets, redactText } from '../core/redact.ts';
 import type { RunReport } from '../measure/run-report.ts';
 import { workloadOffsetMs } from './time-base.ts';
 
@@ -185,7 +185,7 @@ function attemptLine(
   return {
     ...rest,
     tool: a.tool ?? opTool,
-    ...(args === undefined ? {} : { args: redactDeep(args) }),
+    ...(args === undefined ? {} : { args: redactSecrets(args) }),
     outcome: a.ok ? 'ok' : 'failed',
     latencyMs: round1(a.endMs - a.startMs),
     ...(before ? { gapMs: round1(a.startMs - before.endMs) } : {}),

@@ -37,6 +37,8 @@ export interface Environment extends FaultEnvironment {
   notes(): string[];
   /** The read-back probes of a foreign target's `effects:`, when the profile has them. */
   readBack?: ReadBackSource;
+  /** Why the effects could not be seen, when a source was there and its last read failed. */
+  effectsUnknown?(): string | undefined;
   /** The client's first connect; a foreign stdio server that fails to start says why, with its stderr. */
   connect(): Promise<void>;
   close(): Promise<void>;
@@ -114,6 +116,7 @@ export async function startEnvironment(
       edge,
       stdio,
       notes: () => [...server.notes(), ...sourceNotes(effects)],
+      effectsUnknown: () => effects?.failure,
       connect: () => connectStdio(session, server),
       close: async () => {
         await session.close();
@@ -122,6 +125,12 @@ export async function startEnvironment(
     };
     if (server instanceof ForeignStdioTarget)
       effects = attachEffects(server, profile, env, sourceContext, interception);
+    try {
+      await env.readBack?.load();
+    } catch (error) {
+      await env.close();
+      throw error;
+    }
     await prepareFaults(profile, env);
     return env;
   }
@@ -176,6 +185,7 @@ export async function startEnvironment(
           : []),
         ...sourceNotes(effects),
       ],
+      effectsUnknown: () => effects?.failure,
       connect: async () => {
         await session?.get();
       },
@@ -186,6 +196,7 @@ export async function startEnvironment(
       },
     };
     if (target.kind === 'http' && remote) effects = attachEffects(remote, profile, env, sourceContext);
+    await env.readBack?.load();
     await prepareFaults(profile, env);
     return env;
   } catch (error) {

@@ -61,6 +61,11 @@ export class ReadBackSource {
     for (const [i, probe] of spec.readBack.entries()) probeModulePath(profileFile, probe, i);
   }
 
+  /** Loads every probe's module before the run: one that cannot load is one line naming it and why (exit 2). */
+  async load(): Promise<void> {
+    for (const [i, probe] of this.spec.readBack.entries()) await probeMapper(this.profileFile, probe, i);
+  }
+
   /** Every probe now: one effect per key found. Empty, with `failure` set, when a probe could not be read. */
   async effects(): Promise<Effect[]> {
     try {
@@ -104,16 +109,33 @@ export class ReadBackSource {
   }
 
   private async keys(probe: ReadBackProbe, index: number, result: CallToolResult): Promise<unknown[]> {
-    const file = probeModulePath(this.profileFile, probe, index);
-    if (file !== undefined) {
-      const mapper = (await importUserModule(file)).default;
-      if (typeof mapper !== 'function') throw new ReadBackError(`${probe.module}: expected a default export function`);
-      const keys = await (mapper as ReadBackMapper)(result);
+    const mapper = await probeMapper(this.profileFile, probe, index);
+    if (mapper !== undefined) {
+      const keys = await mapper(result);
       if (!Array.isArray(keys)) throw new ReadBackError(`${probe.module}: expected an array of keys`);
       return keys;
     }
     return selectPath(documentOf(result, probe.tool), parsePath(probe.path!));
   }
+}
+
+/** The probe's module's mapper (imported once), or undefined for a probe with a path. */
+async function probeMapper(
+  profileFile: string,
+  probe: ReadBackProbe,
+  index: number,
+): Promise<ReadBackMapper | undefined> {
+  const file = probeModulePath(profileFile, probe, index);
+  if (file === undefined) return undefined;
+  const at = `effects.readBack[${index}].module: ${file}`;
+  let mapper: unknown;
+  try {
+    mapper = (await importUserModule(file)).default;
+  } catch (error) {
+    throw new ReadBackError(`${at}: cannot load it (${(error as Error).message.split('\n')[0]})`);
+  }
+  if (typeof mapper !== 'function') throw new ReadBackError(`${at}: expected a default export function`);
+  return mapper as ReadBackMapper;
 }
 
 /** What a path runs over: the structured result, or else the first text content as JSON. */

@@ -213,7 +213,11 @@ export async function runProfile(loaded: LoadedProfile, options: RunOptions): Pr
     const decisions = options.spillHistory ? log : log.records;
     const history = recorder.history(scope ? ownEffects(ledger, scope) : ledger, decisions);
     // A target that cannot show its effects gets n/a effect metrics, never a silent 0.
-    if (!env.server.observesEffects) history.effectsObservable = false;
+    if (!env.server.observesEffects) {
+      history.effectsObservable = false;
+      const why = env.effectsUnknown?.();
+      if (why !== undefined) history.effectsUnknown = why;
+    }
     const during = sampler?.summary(history, t0);
     if (env.transportEvents.length > 0) history.transportEvents = [...env.transportEvents];
     const discovery = env.session.discoveries();

@@ -37,6 +37,43 @@ describe('validate and plan with --target-command', () => {
     );
   }, 60_000);
 
+  it('validate: a stdio target written in the profile gets the same tools/list check as the flag', async () => {
+    const inProfile = (tool: string) =>
+      profile(tool).replace(
+        'duration: 1s\n',
+        `duration: 1s\ntarget: { kind: stdio, command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(memory.split(' ')[1])}] }\n`,
+      );
+    const goodHere = join(dir, 'good-in-profile.yaml');
+    const typoHere = join(dir, 'typo-in-profile.yaml');
+    writeFileSync(goodHere, inProfile('create_entities'));
+    writeFileSync(typoHere, inProfile('create_entitie'));
+    const ok = await runCli(['validate', goodHere]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^ok .*good-in-profile\.yaml \(its 9 tools listed by the target fit the workload\)$/m);
+    const bad = await runCli(['validate', typoHere]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toMatch(
+      /^faultline: .*typo-in-profile\.yaml: workload\.mix\[0\]\.tool: the server has no tool "create_entitie" \(did you mean "create_entities"\?\)/,
+    );
+  }, 60_000);
+
+  it('validate: a url in the profile that nothing answers is one line naming the file, exit 2', async () => {
+    const file = join(dir, 'url-down.yaml');
+    writeFileSync(
+      file,
+      profile('create_entities').replace(
+        'duration: 1s\n',
+        'duration: 1s\ntarget: { kind: http, url: "http://127.0.0.1:9/mcp" }\n',
+      ),
+    );
+    const r = await runCli(['validate', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /^faultline: .*url-down\.yaml: target\.url http:\/\/127\.0\.0\.1:9\/mcp: could not connect/,
+    );
+  }, 60_000);
+
   it('control: without the flag the profile is checked against the reference tools and refused', async () => {
     const r = await runCli(['validate', good]);
     expect(r.code).toBe(2);

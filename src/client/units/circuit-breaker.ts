@@ -38,12 +38,12 @@ export class Breakers {
   get(key: string): CircuitBreakerPolicy {
     let breaker = this.byKey.get(key);
     if (!breaker) {
-      // Only failures of what is behind the tool (its dependencies, or the link to the server) say it is down; a
-      // bad argument or an expired token does not.
+      // Only failures of what is behind the tool (its dependencies, the link to the server, the server's endpoint)
+      // say it is down; a bad argument or an expired token does not.
       breaker = cockatielBreaker(
         handleWhen((e) => {
           const category = e instanceof AttemptFailed ? e.classified.category : undefined;
-          return category === 'DEPENDENCY' || category === 'LINK';
+          return category === 'DEPENDENCY' || category === 'LINK' || category === 'EDGE';
         }),
         {
           halfOpenAfter: this.options.halfOpenAfterMs,

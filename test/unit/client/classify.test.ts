@@ -95,7 +95,12 @@ describe('classify: HTTP answers of the MCP endpoint', () => {
 
   it.each([500, 502, 503, 504])('%i is ambiguous: a gateway may answer it after the server ran the tool', (status) => {
     const c = classifyError(new StreamableHTTPError(status, 'Service Unavailable'), { retryAfterMs: 1000 });
-    expect(c).toMatchObject({ errorCode: 'DEPENDENCY.UNAVAILABLE', uncertain: true, retryAfterMs: 1000 });
+    expect(c).toMatchObject({
+      category: 'EDGE',
+      errorCode: `EDGE.HTTP_${status}`,
+      uncertain: true,
+      retryAfterMs: 1000,
+    });
   });
 
   it("the other era's refusal in a 400's body (a mixed fleet's replica) is retried (a new connection where it must), nothing ran", () => {

@@ -30,7 +30,7 @@ describe('SDK 2.4 errors through the one classification', () => {
     ],
     [
       new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'HTTP 503', { status: 503 }),
-      ['DEPENDENCY.UNAVAILABLE', true, true],
+      ['EDGE.HTTP_503', true, true],
     ],
     [new ProtocolError(-32602, 'Unknown tool: x'), ['VALIDATION.UNKNOWN_TOOL', false, false]],
     // HeaderMismatch is refused before dispatch: nothing ran, so it is retried (another path may not strip).
@@ -50,7 +50,7 @@ describe('SDK 2.4 errors through the one classification', () => {
     ],
     [
       new SdkHttpError(SdkErrorCode.EraNegotiationFailed, 'probe answered HTTP 503', { status: 503 }),
-      ['DEPENDENCY.UNAVAILABLE', true, true],
+      ['EDGE.HTTP_503', true, true],
     ],
     [
       new SdkError(SdkErrorCode.SendFailed, 'send failed', undefined, {

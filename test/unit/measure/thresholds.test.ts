@@ -192,6 +192,17 @@ describe('nothing to measure fails closed', () => {
     expect(evaluateThresholds(['duplicate_effects == 0'], quiet)[0].ok).toBe(true);
   });
 
+  it('effect metrics whose read-back failed say why, not that the target has no way to see them', () => {
+    const failed = computeMetrics({
+      ...history({ ops: series('ok', 0, 5, 100) }),
+      effectsObservable: false,
+      effectsUnknown: 'the read-back failed, effects unknown: read_graph timed out',
+    });
+    const [r] = evaluateThresholds(['lost_effects == 0'], failed);
+    expect(r).toMatchObject({ ok: false, na: true, actual: null });
+    expect(r.reason).toBe('nothing to measure: the read-back failed, effects unknown: read_graph timed out');
+  });
+
   it('retried_ops is a metric a profile can assert on', () => {
     expect(evaluateThresholds(['retried_ops >= 1'], quiet)[0]).toMatchObject({ ok: false, actual: 0 });
   });

@@ -20,7 +20,7 @@ describe('exported JSON Schema', () => {
     expect(Object.keys(schema.properties)).toEqual(
       expect.arrayContaining(['name', 'workload', 'faults', 'expect', 'client']),
     );
-    expect(schema.required).toEqual(expect.arrayContaining(['name', 'description', 'workload']));
+    expect(schema.required).toEqual(['name', 'workload']);
   });
 
   it('has one fault entry per registered kind, with the parameters of that kind and nothing else', () => {

@@ -41,6 +41,12 @@ describe('profile loading', () => {
     expect(profile.target).toMatchObject({ kind: 'reference', eventStore: true });
   });
 
+  it('accepts a profile without a description (it is for people, and optional)', () => {
+    const { profile } = parseProfile('p.yaml', VALID.replace('description: a valid profile\n', ''));
+    expect(profile.name).toBe('ok');
+    expect(profile.description).toBeUndefined();
+  });
+
   it('reports bad YAML with file and line', () => {
     const e = errorOf('name: x\n  bad: [unclosed\n');
     expect(e.message).toMatch(/^p\.yaml:\d+:\d+: \(document\): invalid YAML/);

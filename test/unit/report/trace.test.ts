@@ -83,6 +83,31 @@ describe('renderTrace', () => {
     expect(JSON.stringify(lines)).not.toContain('hunter2');
   });
 
+  it('keeps argument values (paths, queries) and redacts only secrets, by value or by a secret name', () => {
+    const h = structuredClone(histories.good);
+    const args = {
+      path: '/tmp/faultline-run/f-1.txt',
+      query: 'SELECT name FROM users WHERE id = 1',
+      nested: { dirs: ['/srv/data/a', 'C:\\data\\b'] },
+      note: 'sent with Bearer abc.def.ghi',
+      password: 'hunter2',
+      api_key: 'k-123',
+      headers: { Authorization: 'xyz' },
+    };
+    h.attempts = [{ ...h.attempts[0], args }];
+    const [line] = traceEvents({ good: h }).filter((e) => e.type === 'attempt');
+    expect(line.args).toEqual({
+      path: '/tmp/faultline-run/f-1.txt',
+      query: 'SELECT name FROM users WHERE id = 1',
+      nested: { dirs: ['/srv/data/a', 'C:\\data\\b'] },
+      note: 'sent with Bearer [redacted]',
+      password: '[redacted]',
+      api_key: '[redacted]',
+      headers: { Authorization: '[redacted]' },
+    });
+    for (const secret of ['hunter2', 'k-123', 'xyz', 'abc.def']) expect(JSON.stringify(line)).not.toContain(secret);
+  });
+
   it('counts times from the workload start when the report gives it', () => {
     const run = sampleRun();
     run.profiles[0] = { ...run.profiles[0], workloadOffsetMs: 250 };
