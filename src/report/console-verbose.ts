@@ -4,7 +4,16 @@
 import type { History } from '../core/history.ts';
 import { historyOf } from '../core/history-key.ts';
 import type { BaselineComparison, RunReport } from '../measure/run-report.ts';
-import { controlPhrase, describeThreshold, fmtBreaker, fmtCalibration, fmtMs, interruptedText } from './format.ts';
+import {
+  controlPhrase,
+  describeThreshold,
+  faultsOffPhrase,
+  fmtBreaker,
+  fmtCalibration,
+  fmtMs,
+  fmtThresholdActual,
+  interruptedText,
+} from './format.ts';
 import { metricRows } from './metric-rows.ts';
 import { failedThresholds, fmtInconclusive, inconclusiveThresholds } from './threshold-view.ts';
 import { workloadOffsetMs } from './time-base.ts';
@@ -23,7 +32,7 @@ export function formatConsoleDetail(
   ];
   for (const p of run.profiles) {
     const m = p.metrics;
-    const control = controlPhrase(p);
+    const control = controlPhrase(p) ?? faultsOffPhrase(p);
     const calibration = fmtCalibration(p);
     lines.push(
       `${badge(profileBadge(p))} ${p.name}${p.pairing ? ` [${p.pairing}]` : ''} ${dim(`(${p.policy}${p.control ? ' control' : ''}, seed ${p.seed}${calibration ? `, ${calibration}` : ''})`)}`,
@@ -36,6 +45,9 @@ export function formatConsoleDetail(
     if (p.error) lines.push(`  ${paint(31, 'error')} ${p.error.split('\n', 1)[0]}`);
     for (const t of failedThresholds(p)) lines.push(`  ${paint(31, '✗')} ${t.expr}: ${describeThreshold(t)}`);
     for (const t of inconclusiveThresholds(p)) lines.push(`  ${paint(35, '?')} inconclusive ${fmtInconclusive(t)}`);
+    // A relative bound that held is shown too: the control's value is part of the result.
+    for (const t of p.thresholds.filter((t) => t.ok && t.relative))
+      lines.push(`  ${paint(32, '✓')} ${t.expr}: ${fmtThresholdActual(t)}`);
   }
   if (run.baseline) lines.push(...baselineLines(run.baseline, paint));
   lines.push(`${run.profiles.length} profile(s): ${tallyText(run.profiles)}`);

@@ -72,6 +72,8 @@ function reasons(p: ProfileReport): string[] {
   if (p.verdict === 'interrupted') return [interruptedText(p)];
   const out: string[] = [];
   if (p.error) out.push(`error ${p.error.split('\n', 1)[0]}`);
+  const faultsOff = faultsOffPhrase(p);
+  if (faultsOff) out.push(faultsOff);
   const control = controlPhrase(p);
   if (control && detectorThresholds(p).some((t) => !t.ok)) out.push(control);
   out.push(...failedThresholds(p).map((t) => `${t.expr}: ${describeThreshold(t)}`));

@@ -105,7 +105,7 @@ function overviewRow(p: ProfileReport, policyColumn: boolean): string {
   const thresholds = notJudgedOrOk(p) ? c(count) : `**${c(count)}**`;
   const policy = policyColumn ? ` | ${c(p.policy)}` : '';
   const name = p.pairing ? `${p.name} [${p.pairing}]` : p.name;
-  return `| ${badge.icon}${isDetectorRun(p) ? ' control' : p.faultsOff ? ' faults-off' : ''} | ${c(name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
+  return `| ${badge.icon}${p.faultsOff ? ' faults-off' : isDetectorRun(p) ? ' control' : ''} | ${c(name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
 }
 
 /**

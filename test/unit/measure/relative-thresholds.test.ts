@@ -84,7 +84,12 @@ describe('evaluateThresholds: relative to the control', () => {
     expect(report(latencies(100)).verdict).toBe('pass');
     const noOps = report(computeMetrics(history({ ops: [] })));
     expect(noOps.verdict).toBe('fail');
-    expect(noOps.thresholds[0]).toMatchObject({ ok: false, relative: { bound: 0 } });
+    // No op, nothing timed: the control's p99 is n/a, so there is no bound (a 0 would fail anything: still no bound).
+    expect(noOps.thresholds[0]).toMatchObject({
+      ok: false,
+      status: 'na-fail',
+      relative: { control: null, bound: null },
+    });
     expect(report().verdict).toBe('fail');
   });
 });
