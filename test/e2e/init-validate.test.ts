@@ -28,7 +28,7 @@ describe('faultline init', () => {
 
     const run = await runCli(['run', file, '--out', join(dir, 'out')], { cwd: dir, timeoutMs: 120_000 });
     expect(run.stderr).not.toMatch(/internal error/);
-    expect(run.stdout).toMatch(/1 profile\(s\): passed 1, failed 0/);
+    expect(run.stdout).toMatch(/1 run\(s\): passed 1, failed 0/);
     expect(run.code).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
     expect(report.profiles[0].metrics.ops).toBeGreaterThan(0);
