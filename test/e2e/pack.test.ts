@@ -1,5 +1,7 @@
 // What `npm pack` ships: the compiled package (its prepare script builds it), the shipped profiles and schema,
-// the docs, every path package.json's bin and exports name, and no sources, tests or dependencies.
+// the docs, every path package.json's bin and exports name, and no sources, tests or dependencies. The dry run
+// lists the dist/ that `npm ci` built (--ignore-scripts): rebuilding it here would swap its chunks under every CLI
+// process the other test files are running at the same moment.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +11,7 @@ let files: string[] = [];
 
 beforeAll(() => {
   const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], {
+    execFileSync('npm', ['pack', '--dry-run', '--ignore-scripts', '--json', '--loglevel=error'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     }),
