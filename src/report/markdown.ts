@@ -121,7 +121,8 @@ function passLine(p: ProfileReport): string {
     rest.map((t) => c(glyph(fmtThresholdActual(t)))).join(', '),
     zero.length > 0 ? `== 0: ${zero.map((t) => t.metric).join(', ')}` : '',
   ].filter((x) => x !== '');
-  return `- ${c(p.pairing ? `${p.name} [${p.pairing}]` : p.name)}${control}: ${parts.join('; ') || 'no thresholds'}${calibrationText(p)}`;
+  // A pass's calibration and loop stalls are in report.json and report.html: here they would double the page.
+  return `- ${c(p.pairing ? `${p.name} [${p.pairing}]` : p.name)}${control}: ${parts.join('; ') || 'no thresholds'}`;
 }
 
 /** " · calibration p95 3.1 ms" (with the margin when there was one), or nothing without a calibration. */

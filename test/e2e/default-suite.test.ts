@@ -15,11 +15,13 @@ import { expectPassed } from '../helpers/run.ts';
 const SUITE_TIMEOUT_MS = 20 * 60_000;
 let result: CliResult;
 let report: RunReport;
+let summaryMd: string;
 
 beforeAll(async () => {
   const out = mkdtempSync(join(tmpdir(), 'faultline-suite-'));
   result = await runCli(['run', '--out', out], { timeoutMs: SUITE_TIMEOUT_MS });
   report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as RunReport;
+  summaryMd = readFileSync(join(out, 'summary.md'), 'utf8');
 }, SUITE_TIMEOUT_MS);
 
 describe('the default suite', () => {
@@ -53,5 +55,13 @@ describe('the default suite', () => {
   it('n/a is null in report.json, exactly where a metric had nothing to measure', () => {
     const broken = report.profiles.flatMap((p) => naViolations(p.metrics).map((v) => `${p.name}: ${v}`));
     expect(broken).toEqual([]);
+  });
+
+  it('reads in ten seconds: the console summary fits a screen and summary.md stays under 10 KB', () => {
+    const notPassed = report.profiles.filter((p) => p.verdict !== 'pass').length;
+    // The summary starts at its header line; the progress lines before it are the run's, not the summary's.
+    const summary = result.stdout.slice(result.stdout.lastIndexOf('Faultline ')).trimEnd().split('\n');
+    expect(summary.length).toBeLessThanOrEqual(45 + notPassed);
+    expect(Buffer.byteLength(summaryMd)).toBeLessThanOrEqual(10 * 1024 + 2048 * notPassed);
   });
 });
