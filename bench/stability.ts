@@ -7,7 +7,7 @@
 // Run: npm run bench:stability -- [--runs 3] [--what suite|test|both] [--loads quiet,stressed] [--profiles P...]
 //   [--project NAME...] [--out DIR]
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';

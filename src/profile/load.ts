@@ -6,7 +6,7 @@ import { checkProfile } from './check.ts';
 import { describeIssue } from './describe-issue.ts';
 import { knownKeys } from './known-keys.ts';
 import { checkLimits } from './limits.ts';
-import { type DocPath, excerpt, formatPath, type Problem, ProfileError } from './profile-error.ts';
+import { type DocPath, formatPath, type Problem, ProfileError } from './profile-error.ts';
 import { type Profile, profileSchema, type TargetSpec } from './schema.ts';
 import { checkToolArgs } from './tool-args.ts';
 import { readUserFile } from './user-file.ts';

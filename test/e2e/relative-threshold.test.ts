@@ -33,9 +33,12 @@ describe('a threshold relative to the faults-off control', () => {
     writeFileSync(join(dir, 'slow.yaml'), profile('slow-search', 1500));
     writeFileSync(join(dir, 'barely.yaml'), profile('barely-slow-search', 1));
     const out = join(dir, 'out');
-    const { stdout, stderr } = await runCli(['run', '--verbose', join(dir, 'slow.yaml'), join(dir, 'barely.yaml'), '--out', out], {
-      timeoutMs: 240_000,
-    });
+    const { stdout, stderr } = await runCli(
+      ['run', '--verbose', join(dir, 'slow.yaml'), join(dir, 'barely.yaml'), '--out', out],
+      {
+        timeoutMs: 240_000,
+      },
+    );
     const run: RunReport = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     const judged = Object.fromEntries(run.profiles.map((p) => [p.name, p.thresholds[0]]));
     for (const t of Object.values(judged)) {

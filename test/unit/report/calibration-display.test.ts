@@ -77,7 +77,7 @@ describe('calibration in the reports', () => {
     expect(text).toContain('PASS behind (resilient, seed 7, calibration p95 5 ms, probe 25/s: 17.9/s p95 304.8 ms)');
   });
 
-  it("summary.md: the calibration in the line of each profile that did not pass, the inconclusive thresholds quoted", () => {
+  it('summary.md: the calibration in the line of each profile that did not pass, the inconclusive thresholds quoted', () => {
     const md = renderMarkdown(run);
     expect(md).toContain('calibration p95 35 ms, margin +120 ms');
     expect(md).toMatch(
