@@ -2,9 +2,10 @@
 // Faultline's entry point. The installed package runs its compiled JavaScript (dist/, no TypeScript loader). A
 // development checkout runs dist/ too (`npm ci` builds it: the prepare script) until a file in src/ or mocks/
 // changes; then it runs the TypeScript sources through tsx, a devDependency, until `npm run build`.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
+import { compiledEntry, compiledIsCurrent } from './dist-state.js';
 
 // V8 grows its young generation to 32 MB while the CLI loads, and a busy process never gives it back. A run that
 // keeps its heap small wants it at its start size, so it is held there from here until the command decides
@@ -23,24 +24,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 const root = new URL('../', import.meta.url);
-const compiled = new URL('dist/bin/main.js', root);
-
-/** The latest modification time of any file under dir. */
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) latest = Math.max(latest, statSync(`${entry.parentPath ?? entry.path}/${entry.name}`).mtimeMs);
-  }
-  return latest;
-}
-
-function compiledIsCurrent() {
-  if (!existsSync(compiled)) return false;
-  const sources = new URL('src/', root);
-  if (!existsSync(sources)) return true;
-  const built = statSync(compiled).mtimeMs;
-  return newest(sources) <= built && newest(new URL('mocks/', root)) <= built;
-}
+const compiled = compiledEntry(root);
 
 /** tsx's loader, or undefined when the devDependencies are not installed (npm ci --omit=dev). */
 async function tsxLoader() {
@@ -52,7 +36,7 @@ async function tsxLoader() {
   }
 }
 
-if (compiledIsCurrent()) {
+if (compiledIsCurrent(root)) {
   await import(compiled.href);
 } else {
   const tsx = await tsxLoader();

@@ -1,11 +1,17 @@
-// npm's prepare script (npm ci, npm install from git, npm pack): builds dist/ so that `faultline` starts from
-// compiled bundles instead of the TypeScript sources. The build needs the devDependencies (tsx, TypeScript);
-// without them (npm ci --omit=dev) there is nothing to build with, so it says so and leaves the install alone.
+// npm's prepare script (npm ci, npm install from git, npm pack, and `npx faultline` in a checkout, which installs
+// the checkout as a link): builds dist/ so that `faultline` starts from compiled bundles instead of the TypeScript
+// sources, unless dist/ already holds a build of the current sources. The build needs the devDependencies (tsx,
+// TypeScript); without them (npm ci --omit=dev) there is nothing to build with, so it says so and leaves the
+// install alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { compiledIsCurrent } from '../bin/dist-state.js';
 
 const tools = ['node_modules/tsx/package.json', 'node_modules/typescript/bin/tsc'];
-if (tools.every((tool) => existsSync(tool))) {
+if (compiledIsCurrent(pathToFileURL(`${process.cwd()}/`))) {
+  // Nothing changed since the last build: keep it (a running faultline may be using its files).
+} else if (tools.every((tool) => existsSync(tool))) {
   const build = spawnSync(process.execPath, ['bin/run-ts.js', 'scripts/build.ts'], { stdio: 'inherit' });
   process.exitCode = build.status ?? 1;
 } else {

@@ -3,7 +3,18 @@
 // here); each must then run baseline.yaml (its count thresholds) to exit 0 with a report. The steps come from
 // the files, so a broken install step, a stage that forgets dist/ or a runtime that needs a devDependency fails
 // here. The installs come from npm's local cache (prefer-offline); the two run side by side, a few minutes.
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rm, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rm,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -97,6 +108,18 @@ describe.concurrent('what the Action and the image ship', () => {
     const errors = container.stderr.split('\n').filter((line) => line.startsWith('faultline:'));
     expect(errors).toEqual([expect.stringContaining(`npm install testcontainers@${TESTED_TESTCONTAINERS}`)]);
     expect(container.stderr).not.toMatch(/^\s+at /m);
+
+    // npm's prepare script again (as `npx faultline` in a checkout runs it): a current dist/ is kept, file for file.
+    const main = join(actionPath, 'dist/bin/main.js');
+    const before = statSync(main).ino;
+    const kept = await node(['scripts/prepare.js'], actionPath);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(statSync(main).ino).toBe(before);
+    // Its negative control: a source newer than dist/ is built (here: said unbuildable, the devDependencies pruned).
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(actionPath, 'src/index.ts'), later, later);
+    const stale = await node(['scripts/prepare.js'], actionPath);
+    expect(stale.stderr).toContain('devDependencies not installed');
   }, 1_800_000);
 
   it('deploy/Dockerfile, its stages run on folders, gives a runtime that runs a profile: exit 0, a report', async () => {
@@ -134,7 +157,7 @@ describe('bin/faultline.js without dist/ and without tsx', () => {
     const checkout = join(work, 'unbuilt');
     mkdirSync(join(checkout, 'bin'), { recursive: true });
     cpSync(join(REPO, 'src'), join(checkout, 'src'), { recursive: true });
-    copyFileSync(join(REPO, 'bin/faultline.js'), join(checkout, 'bin/faultline.js'));
+    for (const file of ['bin/faultline.js', 'bin/dist-state.js']) copyFileSync(join(REPO, file), join(checkout, file));
     copyFileSync(join(REPO, 'package.json'), join(checkout, 'package.json'));
     const result = await node([join(checkout, 'bin/faultline.js'), '--help'], checkout);
     expect(result.code).toBe(2);
