@@ -1,6 +1,6 @@
 // How fast `faultline` answers: `--help` and `validate` from the packed install (npm pack, installed into a
 // temporary project), from the checkout's bin/faultline.js (dist/, as `npm ci` builds it) and from the sources
-// through tsx, beside `node -e 0`, measured side by side in one run
+// through tsx, each also through `npx` beside npx's own floor, and beside `node -e 0`, measured side by side in one run
 // (the cases take turns, so a noisy neighbour slows them all alike). Prints medians and ratios; asserts nothing.
 // Run: npm run bench:startup [-- --runs 9 --root DIR]   (--root: another checkout to pack, e.g. an older commit)
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,6 +18,8 @@ const ROOT = resolve(values.root!);
 
 interface Case {
   name: string;
+  /** The program (default: this node). */
+  command?: string;
   args: string[];
   cwd: string;
 }
@@ -38,7 +40,7 @@ function packedInstall(dir: string): string {
 
 function timeOnce(c: Case): number {
   const start = performance.now();
-  const result = spawnSync(process.execPath, c.args, { cwd: c.cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync(c.command ?? process.execPath, c.args, { cwd: c.cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = performance.now() - start;
   if (result.status !== 0) throw new Error(`${c.name} exited ${result.status}: ${result.stderr.toString().trim()}`);
   return ms;
@@ -65,6 +67,10 @@ try {
     },
     // Packing ran the prepare script in ROOT, so its dist/ is current: the checkout runs it, as after `npm ci`.
     { name: 'checkout (dist/): faultline --help', args: [join(ROOT, 'bin/faultline.js'), '--help'], cwd: ROOT },
+    // What a user types: npx. `npx -c true` is npx's own floor (npm loads and reads the project, runs nothing).
+    { name: 'npx -c true (npx alone)', command: 'npx', args: ['-c', 'true'], cwd: project },
+    { name: 'packed: npx faultline --help', command: 'npx', args: ['faultline', '--help'], cwd: project },
+    { name: 'checkout: npx faultline --help', command: 'npx', args: ['--yes', 'faultline', '--help'], cwd: ROOT },
     { name: 'sources (tsx): --help', args: ['bin/run-ts.js', 'src/cli/main.ts', '--help'], cwd: ROOT },
     {
       name: `sources (tsx): validate ${profile}`,

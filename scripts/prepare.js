@@ -4,7 +4,7 @@
 // TypeScript); without them (npm ci --omit=dev) there is nothing to build with, so it says so and leaves the
 // install alone.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { compiledIsCurrent } from '../bin/dist-state.js';
 
@@ -18,4 +18,13 @@ if (compiledIsCurrent(pathToFileURL(`${process.cwd()}/`))) {
   process.stderr.write(
     'faultline prepare: devDependencies not installed, dist/ not built (`npm ci && npm run build` builds it)\n',
   );
+}
+
+// `npx faultline` in a checkout finds no faultline among the dependencies' bins, so npm installs the checkout itself
+// into its npx cache first (about 0.8 s every time, and this script again). Linked like a dependency's bin, npx
+// runs it directly, as in a project that installed the package.
+const bin = 'node_modules/.bin/faultline';
+if (existsSync('node_modules') && !existsSync(bin)) {
+  mkdirSync('node_modules/.bin', { recursive: true });
+  symlinkSync('../../bin/faultline.js', bin);
 }
