@@ -3,6 +3,7 @@
 // module is imported when that command runs.
 import { Command, Option } from 'commander';
 import { POLICY_NAMES } from '../client/policies/names.ts';
+import { SERVER_PROTOCOLS } from '../core/front-end.ts';
 import { packageVersion } from '../core/package-root.ts';
 import { PROTOCOL_CHOICES } from '../core/pairing.ts';
 import { parseShard } from '../core/shard.ts';
@@ -297,6 +298,14 @@ export function buildProgram(): Command {
     .option('--port <port>', 'port to bind (0 picks a free one)', parsePort, 0)
     .option('--seed <n>', 'seed of the dependency fault draws', parseSeed, 1)
     .option('--no-event-store', 'turn resumability off')
+    .addOption(
+      new Option(
+        '--protocol <era>',
+        'which MCP era to answer: legacy (2025-11-25, SDK 1.32), modern (2026-07-28, SDK 2.4), or both (each client in the era it asks for)',
+      )
+        .choices(Object.keys(SERVER_PROTOCOLS))
+        .default('legacy'),
+    )
     .addOption(new Option('--dependency-timeout-ms <ms>', 'timeout on dependency calls').argParser(parsePort))
     .option('--admin-port <port>', 'also serve the control API (faults, ledger, reset) on this port', parsePort)
     .option('--admin-token <token>', 'bearer token for the control API (default: a random one, printed)')

@@ -2,6 +2,7 @@
 // an MCP client), with the control operations on a separate loopback admin port guarded by a bearer token.
 import { randomBytes } from 'node:crypto';
 import { startAdminHttp } from '../control/admin-http.ts';
+import { SERVER_PROTOCOLS, type ServerProtocol } from '../core/front-end.ts';
 import { startReferenceServer } from '../server/reference-server.ts';
 import { assertLoopbackHost } from './assert-loopback.ts';
 
@@ -10,6 +11,7 @@ export interface ServerFlags {
   port: number;
   seed: number;
   eventStore: boolean;
+  protocol: ServerProtocol;
   dependencyTimeoutMs?: number;
   adminPort?: number;
   adminToken?: string;
@@ -27,8 +29,9 @@ export async function serverCommand(flags: ServerFlags): Promise<void> {
     eventStore: flags.eventStore,
     dependencyTimeoutMs: flags.dependencyTimeoutMs,
     allowedHosts: flags.allowHost,
+    frontEnd: SERVER_PROTOCOLS[flags.protocol],
   });
-  process.stdout.write(`faultline server: MCP endpoint ${server.http.url}\n`);
+  process.stdout.write(`faultline server: MCP endpoint ${server.http.url} (protocol: ${flags.protocol})\n`);
   let admin: Awaited<ReturnType<typeof startAdminHttp>> | undefined;
   if (flags.adminPort !== undefined) {
     const token = flags.adminToken ?? randomBytes(16).toString('hex');
