@@ -70,6 +70,11 @@ const stdioTarget = z.strictObject(
     maxBufferBytes: z.number().int().positive().optional(),
     /** The server's dependency timeout, if known (only for the timeout-layering check). */
     dependencyTimeoutMs: z.number().int().positive().optional(),
+    /**
+     * `http`: the client reaches it through Faultline's Streamable HTTP bridge (one process per MCP session), behind
+     * a Toxiproxy proxy, so network and HTTP-edge faults apply to it; the stdio edge faults then do not.
+     */
+    over: z.literal('http').optional(),
   }),
 );
 

@@ -20,6 +20,7 @@ import type { Profile } from '../profile/schema.ts';
 import { ServerHandle } from '../targets/child-target.ts';
 import type { EffectSink, EffectSource } from '../targets/effect-source.ts';
 import { ForeignStdioTarget } from '../targets/foreign-stdio-target.ts';
+import { startHttpBridge } from '../targets/http-bridge.ts';
 import { Interception, type OpKeyValues } from '../targets/interception.ts';
 import { expandPlaceholders, expandRecord, type PlaceholderValues } from '../targets/placeholders.ts';
 import { assertLoopbackUrl, RemoteTarget, remoteTargetFrom } from '../targets/remote-target.ts';
@@ -95,9 +96,9 @@ export async function startEnvironment(
   const placeholders = options.placeholders ?? { tmpdir: tmpdir(), env: process.env };
   const sourceContext = { profileFile: options.profileFile ?? 'profile.yaml', placeholders };
   let effects: EffectSource | undefined;
-  if (target.kind === 'reference-stdio' || target.kind === 'stdio') {
-    const intercept = target.kind === 'stdio' ? profile.effects?.intercept : undefined;
-    const interception = intercept && new Interception(intercept.dependencies, seed, options.opKeyValues ?? (() => []));
+  const intercept = target.kind === 'stdio' ? profile.effects?.intercept : undefined;
+  const interception = intercept && new Interception(intercept.dependencies, seed, options.opKeyValues ?? (() => []));
+  if (target.kind === 'reference-stdio' || (target.kind === 'stdio' && target.over !== 'http')) {
     await interception?.start();
     // No TCP link: the client spawns the server; the interposer on its pipe is the edge seam.
     const server: StdioServer =
@@ -135,6 +136,11 @@ export async function startEnvironment(
     return env;
   }
 
+  // A stdio server over the HTTP bridge: the harness owns its processes (crash, restart) as over stdio, and the
+  // client reaches the bridge through the proxy as it would an HTTP server.
+  await interception?.start();
+  const bridged = target.kind === 'stdio' ? foreignStdioTarget(target, placeholders, stdio, interception) : undefined;
+  const bridge = bridged && (await startHttpBridge(bridged.createTransport));
   const remote =
     target.kind === 'url'
       ? remoteTargetFrom(target, options.allowNonLoopback === true)
@@ -146,6 +152,7 @@ export async function startEnvironment(
   // shards are using it (scoped keys keep their effects apart instead).
   if (remote?.hasControl && !options.keysScoped) await remote.reset();
   const server =
+    bridged ??
     remote ??
     (await ServerHandle.start(
       {
@@ -158,10 +165,14 @@ export async function startEnvironment(
       },
       options.signal,
     ));
-  const upstream = remote ? new URL(remote.url) : new URL((server as ServerHandle).url);
+  const upstream = new URL(bridge?.url ?? remote?.url ?? (server as ServerHandle).url);
   network.mcpProxy = `mcp-${profile.name}${options.opShard ? `-${options.opShard.index}-of-${options.opShard.count}` : ''}`;
   let session: Session | undefined;
-  const stopServer = () => (server instanceof ServerHandle ? server.stop() : Promise.resolve());
+  const stopServer = async () => {
+    if (server instanceof ServerHandle) await server.stop();
+    await bridge?.close();
+    await bridged?.close();
+  };
   try {
     const listen = await backend.createProxy(network.mcpProxy, {
       host: upstream.hostname.replace(/^\[|\]$/g, ''),
@@ -183,6 +194,12 @@ export async function startEnvironment(
               `${target.kind === 'http' ? 'http target' : 'url target without admin'}: no dependency faults and no ledger (effects unknown)`,
             ]
           : []),
+        ...(bridged
+          ? [
+              "stdio over http: Faultline's bridge serves the stdio server, one process per MCP session",
+              ...bridged.notes(),
+            ]
+          : []),
         ...sourceNotes(effects),
       ],
       effectsUnknown: () => effects?.failure,
@@ -196,6 +213,7 @@ export async function startEnvironment(
       },
     };
     if (target.kind === 'http' && remote) effects = attachEffects(remote, profile, env, sourceContext);
+    if (bridged) effects = attachEffects(bridged, profile, env, sourceContext, interception);
     await env.readBack?.load();
     await prepareFaults(profile, env);
     return env;

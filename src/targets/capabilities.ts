@@ -9,6 +9,8 @@ export interface TargetShape {
   admin?: string;
   /** A stdio target started with the dependency interception preload (profile `effects.intercept`). */
   intercept?: boolean;
+  /** A stdio target behind Faultline's HTTP bridge (targets/http-bridge.ts). */
+  over?: string;
 }
 
 function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> {
@@ -28,7 +30,12 @@ function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> 
       // A server we did not write: the harness spawns and owns its process (crash, restart) and the pipe to it
       // (the stdio edge faults' interposer). Its only control channel is the interception preload, when asked for:
       // dependency faults on its outbound HTTP (targets/intercept/).
-      return new Set(['restart', 'stdio-edge', ...(target.intercept ? (['control'] as TargetCapability[]) : [])]);
+      // Over the HTTP bridge the client's link is TCP and HTTP instead of the pipe.
+      return new Set([
+        'restart',
+        ...(target.over === 'http' ? (['network', 'http-edge'] as const) : (['stdio-edge'] as const)),
+        ...(target.intercept ? (['control'] as const) : []),
+      ]);
     case 'http':
       // A server we did not write: a Toxiproxy proxy sits in front of its URL and the client's fetch is the edge.
       return new Set(['network', 'http-edge']);
@@ -45,5 +52,5 @@ export function unsupportedFault(
   const has = targetCapabilities(target);
   const missing = fault.needs.find((need) => !has.has(need));
   if (missing === undefined) return undefined;
-  return `fault kind ${fault.kind} needs ${CAPABILITY_WORDS[missing]}; target kind ${target.kind}${target.kind === 'url' && missing === 'control' ? ' without admin' : ''} cannot take it`;
+  return `fault kind ${fault.kind} needs ${CAPABILITY_WORDS[missing]}; target kind ${target.kind}${target.over ? ` over ${target.over}` : ''}${target.kind === 'url' && missing === 'control' ? ' without admin' : ''} cannot take it`;
 }
