@@ -3,6 +3,7 @@
 // tools' annotations give the defaults for which of them have side effects (tool-traits.ts).
 import type { PolicySession } from '../client/policy.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
+import type { ToolHints } from '../measure/hint-honesty.ts';
 import { checkArgsAgainstInputSchema, type InputSchema } from '../profile/input-schema-args.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { type DocPath, excerpt, formatPath, ProfileError } from '../profile/profile-error.ts';
@@ -11,7 +12,7 @@ import { type DocPath, excerpt, formatPath, ProfileError } from '../profile/prof
 export interface ListedTool {
   name: string;
   inputSchema: InputSchema;
-  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean };
+  annotations?: ToolHints;
 }
 
 /** At most this many tools/list pages (a server that pages forever is refused). */
