@@ -20,6 +20,7 @@ try {
       main: 'src/cli/main.ts',
       'child-main': 'src/server/child-main.ts',
       'stdio-main': 'src/server/stdio-main.ts',
+      'cassette-main': 'src/server/cassette-main.ts',
       'intercept-preload': 'mocks/intercept-preload.ts',
     },
     outdir: `${partial}/bin`,

@@ -12,6 +12,7 @@ import type { CapacityFlags } from './capacity-command.ts';
 import type { LimitsFlags } from './limits-command.ts';
 import { parseCount, parseLevelList, parsePort, parsePositive, parseSeed } from './parse.ts';
 import type { PlanFlags } from './plan-command.ts';
+import type { RecordFlags } from './record-command.ts';
 import type { ReplayFlags } from './replay-command.ts';
 import type { RunFlags } from './run-command.ts';
 import type { ServerFlags } from './server-command.ts';
@@ -318,6 +319,34 @@ export function buildProgram(): Command {
     .action(async (flags: ServerFlags) => {
       const { serverCommand } = await import('./server-command.ts');
       await serverCommand(flags);
+    });
+
+  program
+    .command('record')
+    .description(
+      'sit between a client and an MCP server and write what passes as a cassette (target kind cassette replays it)',
+    )
+    .requiredOption('--cassette <file>', 'the cassette to write (JSONL, one message per line)')
+    .addOption(new Option('--target-command <command>', 'the server to record: a stdio server, e.g. "node server.js"'))
+    .addOption(new Option('--target-url <url>', 'the server to record: a Streamable HTTP server'))
+    .addOption(
+      new Option('--mcp-config <file>', 'the server to record: a server of this mcpServers JSON (with --server)'),
+    )
+    .option('--server <name>', 'the server of the --mcp-config file')
+    .addOption(targetEnvOption())
+    .option(
+      '--port <port>',
+      "serve the client over Streamable HTTP on 127.0.0.1:PORT (default: over this process's stdio)",
+      parsePort,
+    )
+    .option('--allow-non-loopback', 'allow a --target-url that is not on 127.0.0.0/8 or ::1')
+    .addHelpText(
+      'after',
+      '\nOver stdio, give your client `faultline record --cassette FILE --target-command "..."` as its server command;\nstdout then carries only the session. Ctrl-C (or the client closing stdin) ends the recording.\n',
+    )
+    .action(async (flags: RecordFlags) => {
+      const { recordCommand } = await import('./record-command.ts');
+      process.exitCode = await recordCommand(flags);
     });
 
   program

@@ -80,9 +80,10 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
       `expected at least one attempt's time (client.attemptTimeoutMs ${attemptTimeoutMs}), found ${deadlineMs}`,
     );
 
-  if (profile.target.dependencyTimeoutMs !== undefined && attemptTimeoutMs <= profile.target.dependencyTimeoutMs) {
+  const dependencyTimeoutMs = 'dependencyTimeoutMs' in profile.target ? profile.target.dependencyTimeoutMs : undefined;
+  if (dependencyTimeoutMs !== undefined && attemptTimeoutMs <= dependencyTimeoutMs) {
     warnings.push(
-      `timeout layering broken: client.attemptTimeoutMs (${attemptTimeoutMs}) should exceed target.dependencyTimeoutMs (${profile.target.dependencyTimeoutMs}); the client gives up while the server still waits on the dependency, which invites ghost writes`,
+      `timeout layering broken: client.attemptTimeoutMs (${attemptTimeoutMs}) should exceed target.dependencyTimeoutMs (${dependencyTimeoutMs}); the client gives up while the server still waits on the dependency, which invites ghost writes`,
     );
   }
   return warnings;

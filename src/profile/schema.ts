@@ -94,23 +94,42 @@ const httpTarget = z.strictObject(
   }),
 );
 
+/**
+ * A session recorded by `faultline record`, served back by Faultline's replay server (a stdio process, or over
+ * Faultline's HTTP bridge with `over: http`), so every fault that reaches a stdio or HTTP server reaches the replay.
+ * Its effects are unknown: a replay changes nothing.
+ */
+const cassetteTarget = z.strictObject({
+  kind: z.literal('cassette'),
+  /** The cassette (JSONL), relative to the profile's file. */
+  file: z.string().min(1),
+  /** `http`: the client reaches the replay through Faultline's Streamable HTTP bridge, behind a Toxiproxy proxy. */
+  over: z.literal('http').optional(),
+});
+
 const targetSchema = z.discriminatedUnion('kind', [
   referenceTarget,
   referenceStdioTarget,
   urlTarget,
   stdioTarget,
   httpTarget,
+  cassetteTarget,
 ]);
 
 export type TargetSpec = z.input<typeof targetSchema>;
 
 /**
- * A target whose tools are not known to be the reference server's: kinds stdio and http, and a url target without
+ * A target whose tools are not known to be the reference server's: kinds stdio, http and cassette, and a url target without
  * the reference server's admin endpoint (same tool names prove nothing). Its tools/list is checked before the run
  * and its tool traits come from its annotations and the profile only, never from the reference tools by name.
  */
 export function listsOwnTools(target: { kind: string; admin?: string }): boolean {
-  return target.kind === 'stdio' || target.kind === 'http' || (target.kind === 'url' && target.admin === undefined);
+  return (
+    target.kind === 'stdio' ||
+    target.kind === 'http' ||
+    target.kind === 'cassette' ||
+    (target.kind === 'url' && target.admin === undefined)
+  );
 }
 
 /** Target kinds whose tools are the reference server's (checked at load); any other kind lists its own. */

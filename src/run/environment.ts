@@ -17,6 +17,7 @@ import { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import type { Profile } from '../profile/schema.ts';
+import { withoutCassette } from '../targets/cassette-target.ts';
 import { ServerHandle } from '../targets/child-target.ts';
 import type { EffectSink, EffectSource } from '../targets/effect-source.ts';
 import { ForeignStdioTarget } from '../targets/foreign-stdio-target.ts';
@@ -80,7 +81,7 @@ export async function startEnvironment(
   backend: NetworkBackend,
   options: EnvironmentOptions = {},
 ): Promise<Environment> {
-  const target = profile.target;
+  const target = withoutCassette(profile.target, options.profileFile);
   const pairing = options.pairing ?? PAIRINGS[0];
   const sdk2 =
     pairing.client.sdk === 'sdk2'

@@ -10,6 +10,7 @@ import { Session } from '../client/session.ts';
 import { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { listsOwnTools } from '../profile/schema.ts';
+import { withoutCassette } from '../targets/cassette-target.ts';
 import type { ForeignStdioTarget } from '../targets/foreign-stdio-target.ts';
 import { expandRecord } from '../targets/placeholders.ts';
 import { remoteTargetFrom, TargetConfigError } from '../targets/remote-target.ts';
@@ -27,7 +28,7 @@ export async function checkAgainstTarget(
   options: TargetCheckOptions = {},
 ): Promise<Map<string, ListedTool> | undefined> {
   const { profile } = loaded;
-  const target = profile.target;
+  const target = withoutCassette(profile.target, loaded.file);
   if (!listsOwnTools(target)) return undefined;
   const workdir = mkdtempSync(join(tmpdir(), `faultline-check-${profile.name}-`));
   const placeholders = { tmpdir: workdir, env: process.env };

@@ -36,6 +36,9 @@ function targetCapabilities(target: TargetShape): ReadonlySet<TargetCapability> 
         ...(target.over === 'http' ? (['network', 'http-edge'] as const) : (['stdio-edge'] as const)),
         ...(target.intercept ? (['control'] as const) : []),
       ]);
+    case 'cassette':
+      // The replay server is a stdio process the harness owns, as a foreign stdio server is (no preload).
+      return targetCapabilities({ kind: 'stdio', over: target.over });
     case 'http':
       // A server we did not write: a Toxiproxy proxy sits in front of its URL and the client's fetch is the edge.
       return new Set(['network', 'http-edge']);

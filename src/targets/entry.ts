@@ -24,7 +24,7 @@ export const NODE_BUNDLE = {
   },
 } as const satisfies BuildOptions;
 
-export type ServerEntry = 'child-main' | 'stdio-main';
+export type ServerEntry = 'child-main' | 'stdio-main' | 'cassette-main';
 
 /** Module and arguments for `fork`/`spawn` with process.execPath. */
 export function serverEntry(name: ServerEntry): string[] {

@@ -18,8 +18,11 @@ export interface HttpBridge {
 
 const PATH = '/mcp';
 
-/** Serves `spawn()`'s stdio server over Streamable HTTP on loopback; one new process per MCP session. */
-export async function startHttpBridge(spawn: () => Transport): Promise<HttpBridge> {
+/**
+ * Serves `spawn()`'s server over Streamable HTTP on loopback (port 0: a free one); one new transport (a process, for
+ * stdio) per MCP session.
+ */
+export async function startHttpBridge(spawn: () => Transport, port = 0): Promise<HttpBridge> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
 
   async function openSession(): Promise<StreamableHTTPServerTransport> {
@@ -74,11 +77,11 @@ export async function startHttpBridge(spawn: () => Transport): Promise<HttpBridg
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}${PATH}`,
+    url: `http://127.0.0.1:${bound}${PATH}`,
     async close() {
       await Promise.allSettled([...sessions.values()].map((s) => s.close()));
       server.closeAllConnections();

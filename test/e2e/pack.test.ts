@@ -37,7 +37,8 @@ describe('npm pack', () => {
   });
 
   it('ships the bundled CLI and server entry points the compiled package runs', () => {
-    for (const entry of ['main', 'child-main', 'stdio-main']) expect(files).toContain(`dist/bin/${entry}.js`);
+    for (const entry of ['main', 'child-main', 'stdio-main', 'cassette-main'])
+      expect(files).toContain(`dist/bin/${entry}.js`);
     expect(files.some((f) => f.startsWith('dist/bin/chunks/'))).toBe(true);
     expect(files).toContain('dist/mocks/msw.js');
   });
