@@ -9,6 +9,7 @@ import { PROTOCOL_CHOICES } from '../core/pairing.ts';
 import { parseShard } from '../core/shard.ts';
 import { LARGE_CAPS, WORKLOAD_LIMITS } from '../profile/caps.ts';
 import type { CapacityFlags } from './capacity-command.ts';
+import type { ConformanceFlags } from './conformance-command.ts';
 import type { LimitsFlags } from './limits-command.ts';
 import { parseCount, parseLevelList, parsePort, parsePositive, parseSeed } from './parse.ts';
 import type { PlanFlags } from './plan-command.ts';
@@ -319,6 +320,54 @@ export function buildProgram(): Command {
     .action(async (flags: ServerFlags) => {
       const { serverCommand } = await import('./server-command.ts');
       await serverCommand(flags);
+    });
+
+  program
+    .command('conformance')
+    .description(
+      "run the official MCP conformance suite's server scenarios against a target, clean and under each fault, as a table",
+    )
+    .option('--target-url <url>', 'the Streamable HTTP server to test (default: the reference server, started here)')
+    .addOption(
+      new Option('--protocol <era>', "the reference server's era: legacy, modern or both (as faultline server)")
+        .choices(Object.keys(SERVER_PROTOCOLS))
+        .default('legacy'),
+    )
+    .option(
+      '--fault <yaml>',
+      'a network or edge fault for one pass, as a profile writes it, e.g. "{ seam: network, kind: latency, latency: 300, jitter: 100 }" (repeatable; default: latency 300 ms +-100, half the connections reset, SSE cuts, 429s)',
+      (text: string, earlier: string[] = []) => [...earlier, text],
+    )
+    .option(
+      '--scenario <name>',
+      "run only this scenario (repeatable; default: the suite's active server scenarios)",
+      (name: string, earlier: string[] = []) => [...earlier, name],
+    )
+    .option(
+      '--out <dir>',
+      "where to write conformance.md, conformance.json and the suite's own results",
+      'faultline-conformance',
+    )
+    .option('--seed <n>', 'seed of the fault draws', parseSeed, 1)
+    .option(
+      '--node <path>',
+      'a Node 22+ binary to run the suite with (default: this node if 22+, else one installed with it)',
+    )
+    .option(
+      '--tool-dir <dir>',
+      'where the suite is installed on first use (default: ~/.cache/faultline-conformance/VERSION)',
+    )
+    .option(
+      '--timeout-s <seconds>',
+      'how long one scenario may take under a fault (the clean pass: all of them)',
+      parseCount,
+      60,
+    )
+    .option('--fail-on-degrade', 'exit 1 when a scenario passes fewer checks under a fault than clean')
+    .option('--allow-non-loopback', 'allow a --target-url that is not on 127.0.0.0/8 or ::1')
+    .action(async (flags: ConformanceFlags) => {
+      const { conformanceCommand } = await import('./conformance-command.ts');
+      process.exitCode = await conformanceCommand(flags);
     });
 
   program
