@@ -51,6 +51,6 @@ export function chaosFault(text: string): ChaosFault {
   return { label: [kind, ...given].join(' '), seam, kind, params };
 }
 
-export class ChaosFaultError extends Error {
+class ChaosFaultError extends Error {
   readonly userFacing = true;
 }

@@ -53,6 +53,6 @@ export function conformanceTool(dir: string, node: string | undefined, log: (lin
 }
 
 /** The suite cannot be had: one line for the user. */
-export class ConformanceToolError extends Error {
+class ConformanceToolError extends Error {
   readonly userFacing = true;
 }
