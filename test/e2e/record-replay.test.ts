@@ -106,6 +106,71 @@ describe('faultline record', () => {
   });
 });
 
+const EVERYTHING = join(REPO, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+const CALLS = [
+  { name: 'echo', arguments: { message: 'hello' } },
+  { name: 'get-sum', arguments: { a: 2, b: 3 } },
+];
+
+/** Connects an SDK client to a stdio command, runs `CALLS`, and returns tools/list and the results. */
+async function session(command: string, args: string[]) {
+  const client = new Client({ name: 'recording-client', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command, args, stderr: 'pipe' }));
+  const tools = (await client.listTools()).tools.map((t) => t.name).sort();
+  const results = [];
+  for (const call of CALLS) results.push(await client.callTool(call));
+  await client.close();
+  return { tools, results };
+}
+
+describe('a session with server-everything', () => {
+  const recorded = join(dir, 'everything.cassette.jsonl');
+  let original: Awaited<ReturnType<typeof session>>;
+  beforeAll(async () => {
+    const cli = join(REPO, 'bin/faultline.js');
+    original = await session(process.execPath, [
+      cli,
+      'record',
+      '--cassette',
+      recorded,
+      '--target-command',
+      `${process.execPath} ${EVERYTHING} stdio`,
+    ]);
+  }, 60_000);
+
+  it('replays with no faults to the same tools and results', async () => {
+    const replayed = await session(process.execPath, [join(REPO, 'dist/bin/cassette-main.js'), recorded]);
+    expect(original.results.length).toBe(2);
+    expect(replayed).toEqual(original);
+  });
+
+  it('under connection resets, every op is still answered from the cassette', async () => {
+    const file = join(dir, 'everything-reset.yaml');
+    writeFileSync(
+      file,
+      `name: everything-replay-reset
+seed: 4
+duration: 3s
+target: { kind: cassette, file: everything.cassette.jsonl, over: http }
+client: { attemptTimeoutMs: 3000, deadlineMs: 20000, maxAttempts: 8, backoff: { initialMs: 100, maxMs: 600 } }
+workload:
+  rate: 10
+  mix:
+    - { tool: echo, sideEffect: false, args: { message: hello } }
+    - { tool: get-sum, sideEffect: false, args: { a: 2, b: 3 } }
+${RESET}
+expect:
+  - ops_fail == 0
+  - fault_hits_min > 0
+`,
+    );
+    const { result, profile: p } = await run(file, 'everything-reset');
+    expect(result.code, result.stderr).toBe(0);
+    expect(p.metrics.errorsByCode['LINK.RESET']).toBeGreaterThan(0);
+    expect(p.metrics.opsOk).toBe(p.metrics.ops);
+  });
+});
+
 describe('faultline record --port', () => {
   it('serves the client over Streamable HTTP, a session per client, and ends on SIGINT with the cassette written', async () => {
     const file = join(dir, 'http.cassette.jsonl');
