@@ -59,10 +59,10 @@ export async function startEdgeProxy(upstream: string, edge: EdgeController): Pr
       Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream)
         .on('error', () => res.destroy())
         .pipe(res);
-    })().catch((error: Error) => {
-      // The upstream link failed (a reset, a cut stream): the client sees its own connection end, as it would.
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`edge proxy: ${error.message}`);
-      else res.destroy();
+    })().catch(() => {
+      // The upstream link failed (a reset, a cut stream): the client's own connection ends too, as it would have
+      // without the proxy in between; an HTTP 502 here would turn a network fault into an HTTP one.
+      res.destroy();
     });
   });
   await new Promise<void>((resolve, reject) => {
