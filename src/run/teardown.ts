@@ -25,7 +25,7 @@ const STEPS: ((parts: RunParts) => unknown)[] = [
   (p) => p.removeWorkdir?.(),
 ];
 
-export async function tearDown(parts: RunParts): Promise<void> {
+async function tearDown(parts: RunParts): Promise<void> {
   let failed: { error: unknown } | undefined;
   for (const step of STEPS) {
     try {
