@@ -23,7 +23,8 @@ import type { AttemptRecord } from '../core/history.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { type ToolCallResult, visibleText } from './attempt.ts';
 import { type AttemptHttp, runInAttempt } from './attempt-context.ts';
-import { type Classified, classifyError, classifyResult } from './classify.ts';
+import type { Classified } from './classified.ts';
+import { classifyError, classifyResult } from './classify.ts';
 import type { OpTally } from './op-tally.ts';
 
 /** The op a module's call belongs to, while the harness waits for it. */

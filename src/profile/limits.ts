@@ -1,10 +1,11 @@
 // Values the schema lets through but a run cannot honour, rejected at load with the allowed range instead of being
 // clamped or ignored later: waits beyond 24 h (Node turns a timer past 2^31-1 ms into 1 ms, the dependency mock
-// clamps its sleeps), sizes beyond what a string can hold, inverted ranges, a backoff that starts above its cap
+// clamps its sleeps), sizes beyond what a string can hold, rates beyond any link (a toxic attribute's bound is its
+// declared unit's), inverted ranges, a backoff that starts above its cap
 // (the backoff clamps it), fault stops after the workload ends (the timeline clamps them), a rate that issues no
 // op, and thresholds outside their metric's range.
 
-import { TOXIC_TIME_UNITS } from '../faults/network/toxic.ts';
+import { TOXIC_ATTRIBUTE_UNITS } from '../faults/network/toxic.ts';
 import { METRICS, metricRange } from '../measure/metric-table.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import type { Generator } from '../plan/generators.ts';
@@ -15,13 +16,28 @@ import type { Profile } from './schema.ts';
 /** Reports a problem; the check goes on to find the rest. */
 type Fail = (path: DocPath, problem: string) => void;
 
-/** The largest size field (bytes): V8's longest string is about 512 MiB, and each op builds one. */
+/** A field's unit: a toxic attribute's declared one, or what a field's name says (retryAfterS, jitterMs, bytes). */
+type Unit = (typeof TOXIC_ATTRIBUTE_UNITS)[string][string] | 's';
+
+/** The largest size (bytes): V8's longest string is about 512 MiB, and each op builds one. */
 const MAX_BYTES = 256 * 1024 * 1024;
+
+/** The largest value of each unit, and how to say it. A unit without a bound does not compile. */
+export const BOUND_BY_UNIT: Record<Unit, { max: number; beyond: string }> = {
+  ms: { max: MAX_DURATION_MS, beyond: 'is longer than 24 h' },
+  s: { max: MAX_DURATION_MS / 1000, beyond: 'is longer than 24 h' },
+  us: { max: MAX_DURATION_MS * 1000, beyond: 'is longer than 24 h' },
+  bytes: { max: MAX_BYTES, beyond: 'is more than 256 MiB' },
+  // 1 TB/s is beyond any link, and keeps the bandwidth toxic's slice (rate x 100 bytes) an exact integer.
+  'KB/s': { max: 1e9, beyond: 'is faster than 1 TB/s' },
+};
 
 /** Fields named in seconds (retryAfterS), in bytes; in milliseconds: MS_KEY. */
 const S_KEY = /[a-z]S$/;
 const BYTES_KEY = /(^bytes|Bytes)$/;
-const MAX_BY_UNIT = { ms: MAX_DURATION_MS, s: MAX_DURATION_MS / 1000, us: MAX_DURATION_MS * 1000 };
+
+const unitByName = (key: string): Unit | undefined =>
+  MS_KEY.test(key) ? 'ms' : S_KEY.test(key) ? 's' : BYTES_KEY.test(key) ? 'bytes' : undefined;
 
 export function checkLimits(profile: Profile, fail: Fail): void {
   checkSizes(profile, fail);
@@ -42,7 +58,7 @@ export function checkLimits(profile: Profile, fail: Fail): void {
 
 /** Every time and size field of the profile, wherever it sits (client, target, steady state, fault parameters). */
 function checkSizes(profile: Profile, fail: Fail): void {
-  const walk = (value: unknown, path: DocPath, toxic?: Record<string, 'ms' | 'us'>): void => {
+  const walk = (value: unknown, path: DocPath, toxic?: Record<string, Unit>): void => {
     if (Array.isArray(value)) {
       for (const [i, item] of value.entries()) walk(item, [...path, i]);
       return;
@@ -53,18 +69,16 @@ function checkSizes(profile: Profile, fail: Fail): void {
         if (key !== 'args') walk(child, [...path, key]);
         continue;
       }
-      const unit = toxic?.[key] ?? (MS_KEY.test(key) ? 'ms' : S_KEY.test(key) ? 's' : undefined);
-      if (unit && child > MAX_BY_UNIT[unit]) {
-        fail([...path, key], `${child} ${unit} is longer than 24 h; expected at most ${MAX_BY_UNIT[unit]} ${unit}`);
-      }
-      if (BYTES_KEY.test(key) && child > MAX_BYTES) {
-        fail([...path, key], `${child} bytes; expected at most ${MAX_BYTES} (256 MiB)`);
+      const unit = toxic?.[key] ?? unitByName(key);
+      const bound = unit && BOUND_BY_UNIT[unit];
+      if (bound && child > bound.max) {
+        fail([...path, key], `${child} ${unit} ${bound.beyond}; expected at most ${bound.max} ${unit}`);
       }
     }
   };
   walk({ ...profile, faults: [] }, []);
   for (const [i, fault] of profile.faults.entries()) {
-    walk(fault, ['faults', i], fault.seam === 'network' ? TOXIC_TIME_UNITS[fault.kind] : undefined);
+    walk(fault, ['faults', i], fault.seam === 'network' ? TOXIC_ATTRIBUTE_UNITS[fault.kind] : undefined);
   }
 }
 

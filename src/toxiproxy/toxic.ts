@@ -11,8 +11,8 @@ export interface ToxicKind {
   readonly goName: string;
   /** Attribute names in JSON order with their Go integer type; every attribute is an integer. */
   readonly attributes: Readonly<Record<string, 'int' | 'int64'>>;
-  /** For profiles: each attribute's meaning and unit; `required` ones must be set (the rest default to 0). */
-  readonly docs?: Readonly<Record<string, AttributeDoc>>;
+  /** For profiles: every attribute's meaning and unit; `required` ones must be set (the rest default to 0). */
+  readonly docs: Readonly<Record<string, AttributeDoc>>;
   /** The toxic's loop over one stub (it calls `stub.hit()` each time it acts); absent means passthrough (noop). */
   pipe?(stub: ToxicStub, attributes: Readonly<Attributes>): Promise<void>;
   /** Per-connection, per-direction state that survives re-runs. */
@@ -28,9 +28,15 @@ interface AttributeDoc {
   readonly required?: boolean;
   /** Smallest useful value (default 0). */
   readonly min?: number;
-  /** A time: Toxiproxy names it without a unit, so the unit is said here (a profile takes "600ms" for an ms one). */
-  readonly unit?: 'ms' | 'us';
+  /**
+   * Toxiproxy names its attributes without a unit, so the unit is said here: a profile takes "600ms" for an ms one,
+   * and the unit decides the largest value a profile may give (profile/limits.ts).
+   */
+  readonly unit: AttributeUnit;
 }
+
+/** The units of toxic attributes: times in ms or µs, sizes in bytes, rates in KB/s (1 KB = 1000 bytes). */
+export type AttributeUnit = 'ms' | 'us' | 'bytes' | 'KB/s';
 
 /** A toxic on a proxy: Toxiproxy's ToxicWrapper. */
 export interface ToxicModel {

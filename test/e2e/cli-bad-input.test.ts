@@ -30,6 +30,12 @@ const cases: [string, string, RegExp][] = [
     /faults\[0\]\.kind: unknown dependency fault kind "meteor"/,
   ],
   [
+    // A toxic attribute's bound is its declared unit's (here µs): no hand list to forget a new toxic in.
+    'toxic attribute past its bound',
+    `${base}faults:\n  - { seam: network, kind: slicer, average_size: 1, delay: 86400000001, start: 0 }\n`,
+    /faults\[0\]\.delay: 86400000001 us is longer than 24 h; expected at most 86400000000 us/,
+  ],
+  [
     'unknown tool',
     base.replace('search_documents', 'search_everything'),
     /workload\.mix\[0\]\.tool: unknown tool "search_everything"/,

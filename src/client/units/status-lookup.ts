@@ -3,7 +3,7 @@
 // succeeded, nothing is re-executed. Absent: re-executing is safe. Unknown: the key makes a re-execution safe.
 import { TRACE_META_KEY } from '../../core/wire.ts';
 import { requestOptions } from '../attempt.ts';
-import type { Classified } from '../classify.ts';
+import type { Classified } from '../classified.ts';
 import { AttemptFailed } from '../failure.ts';
 import type { LookupStatus } from '../op-tally.ts';
 import { wireId } from '../policy.ts';

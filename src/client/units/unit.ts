@@ -3,7 +3,7 @@
 // unit also sees the context the outer units made (the try's time budget); cockatiel's own policies become
 // units through `policyUnit`, so the context flows through them as it does through `wrap`.
 import type { IDefaultPolicyContext, IPolicy } from 'cockatiel';
-import type { Classified } from '../classify.ts';
+import type { Classified } from '../classified.ts';
 import type { OpTally } from '../op-tally.ts';
 import type { LogicalCall, PolicyContext } from '../policy.ts';
 

@@ -5,18 +5,18 @@
 // disabled proxy closed); with an external or container Toxiproxy they are null: its API cannot tell.
 import { z } from 'zod';
 import { acceptDuration } from '../../profile/duration.ts';
-import type { ToxicKind } from '../../toxiproxy/toxic.ts';
+import type { AttributeUnit, ToxicKind } from '../../toxiproxy/toxic.ts';
 import { toxicKinds } from '../../toxiproxy/toxics/index.ts';
 import { defineFaultKind, type FaultKind } from '../kind.ts';
 
 function attributeSchema(toxic: ToxicKind, name: string): z.ZodType {
-  const doc = toxic.docs?.[name];
+  const doc = toxic.docs[name];
   const value = z
     .number()
     .int()
-    .min(doc?.min ?? 0);
-  const field = (doc?.required ? value : value.default(0)).describe(doc?.describe ?? name);
-  return doc?.unit === 'ms' ? acceptDuration(field) : field;
+    .min(doc.min ?? 0);
+  const field = (doc.required ? value : value.default(0)).describe(doc.describe);
+  return doc.unit === 'ms' ? acceptDuration(field) : field;
 }
 
 function toxicFault(toxic: ToxicKind): FaultKind {
@@ -58,13 +58,23 @@ function toxicFault(toxic: ToxicKind): FaultKind {
   });
 }
 
-/** Toxiproxy names its time attributes without a unit: each toxic's docs say it (slicer's delay is in µs). */
-export const TOXIC_TIME_UNITS: Record<string, Record<string, 'ms' | 'us'>> = Object.fromEntries(
+/**
+ * Every toxic attribute's unit, by toxic and attribute (Toxiproxy names them without one: each toxic's docs say
+ * it; slicer's delay is in µs). An attribute its toxic does not document has none, and is refused here.
+ */
+export const TOXIC_ATTRIBUTE_UNITS: Record<string, Record<string, AttributeUnit>> = Object.fromEntries(
   [...toxicKinds.values()].map((toxic) => [
     toxic.type,
-    Object.fromEntries(Object.entries(toxic.docs ?? {}).flatMap(([name, doc]) => (doc.unit ? [[name, doc.unit]] : []))),
+    Object.fromEntries(Object.keys(toxic.attributes).map((name) => [name, unitOf(toxic, name)])),
   ]),
 );
+
+export function unitOf(toxic: ToxicKind, name: string): AttributeUnit {
+  const unit = toxic.docs[name]?.unit;
+  if (!unit)
+    throw new Error(`toxic ${toxic.type}: attribute ${name} declares no unit (its docs entry in toxiproxy/toxics)`);
+  return unit;
+}
 
 /** Toxics without a pipe (noop) pass data through: nothing to fault with. */
 export const NETWORK_TOXICS: FaultKind[] = [...toxicKinds.values()].filter((t) => t.pipe).map(toxicFault);

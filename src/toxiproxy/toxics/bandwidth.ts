@@ -8,7 +8,7 @@ export const bandwidth: ToxicKind = {
   type: 'bandwidth',
   goName: 'BandwidthToxic',
   attributes: { rate: 'int64' },
-  docs: { rate: { describe: 'at most this many KB/s (1 KB = 1000 bytes)', required: true } },
+  docs: { rate: { describe: 'at most this many KB/s (1 KB = 1000 bytes)', required: true, unit: 'KB/s' } },
   async pipe(stub, attrs) {
     let debtMs = 0;
     for (;;) {

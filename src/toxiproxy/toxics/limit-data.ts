@@ -10,7 +10,13 @@ export const limitData: ToxicKind = {
   type: 'limit_data',
   goName: 'LimitDataToxic',
   attributes: { bytes: 'int64' },
-  docs: { bytes: { describe: 'bytes let through per connection and direction, then it closes', required: true } },
+  docs: {
+    bytes: {
+      describe: 'bytes let through per connection and direction, then it closes',
+      required: true,
+      unit: 'bytes',
+    },
+  },
   newState: (): LimitState => ({ transmitted: 0 }),
   async pipe(stub, attrs) {
     const state = stub.state as LimitState;

@@ -18,8 +18,8 @@ export const slicer: ToxicKind = {
   goName: 'SlicerToxic',
   attributes: { average_size: 'int', size_variation: 'int', delay: 'int' },
   docs: {
-    average_size: { describe: 'average slice size, bytes', required: true, min: 1 },
-    size_variation: { describe: 'random spread of the slice size (±), bytes' },
+    average_size: { describe: 'average slice size, bytes', required: true, min: 1, unit: 'bytes' },
+    size_variation: { describe: 'random spread of the slice size (±), bytes', unit: 'bytes' },
     delay: { describe: 'wait after each slice, microseconds', unit: 'us' },
   },
   async pipe(stub, attrs) {
