@@ -47,14 +47,18 @@ describe('stream-abandon (modern)', () => {
   }, async () => {
     const r = await runShipped('stream-abandon', undefined, undefined, modern);
     expect(failing(r)).toBe('');
-    expect(r.report.metrics.opsFail).toBeGreaterThan(0);
+    // Op windows: the first try of ops 0..6 (7 hang-ups), both tries of ops 7..9 (6), which fail (a busy machine
+    // may time out a second try of ops 0..6 too).
+    expect(r.report.metrics.faultWindows.map((w) => w.hits)).toEqual([7, 6]);
+    expect(r.report.metrics.opsFail).toBeGreaterThanOrEqual(3);
     expect(r.report.metrics.ghostEffects).toBe(0);
   });
 
   it('control: a tool that ignores its signal publishes for ops the client saw fail', { timeout: T }, async () => {
     const r = await runShipped('stream-abandon-ignored', undefined, undefined, modern);
     expect(failing(r)).toBe('');
-    expect(r.report.metrics.ghostEffects).toBeGreaterThan(0);
+    // Each of the 3 ops that lost both tries (ops 7..9) published anyway.
+    expect(r.report.metrics.ghostEffects).toBeGreaterThanOrEqual(3);
   });
 });
 
