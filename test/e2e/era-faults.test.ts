@@ -10,27 +10,36 @@ const T = 90_000;
 const modern = pairingsOf('modern')[0];
 const auto = pairingsOf('auto')[0];
 
-describe('drop-after-commit (modern)', () => {
-  it('resilient: each lost answer is re-issued with the same key after a status lookup; nothing charged twice', {
-    timeout: T,
-  }, async () => {
-    const r = await runShipped('drop-after-commit', undefined, undefined, modern);
-    expect(failing(r)).toBe('');
-    expect(r.report.metrics.faultWindows[0].hits).toBeGreaterThan(0);
-    expect(r.report.metrics.duplicateEffects).toBe(0);
-    const reissued = r.history.attempts.filter((a) => a.attempt > 1);
-    expect(reissued.length).toBeGreaterThan(0);
-    // The re-issue carries the op's one key, and a status lookup ran before it.
-    expect(reissued.every((a) => a.idempotencyKey === `idem-${a.opId}`)).toBe(true);
-    expect(r.history.ops.some((o) => (o.lookups ?? 0) > 0)).toBe(true);
-  });
+// drop-after-commit runs one op at a time over an op window (ops 3-11, first two attempts), so in both eras the same
+// answers are lost, and with nothing else in flight the status lookup after each loss finds the charge: the op is
+// settled by it and never re-sent. (Run open-model, whether the lookup or a re-issue settled it varied by run.)
+for (const pairing of [modern, pairingsOf('legacy')[0]]) {
+  describe(`drop-after-commit (${pairing.name})`, () => {
+    it('resilient: each lost answer is settled by a status lookup that finds the charge; nothing charged twice', {
+      timeout: T,
+    }, async () => {
+      const r = await runShipped('drop-after-commit', undefined, undefined, pairing);
+      expect(failing(r)).toBe('');
+      const hits = r.report.metrics.faultWindows[0].hits;
+      expect(hits).toBeGreaterThan(0);
+      const lost = r.history.ops.filter((o) => o.failedAttempts > 0);
+      // One lost answer per op that met the fault, each within the window, each found by its lookup.
+      expect(lost.length).toBe(hits);
+      for (const op of lost) {
+        expect(Number(op.opId.slice(3))).toSatisfy((i: number) => i >= 3 && i <= 11);
+        expect(op).toMatchObject({ attempts: 1, lookupsFound: 1 });
+      }
+      expect(r.report.metrics.duplicateEffects).toBe(0);
+      expect(r.report.metrics.lostEffects).toBe(0);
+    });
 
-  it('naive control: a fresh key on every re-issue charges again', { timeout: T }, async () => {
-    const r = await runShipped('drop-after-commit', 'naive', undefined, modern);
-    expect(r.report.metrics.duplicateEffects).toBeGreaterThan(0);
-    expectPassed(r.report);
+    it('naive control: a fresh key on every re-issue charges again', { timeout: T }, async () => {
+      const r = await runShipped('drop-after-commit', 'naive', undefined, pairing);
+      expect(r.report.metrics.faultWindows[0].hits).toBe(r.report.metrics.duplicateEffects);
+      expectPassed(r.report);
+    });
   });
-});
+}
 
 describe('stream-abandon (modern)', () => {
   it('the SDK 2.4 server takes the hang-up as a cancellation: failed ops published nothing', {
@@ -38,14 +47,18 @@ describe('stream-abandon (modern)', () => {
   }, async () => {
     const r = await runShipped('stream-abandon', undefined, undefined, modern);
     expect(failing(r)).toBe('');
-    expect(r.report.metrics.opsFail).toBeGreaterThan(0);
+    // Op windows: the first try of ops 0..6 (7 hang-ups), both tries of ops 7..9 (6), which fail (a busy machine
+    // may time out a second try of ops 0..6 too).
+    expect(r.report.metrics.faultWindows.map((w) => w.hits)).toEqual([7, 6]);
+    expect(r.report.metrics.opsFail).toBeGreaterThanOrEqual(3);
     expect(r.report.metrics.ghostEffects).toBe(0);
   });
 
   it('control: a tool that ignores its signal publishes for ops the client saw fail', { timeout: T }, async () => {
     const r = await runShipped('stream-abandon-ignored', undefined, undefined, modern);
     expect(failing(r)).toBe('');
-    expect(r.report.metrics.ghostEffects).toBeGreaterThan(0);
+    // Each of the 3 ops that lost both tries (ops 7..9) published anyway.
+    expect(r.report.metrics.ghostEffects).toBeGreaterThanOrEqual(3);
   });
 });
 

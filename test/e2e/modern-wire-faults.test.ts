@@ -40,6 +40,8 @@ describe('mcp-header-strip (modern)', () => {
     expect(r.report.metrics.headerMismatchRejected).toBeGreaterThan(0);
     expect(r.report.metrics.headerMismatchExecuted).toBe(0);
     expect(r.report.metrics.errorsByCode['PROTO.HEADER_MISMATCH']).toBeGreaterThan(0);
+    // The strip's op window: ops 11..22, their first two attempts, each a call and SDK 2.4's one re-send.
+    expect(r.report.metrics.faultWindows[0].hits).toBe(12 * 2 * 2);
   });
 
   it('none control: a refused call is not retried, so tampered ops fail', { timeout: T }, async () => {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { History } from '../../src/core/history.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
-import { loadProfile } from '../../src/profile/load.ts';
+import { loadProfile, parseProfile } from '../../src/profile/load.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
 
 const PROFILE = join(import.meta.dirname, '../../chaos-profiles/dependency-5xx.yaml');
@@ -76,4 +76,66 @@ describe('op windows: counts independent of the machine speed', () => {
     // And the same plan decisions: op windows are logged by op index, not by when their ops ran.
     expect(loaded.report.decisionLogSha256).toBe(quiet.report.decisionLogSha256);
   }, 180_000);
+});
+
+// Each seam the shipped profiles now put on op windows, at probability 1 so the hits can be counted beforehand: a
+// window over ops 2..5 hits exactly their first attempts' requests (one tools/call each), and only those ops have a
+// failed attempt (re-issued or settled by a status lookup). Timeouts are generous: a slow attempt is not a fault.
+async function runWindowed(name: string, target: string, fault: string) {
+  const text = `name: ${name}
+description: op-window hits
+seed: 3
+duration: 1s
+target: ${target}
+client: { policy: resilient, attemptTimeoutMs: 5000, deadlineMs: 20000, maxAttempts: 4, backoff: { initialMs: 10, maxMs: 20 } }
+workload:
+  rate: 10
+  mix:
+    - tool: create_payment
+      args: { customer_id: "cus_{op}", amount_cents: 100, currency: USD }
+faults:
+  - ${fault}
+`;
+  const { report, history } = await runProfile(parseProfile(`${name}.yaml`, text), {
+    signal: new AbortController().signal,
+    network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),
+  });
+  const faulted = history.ops.filter((o) => o.failedAttempts > 0).map((o) => o.opId);
+  return { report, hits: report.metrics.faultWindows.map((w) => w.hits), faulted: faulted.sort() };
+}
+
+const OPS_2_TO_5 = ['op-00002', 'op-00003', 'op-00004', 'op-00005'];
+
+describe('op windows on each seam: exact hits', () => {
+  it('edge over HTTP (status 503 before the server): the first attempt of ops 2..5, 4 hits, only those 4 ops failed an attempt', async () => {
+    const r = await runWindowed(
+      'edge-http',
+      '{ kind: reference }',
+      '{ seam: edge, kind: status, status: 503, when: before, fromOp: 2, toOp: 5, firstAttempts: 1 }',
+    );
+    expect(r.report.metrics.faultWindows[0].window).toMatchObject({ kind: 'ops', scope: 'per-request' });
+    expect(r.hits).toEqual([4]);
+    expect(r.faulted).toEqual(OPS_2_TO_5);
+    expect(r.report.metrics.duplicateEffects).toBe(0);
+  }, 90_000);
+
+  it('edge over stdio (a malformed line instead of the answer): the first attempt of ops 2..5, 4 hits', async () => {
+    const r = await runWindowed(
+      'edge-stdio',
+      '{ kind: reference-stdio }',
+      '{ seam: edge, kind: stdio-malformed-line, mode: instead, fromOp: 2, toOp: 5, firstAttempts: 1 }',
+    );
+    expect(r.hits).toEqual([4]);
+    expect(r.faulted).toEqual(OPS_2_TO_5);
+  }, 90_000);
+
+  it('dependency (payments refuses the connection): the first attempt of ops 2..5, 4 hits', async () => {
+    const r = await runWindowed(
+      'dependency',
+      '{ kind: reference }',
+      '{ seam: dependency, kind: network-error, dependency: payments, fromOp: 2, toOp: 5, firstAttempts: 1 }',
+    );
+    expect(r.hits).toEqual([4]);
+    expect(r.faulted).toEqual(OPS_2_TO_5);
+  }, 90_000);
 });
