@@ -83,6 +83,16 @@ export interface OpRecord {
   corrections?: number;
   /** The loop guard stopped a repeat of the same tool, arguments and error code. */
   loopGuardStop?: boolean;
+  /** Attempts after the first, in any of the op's calls. */
+  retries?: number;
+  /** Of those, the ones whose previous attempt ended with its effect unknown. */
+  replaysAfterUnknown?: number;
+  /** Of those, the ones on a side-effecting tool neither declared idempotent nor keyed the server honours. */
+  unsafeReplays?: number;
+  /** The tool's annotations (readOnlyHint, idempotentHint, destructiveHint), when it declared any. */
+  hints?: { readOnlyHint?: boolean; idempotentHint?: boolean; destructiveHint?: boolean };
+  /** Attempts sent with the op's first arguments exactly (what an idempotentHint speaks of). */
+  identicalCalls?: number;
 }
 
 /** A circuit breaker changed state (client side). */

@@ -104,7 +104,32 @@ export const METRICS: Record<string, MetricDef> = {
   },
   indeterminate_effects: {
     describe: 'ops with an indeterminate outcome (info) whose effect exists',
-    get: (m) => effect(m, m.effectsObservable === false ? null : m.reconciliation.infoWithEffectOps.length),
+    get: (m) => effect(m, m.indeterminateEffects),
+    headline: true,
+    damage: true,
+  },
+  retries: { describe: 'attempts after the first of their call', get: (m) => v(m.retries), headline: true },
+  replays_after_unknown: {
+    describe: 'retries whose previous attempt ended with its effect unknown',
+    get: (m) => v(m.replaysAfterUnknown),
+    headline: true,
+  },
+  unsafe_replays: {
+    describe: 'retries after an unknown outcome on a tool neither declared idempotent nor keyed the server honours',
+    get: (m) => v(m.unsafeReplays),
+    headline: true,
+    damage: true,
+  },
+  unsafe_replay_duplicates: {
+    describe: 'unsafe replays the effects show as a second effect of their op',
+    get: (m) => effect(m, m.unsafeReplayDuplicates),
+    headline: true,
+    damage: true,
+  },
+  lying_hints: {
+    describe: 'tools whose readOnlyHint or idempotentHint the effects contradict',
+    get: (m) => effect(m, m.lyingHints),
+    headline: true,
     damage: true,
   },
   unattributed_effects: {

@@ -59,6 +59,17 @@ const metrics = obj({
   lostEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
   unattributedEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
   effectsUnknown: z.string().optional().describe('why not, when its read-back or interception failed'),
+  retries: count.describe('attempts after the first of their call'),
+  replaysAfterUnknown: count.describe('retries whose previous attempt ended with its effect unknown'),
+  unsafeReplays: count.describe(
+    'retries after an unknown outcome on a side-effecting tool neither declared idempotent nor keyed the server honours',
+  ),
+  unsafeReplayDuplicates: na(count, 'effects are not observable on this target (effectsObservable false)'),
+  indeterminateEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
+  lyingHints: na(count, 'effects are not observable on this target (effectsObservable false)'),
+  lyingHintTools: z
+    .array(obj({ tool: z.string(), hint: z.enum(['readOnlyHint', 'idempotentHint']), ops: z.array(z.string()) }))
+    .describe('each tool whose annotation the effects contradict, with the ops that show it'),
   reconciliation: obj({
     effects: count,
     byTraceId: count,

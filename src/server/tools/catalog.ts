@@ -1,6 +1,8 @@
 // What the workload knows about the reference server's tools: their traits (side effects, the idempotency argument,
 // how to look up an uncertain effect), read off the tool definitions themselves.
 import { argsKey } from '../../core/ledger.ts';
+import type { ToolHints } from '../../measure/hint-honesty.ts';
+import { toolHints } from '../tool-listing.ts';
 import { TOOLS } from './index.ts';
 import type { ToolDef, ToolTraits } from './types.ts';
 
@@ -22,6 +24,12 @@ export const REFERENCE_TOOLS: Readonly<Record<string, ToolTraits>> = Object.from
 /** Traits of a tool the workload names; unknown tools (model mistakes) are treated as reads. */
 export function traitsOf(tool: string): ToolTraits {
   return REFERENCE_TOOLS[tool] ?? { sideEffecting: false };
+}
+
+/** The annotations the reference server lists for a tool (none for a tool it does not have). */
+export function hintsOf(tool: string): ToolHints | undefined {
+  const def = TOOLS.find((t) => t.name === tool);
+  return def && toolHints(def);
 }
 
 /**
