@@ -160,17 +160,17 @@ export interface Metrics
   ghostEffects: number | null;
   lostEffects: number | null;
   unattributedEffects: number | null;
-  /** Replay accounting and hint honesty (replays.ts). */
-  retries: number;
-  replaysAfterUnknown: number;
-  unsafeReplays: number;
+  /** Replay accounting and hint honesty (replays.ts); every one absent in reports written before it. */
+  retries?: number;
+  replaysAfterUnknown?: number;
+  unsafeReplays?: number;
   /** Unsafe replays the ledger shows as a second effect of their op; n/a (null) when effects are not observable. */
-  unsafeReplayDuplicates: number | null;
+  unsafeReplayDuplicates?: number | null;
   /** Ops that ended indeterminate (info) while their effect happened; n/a (null) when effects are not observable. */
-  indeterminateEffects: number | null;
+  indeterminateEffects?: number | null;
   /** Tools whose annotations the effects contradict; n/a (null) when effects are not observable. */
-  lyingHints: number | null;
-  lyingHintTools: LyingHint[];
+  lyingHints?: number | null;
+  lyingHintTools?: LyingHint[];
   /** Why the effects are unknown when the target's way to see them (read-back, interception) failed. */
   effectsUnknown?: string;
   reconciliation: Reconciliation;

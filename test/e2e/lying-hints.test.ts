@@ -45,8 +45,8 @@ describe('lying hints in runs', () => {
     expect(m.duplicateEffects).toBeGreaterThan(0);
     expect(m.lyingHints).toBe(1);
     expect(m.lyingHintTools).toHaveLength(1);
-    expect(m.lyingHintTools[0]).toMatchObject({ tool: 'append', hint: 'idempotentHint' });
-    expect(m.lyingHintTools[0].ops.length).toBe(m.reconciliation.duplicateOps.length);
+    expect(m.lyingHintTools?.[0]).toMatchObject({ tool: 'append', hint: 'idempotentHint' });
+    expect(m.lyingHintTools?.[0].ops.length).toBe(m.reconciliation.duplicateOps.length);
   }, 90_000);
 
   it('negative control: the same replays on a tool that keeps its idempotentHint read 0', async () => {

@@ -64,7 +64,7 @@ describe('replay metrics', () => {
   it('lying_hints names the tools the effects contradict; the honest idempotent tool is not one', () => {
     const m = computeMetrics(h());
     expect(m.lyingHints).toBe(2);
-    expect(m.lyingHintTools.map((l) => [l.tool, l.hint, l.ops])).toEqual([
+    expect(m.lyingHintTools?.map((l) => [l.tool, l.hint, l.ops])).toEqual([
       ['put', 'idempotentHint', ['liar']],
       ['peek', 'readOnlyHint', ['reader']],
     ]);
@@ -75,5 +75,29 @@ describe('replay metrics', () => {
       expect(metric(name, false)).toMatchObject({ value: null, na: true, unmeasurable: true });
     }
     expect(metric('unsafe_replays', false).value).toBe(2);
+  });
+});
+
+describe('a report written before replay accounting', () => {
+  it('reads n/a for every replay metric, never 0', () => {
+    const old = computeMetrics(h());
+    for (const k of [
+      'retries',
+      'replaysAfterUnknown',
+      'unsafeReplays',
+      'unsafeReplayDuplicates',
+      'indeterminateEffects',
+      'lyingHints',
+    ] as const)
+      delete old[k];
+    for (const name of [
+      'retries',
+      'replays_after_unknown',
+      'unsafe_replays',
+      'unsafe_replay_duplicates',
+      'indeterminate_effects',
+      'lying_hints',
+    ])
+      expect(METRICS[name].get(old)).toMatchObject({ value: null, na: true });
   });
 });
