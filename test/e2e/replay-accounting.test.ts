@@ -18,14 +18,15 @@ async function run(policy: 'naive' | 'resilient') {
     { timeoutMs: T },
   );
   const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-  return { cli, metrics: report.profiles[0].metrics, thresholds: report.profiles[0].thresholds };
+  const html = readFileSync(join(out, 'report.html'), 'utf8');
+  return { cli, html, metrics: report.profiles[0].metrics };
 }
 
 describe('replay accounting on drop-after-commit', () => {
   it('naive: replays after unknown outcomes are unsafe and charge again; its control fires', {
     timeout: T,
   }, async () => {
-    const { cli, metrics } = await run('naive');
+    const { cli, html, metrics } = await run('naive');
     expect(cli.code).toBe(0);
     expect(metrics.replaysAfterUnknown).toBeGreaterThan(0);
     expect(metrics.unsafeReplays).toBeGreaterThan(0);
@@ -37,6 +38,9 @@ describe('replay accounting on drop-after-commit', () => {
     expect(metrics.indeterminateEffects).toBe(metrics.reconciliation.infoWithEffectOps.length);
     expect(cli.stdout).toMatch(/unsafe_replays [1-9]/);
     expect(cli.stdout).toMatch(/indeterminate_effects \d/);
+    // report.html's effects table names the ops behind the unsafe replays that charged twice.
+    const row = html.slice(html.indexOf('<code>unsafe_replay_duplicates</code>'));
+    expect(row.slice(0, row.indexOf('</tr>'))).toContain(metrics.reconciliation.duplicateOps[0]);
   });
 
   it('resilient: no unsafe replay, no second charge; the counts are in report.json', { timeout: T }, async () => {
