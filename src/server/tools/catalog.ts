@@ -1,5 +1,7 @@
 // What the workload knows about the reference server's tools: their traits (side effects, the idempotency argument,
 // how to look up an uncertain effect), read off the tool definitions themselves.
+
+import type { ReplayTraits } from '../../client/replay.ts';
 import { argsKey } from '../../core/ledger.ts';
 import type { ToolHints } from '../../measure/hint-honesty.ts';
 import { toolHints } from '../tool-listing.ts';
@@ -30,6 +32,25 @@ export function traitsOf(tool: string): ToolTraits {
 export function hintsOf(tool: string): ToolHints | undefined {
   const def = TOOLS.find((t) => t.name === tool);
   return def && toolHints(def);
+}
+
+/** A tool's traits with what the server declares about replays: its annotations, and its own key honoured. */
+export function declaredTraitsOf(tool: string): ToolTraits & ReplayTraits {
+  return withHints(traitsOf(tool), hintsOf(tool), traitsOf(tool).idempotencyArg !== undefined);
+}
+
+/** Traits with the tool's annotations folded in (idempotent as its idempotentHint says). */
+export function withHints<T extends ToolTraits>(
+  traits: T,
+  hints: ToolHints | undefined,
+  keyHonoured: boolean,
+): T & ReplayTraits {
+  return {
+    ...traits,
+    ...(hints && { hints }),
+    ...(hints?.idempotentHint !== undefined && { idempotent: hints.idempotentHint }),
+    ...(keyHonoured && { keyHonoured }),
+  };
 }
 
 /**

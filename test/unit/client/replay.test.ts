@@ -6,7 +6,7 @@ import type { PolicyName } from '../../../src/client/policies/names.ts';
 import type { LogicalCall } from '../../../src/client/policy.ts';
 import { unsafeReplay } from '../../../src/client/replay.ts';
 import { RandomStream } from '../../../src/core/random.ts';
-import { hintsOf, traitsOf } from '../../../src/server/tools/catalog.ts';
+import { declaredTraitsOf } from '../../../src/server/tools/catalog.ts';
 import { type Answer, FakeSession, ok, SETTINGS, toolError } from './fakes.ts';
 
 vi.mock('../../../src/core/clock.ts', () => ({ epochMs: () => Date.now() }));
@@ -31,7 +31,7 @@ async function run(name: PolicyName, answer: (i: number) => Answer, extra: Parti
     session,
     client: SETTINGS,
     target: { kind: 'reference' },
-    traitsOf: (tool) => ({ ...traitsOf(tool), keyHonoured: true, hints: hintsOf(tool), ...extra }),
+    traitsOf: (tool) => ({ ...declaredTraitsOf(tool), ...extra }),
     recordAttempt: () => {},
     recordBreakerEvent: () => {},
   });
