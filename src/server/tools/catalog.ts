@@ -29,7 +29,7 @@ export function traitsOf(tool: string): ToolTraits {
 }
 
 /** The annotations the reference server lists for a tool (none for a tool it does not have). */
-export function hintsOf(tool: string): ToolHints | undefined {
+function hintsOf(tool: string): ToolHints | undefined {
   const def = TOOLS.find((t) => t.name === tool);
   return def && toolHints(def);
 }
