@@ -92,9 +92,11 @@ export class OpTally {
     const sameArgs = args === this.lastArgs;
     this.lastArgs = args;
     if (prior === undefined) return;
+    const unsafe = unsafeReplay(prior, this.call, sameArgs);
+    outcome.record.replay = { after: prior, ...(unsafe && { unsafe }) };
     this.retries++;
     if (prior === 'unknown') this.replaysAfterUnknown++;
-    if (unsafeReplay(prior, this.call, sameArgs)) this.unsafeReplays++;
+    if (unsafe) this.unsafeReplays++;
   }
 
   /** What the call came to; `ok` when its last try succeeded (an attempt, or a lookup that found the effect). */

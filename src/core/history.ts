@@ -26,6 +26,9 @@ export interface AttemptRecord {
   resumptions?: number;
   /** What the client did next: retry, status lookup, re-initialize, give up. */
   next?: 'retry' | 'lookup' | 'reinit' | 'give-up' | 'done';
+  /** A retry: how the attempt before it ended (a status lookup may have settled an unknown), and whether nothing the
+   * tool declares made replaying it safe (client/replay.ts). Set by the op's tally after the attempt is recorded. */
+  replay?: { after: 'ok' | 'fail' | 'unknown'; unsafe?: true };
   /** Size of the tool result as received (serialised JSON bytes), when there was one. */
   resultBytes?: number;
   /** The result was over the client's result budget and was cut, or re-fetched as a smaller page. */

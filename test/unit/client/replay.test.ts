@@ -5,6 +5,7 @@ import { POLICIES } from '../../../src/client/policies/index.ts';
 import type { PolicyName } from '../../../src/client/policies/names.ts';
 import type { LogicalCall } from '../../../src/client/policy.ts';
 import { unsafeReplay } from '../../../src/client/replay.ts';
+import type { AttemptRecord } from '../../../src/core/history.ts';
 import { RandomStream } from '../../../src/core/random.ts';
 import { declaredTraitsOf } from '../../../src/server/tools/catalog.ts';
 import { type Answer, FakeSession, ok, SETTINGS, toolError } from './fakes.ts';
@@ -27,24 +28,27 @@ const refused = toolError('DEPENDENCY', 'DEPENDENCY.UNAVAILABLE', { retryable: t
 /** One create_payment op against the reference server's traits (its key honoured, its hints as listed). */
 async function run(name: PolicyName, answer: (i: number) => Answer, extra: Partial<LogicalCall> = {}) {
   const session = new FakeSession((_, i) => answer(i));
+  const attempts: AttemptRecord[] = [];
   const runOp = POLICIES[name].forRun({
     session,
     client: SETTINGS,
     target: { kind: 'reference' },
     traitsOf: (tool) => ({ ...declaredTraitsOf(tool), ...extra }),
-    recordAttempt: () => {},
+    recordAttempt: (a) => attempts.push(a),
     recordBreakerEvent: () => {},
   });
   const op = { index: 0, opId: 'op-00000', tool: 'create_payment', args: { amount_cents: 100 } };
   const done = runOp(op, new RandomStream(1, 'client/op-00000'));
   await vi.runAllTimersAsync();
-  return done;
+  return { ...(await done), replays: attempts.filter((a) => a.tool === 'create_payment').map((a) => a.replay) };
 }
 
 describe('replay accounting', () => {
   it('naive: every retry after an unknown outcome is unsafe (a fresh key is new arguments, no key honoured)', async () => {
     const r = await run('naive', (i) => (i < 2 ? unavailable : ok()));
     expect(r).toMatchObject({ attempts: 3, retries: 2, replaysAfterUnknown: 2, unsafeReplays: 2 });
+    // Each retry's attempt record says so too (trace.jsonl shows it).
+    expect(r.replays).toEqual([undefined, { after: 'unknown', unsafe: true }, { after: 'unknown', unsafe: true }]);
   });
 
   it('naive after a failure known to have taken no effect: retries, none after unknown, none unsafe', async () => {
@@ -58,12 +62,14 @@ describe('replay accounting', () => {
     const r = await run('resilient', (i) => (i === 0 ? unavailable : i === 1 ? ok({ status: 'pending' }) : ok()));
     expect(r).toMatchObject({ outcome: 'ok', retries: 1, replaysAfterUnknown: 1 });
     expect(r.unsafeReplays).toBeUndefined();
+    expect(r.replays).toEqual([undefined, { after: 'unknown' }]);
   });
 
   it('resilient: a lookup that finds no effect settles the outcome, so the replay is after a failure', async () => {
     const r = await run('resilient', (i) => (i === 0 ? unavailable : i === 1 ? ok({ status: 'not_found' }) : ok()));
     expect(r).toMatchObject({ outcome: 'ok', retries: 1 });
     expect(r.replaysAfterUnknown).toBeUndefined();
+    expect(r.replays).toEqual([undefined, { after: 'fail' }]);
   });
 
   it('the same keyed replay is unsafe when the server does not honour the key', async () => {
