@@ -9,7 +9,7 @@ import { Session } from '../client/session.ts';
 import type { AttemptRecord } from '../core/history.ts';
 import { RandomStream } from '../core/random.ts';
 import { clientSchema } from '../profile/schema.ts';
-import { traitsOf } from '../server/tools/catalog.ts';
+import { declaredTraitsOf } from '../server/tools/catalog.ts';
 import type { ProfileInput } from './define-profile.ts';
 
 /** What one logical call came to: its op id and the fields an op record carries (outcome, attempts, lookups…). */
@@ -72,7 +72,7 @@ export function createClient(target: ClientTarget, options: ClientOptions = {}):
     session,
     client: settings,
     target: { kind: 'reference' },
-    traitsOf: (tool) => ({ ...traitsOf(tool), ...extraTraits.get(tool) }),
+    traitsOf: (tool) => ({ ...declaredTraitsOf(tool), ...extraTraits.get(tool) }),
     recordAttempt: (attempt) => attempts.push(attempt),
     recordBreakerEvent: () => {},
   });

@@ -6,6 +6,7 @@ import { toolErrorOf } from '../core/taxonomy.ts';
 import type { AttemptOutcome } from './attempt.ts';
 import { opOutcome } from './outcome.ts';
 import type { CallOutcome, LogicalCall } from './policy.ts';
+import { type PriorEnd, unsafeReplay } from './replay.ts';
 
 export type LookupStatus = 'found' | 'absent' | 'unknown';
 
@@ -27,6 +28,14 @@ export class OpTally {
   private authRefreshes = 0;
   private circuitOpen = false;
   private last?: AttemptOutcome;
+  /** How the last attempt ended, as a retry after it would see it (a lookup may settle an unknown). */
+  private lastEnd?: PriorEnd;
+  private lastArgs?: string;
+  private firstArgs?: string;
+  private retries = 0;
+  private replaysAfterUnknown = 0;
+  private unsafeReplays = 0;
+  private identicalCalls = 0;
   /** Some attempt may have taken effect and nothing has shown otherwise. */
   uncertain = false;
   /** When the retry unit starts the next try (0 when it announced no wait). */
@@ -41,13 +50,18 @@ export class OpTally {
 
   record(event: OpEvent): void {
     switch (event.type) {
-      case 'attempt':
+      case 'attempt': {
+        this.countReplay(event.outcome);
         this.attempts++;
         this.last = event.outcome;
-        if (event.outcome.classified.ok) return;
+        const c = event.outcome.classified;
+        const unknown = !c.ok && c.uncertain && !event.tookNoEffect;
+        this.lastEnd = c.ok ? 'ok' : unknown ? 'unknown' : 'fail';
+        if (c.ok) return;
         this.failedAttempts++;
-        if (event.outcome.classified.uncertain && !event.tookNoEffect) this.uncertain = true;
+        if (unknown) this.uncertain = true;
         return;
+      }
       case 'retry':
         this.nextTryAtMs = epochMs() + event.delayMs;
         return;
@@ -55,7 +69,10 @@ export class OpTally {
         this.lookups++;
         if (event.status === 'found') this.lookupsFound++;
         // The key never took effect: re-executing is safe.
-        if (event.status === 'absent') this.uncertain = false;
+        if (event.status === 'absent') {
+          this.uncertain = false;
+          if (this.lastEnd === 'unknown') this.lastEnd = 'fail';
+        }
         return;
       case 'credential-refresh':
         this.authRefreshes++;
@@ -64,6 +81,22 @@ export class OpTally {
         this.circuitOpen = true;
         return;
     }
+  }
+
+  /** An attempt after the first is a replay: counted by how the one before ended, and whether it was safe. */
+  private countReplay(outcome: AttemptOutcome): void {
+    const args = JSON.stringify(outcome.record.args);
+    this.firstArgs ??= args;
+    if (args === this.firstArgs) this.identicalCalls++;
+    const prior = this.lastEnd;
+    const sameArgs = args === this.lastArgs;
+    this.lastArgs = args;
+    if (prior === undefined) return;
+    const unsafe = unsafeReplay(prior, this.call, sameArgs);
+    outcome.record.replay = { after: prior, ...(unsafe && { unsafe }) };
+    this.retries++;
+    if (prior === 'unknown') this.replaysAfterUnknown++;
+    if (unsafe) this.unsafeReplays++;
   }
 
   /** What the call came to; `ok` when its last try succeeded (an attempt, or a lookup that found the effect). */
@@ -85,6 +118,10 @@ export class OpTally {
         ...(this.lookupsFound > 0 && { lookupsFound: this.lookupsFound }),
         ...(this.authRefreshes > 0 && { authRefreshes: this.authRefreshes }),
         ...(this.circuitOpen && { circuitOpen: true }),
+        ...(this.retries > 0 && { retries: this.retries }),
+        ...(this.replaysAfterUnknown > 0 && { replaysAfterUnknown: this.replaysAfterUnknown }),
+        ...(this.unsafeReplays > 0 && { unsafeReplays: this.unsafeReplays }),
+        ...(this.call.hints && { hints: this.call.hints, identicalCalls: this.identicalCalls }),
       },
       ...(fieldErrors && { fieldErrors }),
     };

@@ -8,8 +8,9 @@ import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
 import type { McpClient } from './connection.ts';
 import type { PolicyName } from './policies/names.ts';
+import type { ReplayTraits } from './replay.ts';
 
-export interface LogicalCall {
+export interface LogicalCall extends ReplayTraits {
   opId: string;
   /** The op's id on the wire (trace id, idempotency key stem) when it is not the op id: run, shard, profile, op. */
   traceId?: string;

@@ -26,6 +26,9 @@ export interface AttemptRecord {
   resumptions?: number;
   /** What the client did next: retry, status lookup, re-initialize, give up. */
   next?: 'retry' | 'lookup' | 'reinit' | 'give-up' | 'done';
+  /** A retry: how the attempt before it ended (a status lookup may have settled an unknown), and whether nothing the
+   * tool declares made replaying it safe (client/replay.ts). Set by the op's tally after the attempt is recorded. */
+  replay?: { after: 'ok' | 'fail' | 'unknown'; unsafe?: true };
   /** Size of the tool result as received (serialised JSON bytes), when there was one. */
   resultBytes?: number;
   /** The result was over the client's result budget and was cut, or re-fetched as a smaller page. */
@@ -83,6 +86,16 @@ export interface OpRecord {
   corrections?: number;
   /** The loop guard stopped a repeat of the same tool, arguments and error code. */
   loopGuardStop?: boolean;
+  /** Attempts after the first, in any of the op's calls. */
+  retries?: number;
+  /** Of those, the ones whose previous attempt ended with its effect unknown. */
+  replaysAfterUnknown?: number;
+  /** Of those, the ones on a side-effecting tool neither declared idempotent nor keyed the server honours. */
+  unsafeReplays?: number;
+  /** The tool's annotations (readOnlyHint, idempotentHint, destructiveHint), when it declared any. */
+  hints?: { readOnlyHint?: boolean; idempotentHint?: boolean; destructiveHint?: boolean };
+  /** Attempts sent with the op's first arguments exactly (what an idempotentHint speaks of). */
+  identicalCalls?: number;
 }
 
 /** A circuit breaker changed state (client side). */

@@ -53,6 +53,10 @@ const effect = (m: Metrics, value: number | null): MetricValue =>
     ? { ...na(m.effectsUnknown ?? 'this target gives no way to see its effects'), unmeasurable: true }
     : v(value);
 
+/** Replay counts are absent from reports written before replay accounting (`faultline report` re-renders them). */
+const replayCount = (value: number | null | undefined, get: (n: number | null) => MetricValue): MetricValue =>
+  value === undefined ? na('this report was written before replay accounting') : get(value);
+
 export const METRICS: Record<string, MetricDef> = {
   ops: { describe: 'logical calls', get: (m) => v(m.ops), headline: true },
   ops_ok: { describe: 'ops that ended ok', get: (m) => v(m.opsOk), headline: true },
@@ -104,7 +108,36 @@ export const METRICS: Record<string, MetricDef> = {
   },
   indeterminate_effects: {
     describe: 'ops with an indeterminate outcome (info) whose effect exists',
-    get: (m) => effect(m, m.effectsObservable === false ? null : m.reconciliation.infoWithEffectOps.length),
+    get: (m) => replayCount(m.indeterminateEffects, (n) => effect(m, n)),
+    headline: true,
+    damage: true,
+  },
+  retries: {
+    describe: 'attempts after the first of their call',
+    get: (m) => replayCount(m.retries, (n) => orNa(n, NO_OPS)),
+    headline: true,
+  },
+  replays_after_unknown: {
+    describe: 'retries whose previous attempt ended with its effect unknown',
+    get: (m) => replayCount(m.replaysAfterUnknown, (n) => orNa(n, NO_OPS)),
+    headline: true,
+  },
+  unsafe_replays: {
+    describe: 'retries after an unknown outcome on a tool neither declared idempotent nor keyed the server honours',
+    get: (m) => replayCount(m.unsafeReplays, (n) => orNa(n, NO_OPS)),
+    headline: true,
+    damage: true,
+  },
+  unsafe_replay_duplicates: {
+    describe: 'unsafe replays the effects show as a second effect of their op',
+    get: (m) => replayCount(m.unsafeReplayDuplicates, (n) => effect(m, n)),
+    headline: true,
+    damage: true,
+  },
+  lying_hints: {
+    describe: 'tools whose readOnlyHint or idempotentHint the effects contradict',
+    get: (m) => replayCount(m.lyingHints, (n) => effect(m, n)),
+    headline: true,
     damage: true,
   },
   unattributed_effects: {

@@ -12,6 +12,7 @@ import { outcomes, throughput } from './outcomes.ts';
 import { perFaultHit } from './per-hit.ts';
 import { reconcile } from './reconcile.ts';
 import { recovery } from './recovery.ts';
+import { replayMetrics } from './replays.ts';
 import { retrySuccess } from './retry.ts';
 import { retryAfterViolations } from './retry-after.ts';
 import { serverSeamMetrics } from './server-seam.ts';
@@ -59,6 +60,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     ...edges,
     ...discoveryMetrics(history),
     ...serverSeamMetrics(history, effects),
+    ...replayMetrics(history, effects, history.effectsObservable !== false),
   };
   return { ...metrics, perFaultHit: perFaultHit(metrics) };
 }

@@ -6,6 +6,7 @@ import type { ApplicationMetrics } from './client-guards.ts';
 import type { DiscoveryMetrics } from './discovery-metrics.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
 import type { PerFaultHit } from './per-hit.ts';
+import type { LyingHint } from './replays.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
 
 /** n/a (null) without ops. */
@@ -159,6 +160,17 @@ export interface Metrics
   ghostEffects: number | null;
   lostEffects: number | null;
   unattributedEffects: number | null;
+  /** Replay accounting and hint honesty (replays.ts); every one absent in reports written before it. */
+  retries?: number;
+  replaysAfterUnknown?: number;
+  unsafeReplays?: number;
+  /** Unsafe replays the ledger shows as a second effect of their op; n/a (null) when effects are not observable. */
+  unsafeReplayDuplicates?: number | null;
+  /** Ops that ended indeterminate (info) while their effect happened; n/a (null) when effects are not observable. */
+  indeterminateEffects?: number | null;
+  /** Tools whose annotations the effects contradict; n/a (null) when effects are not observable. */
+  lyingHints?: number | null;
+  lyingHintTools?: LyingHint[];
   /** Why the effects are unknown when the target's way to see them (read-back, interception) failed. */
   effectsUnknown?: string;
   reconciliation: Reconciliation;

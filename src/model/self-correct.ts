@@ -65,6 +65,11 @@ const sum = (a?: number, b?: number) => (a ?? 0) + (b ?? 0);
 function merge(a: ClientOpFields, b: ClientOpFields): ClientOpFields {
   const lookupsFound = sum(a.lookupsFound, b.lookupsFound);
   const authRefreshes = sum(a.authRefreshes, b.authRefreshes);
+  // A corrected call is a new call, not a replay: each call counts its own retries.
+  const replays = (['retries', 'replaysAfterUnknown', 'unsafeReplays'] as const).flatMap((k) => {
+    const n = sum(a[k], b[k]);
+    return n > 0 ? [[k, n]] : [];
+  });
   return {
     ...b,
     // An earlier call that may have taken effect keeps the op indeterminate unless a later one succeeded.
@@ -75,5 +80,6 @@ function merge(a: ClientOpFields, b: ClientOpFields): ClientOpFields {
     ...(lookupsFound > 0 && { lookupsFound }),
     ...(authRefreshes > 0 && { authRefreshes }),
     ...((a.circuitOpen || b.circuitOpen) && { circuitOpen: true }),
+    ...Object.fromEntries(replays),
   };
 }

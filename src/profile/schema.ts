@@ -185,6 +185,13 @@ const workloadItemSchema = z.strictObject({
       'the tool changes state outside the call, so a failure after it ran is uncertain and its effects are reconciled ' +
         "(default: the reference tools' own traits; another server's tool annotations: not readOnlyHint)",
     ),
+  idempotent: z
+    .boolean()
+    .optional()
+    .describe(
+      'repeating the call with the same arguments makes no second effect, so a replay after an unknown outcome is ' +
+        "safe (default: the tool's idempotentHint annotation)",
+    ),
   idempotencyKeyArg: z
     .string()
     .min(1)

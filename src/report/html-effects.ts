@@ -25,6 +25,7 @@ export function effectsTable(m: Metrics, history: History | undefined, startMs: 
     { metric: 'ghost_effects', what: 'ops that ended fail but have an effect', opIds: r.ghostOps },
     { metric: 'lost_effects', what: 'side-effecting ops that ended ok without effect', opIds: r.lostOps },
     { metric: 'indeterminate_effects', what: 'ops with outcome info whose effect exists', opIds: r.infoWithEffectOps },
+    ...unsafeReplayRows(history, r.duplicateOps),
   ];
   const ops = new Map((history?.ops ?? []).map((o) => [o.opId, o]));
   const effects = effectsByTrace(history?.effects ?? []);
@@ -54,6 +55,24 @@ export function effectsTable(m: Metrics, history: History | undefined, startMs: 
   });
   const how = `${r.effects} effect(s) in the ledger: ${r.byTraceId} matched by trace id, ${r.byArgsKey} by argument values`;
   return `${htmlTable('effects', ['metric', 'value', 'ops behind it (op id = trace id)'], body)}<p class="meta">${e(how)}</p>`;
+}
+
+/** The unsafe replays' ops, and those of them with a second effect (the op records name them, not the ledger). */
+function unsafeReplayRows(history: History | undefined, duplicateOps: readonly string[]): EffectRow[] {
+  const unsafe = (history?.ops ?? []).filter((o) => (o.unsafeReplays ?? 0) > 0).map((o) => o.opId);
+  const twice = new Set(duplicateOps);
+  return [
+    {
+      metric: 'unsafe_replays',
+      what: 'ops replayed after an unknown outcome with nothing making it safe',
+      opIds: unsafe,
+    },
+    {
+      metric: 'unsafe_replay_duplicates',
+      what: 'of those, ops with a second effect',
+      opIds: unsafe.filter((id) => twice.has(id)),
+    },
+  ];
 }
 
 function opList(

@@ -191,13 +191,18 @@ function effectOps(m: ProfileReport['metrics']): string[] {
     ['duplicate_effects', r.duplicateOps],
     ['ghost_effects', r.ghostOps],
     ['lost_effects', r.lostOps],
+    ['indeterminate_effects', r.infoWithEffectOps],
   ];
-  return lists
-    .filter(([, ids]) => ids.length > 0)
-    .map(([name, ids]) => {
-      const shown = ids.slice(0, 8).map(mdCode).join(', ');
-      return `- ops behind ${mdCode(name)}: ${shown}${ids.length > 8 ? ` and ${ids.length - 8} more` : ''} (op id = trace id)`;
-    });
+  const shown = (ids: string[]) =>
+    `${ids.slice(0, 8).map(mdCode).join(', ')}${ids.length > 8 ? ` and ${ids.length - 8} more` : ''}`;
+  return [
+    ...lists
+      .filter(([, ids]) => ids.length > 0)
+      .map(([name, ids]) => `- ops behind ${mdCode(name)}: ${shown(ids)} (op id = trace id)`),
+    ...(m.lyingHintTools ?? []).map(
+      (l) => `- lying hint: tool ${mdCode(l.tool)} declares ${mdCode(l.hint)}, contradicted by ${shown(l.ops)}`,
+    ),
+  ];
 }
 
 function baselineSection(b: BaselineComparison): string[] {

@@ -37,6 +37,8 @@ const recoveryWindow = obj({
   note: z.string().optional(),
 });
 
+const NOT_OBSERVABLE = 'effects are not observable on this target (effectsObservable false)';
+
 const breakerInterval = obj({ key: z.string(), openAtMs: ms, closeAtMs: ms.nullable() });
 const delivery = z.enum(['once', 'resumed', 'resent', 'lost', 'ghost', 'duplicated', 'hung', 'failed']);
 const counts = z.record(z.string(), count);
@@ -59,6 +61,21 @@ const metrics = obj({
   lostEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
   unattributedEffects: na(count, 'effects are not observable on this target (effectsObservable false)'),
   effectsUnknown: z.string().optional().describe('why not, when its read-back or interception failed'),
+  // Replay accounting (measure/replays.ts): absent in reports written before it.
+  retries: count.optional().describe('attempts after the first of their call'),
+  replaysAfterUnknown: count.optional().describe('retries whose previous attempt ended with its effect unknown'),
+  unsafeReplays: count
+    .optional()
+    .describe(
+      'retries after an unknown outcome on a side-effecting tool neither declared idempotent nor keyed the server honours',
+    ),
+  unsafeReplayDuplicates: na(count, NOT_OBSERVABLE).optional(),
+  indeterminateEffects: na(count, NOT_OBSERVABLE).optional(),
+  lyingHints: na(count, NOT_OBSERVABLE).optional(),
+  lyingHintTools: z
+    .array(obj({ tool: z.string(), hint: z.enum(['readOnlyHint', 'idempotentHint']), ops: z.array(z.string()) }))
+    .optional()
+    .describe('each tool whose annotation the effects contradict, with the ops that show it'),
   reconciliation: obj({
     effects: count,
     byTraceId: count,

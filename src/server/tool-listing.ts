@@ -16,12 +16,11 @@ export function toolListing(tool: ToolDef) {
     // Advertised leniently (fields optional, extra allowed): SDK clients validate structuredContent against
     // outputSchema even on isError results, which would reject our structured ToolErrors.
     outputSchema: tool.output.partial().loose(),
-    annotations: {
-      title: tool.title,
-      readOnlyHint: !tool.sideEffecting,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: true,
-    },
+    annotations: { title: tool.title, ...toolHints(tool), openWorldHint: true },
   };
+}
+
+/** What a tool's annotations say a call may do: idempotent by its key, which every side-effecting tool takes. */
+export function toolHints(tool: Pick<ToolDef, 'sideEffecting'>) {
+  return { readOnlyHint: !tool.sideEffecting, destructiveHint: false, idempotentHint: true };
 }

@@ -1,6 +1,10 @@
 // What the workload knows about the reference server's tools: their traits (side effects, the idempotency argument,
 // how to look up an uncertain effect), read off the tool definitions themselves.
+
+import type { ReplayTraits } from '../../client/replay.ts';
 import { argsKey } from '../../core/ledger.ts';
+import type { ToolHints } from '../../measure/hint-honesty.ts';
+import { toolHints } from '../tool-listing.ts';
 import { TOOLS } from './index.ts';
 import type { ToolDef, ToolTraits } from './types.ts';
 
@@ -22,6 +26,31 @@ export const REFERENCE_TOOLS: Readonly<Record<string, ToolTraits>> = Object.from
 /** Traits of a tool the workload names; unknown tools (model mistakes) are treated as reads. */
 export function traitsOf(tool: string): ToolTraits {
   return REFERENCE_TOOLS[tool] ?? { sideEffecting: false };
+}
+
+/** The annotations the reference server lists for a tool (none for a tool it does not have). */
+function hintsOf(tool: string): ToolHints | undefined {
+  const def = TOOLS.find((t) => t.name === tool);
+  return def && toolHints(def);
+}
+
+/** A tool's traits with what the server declares about replays: its annotations, and its own key honoured. */
+export function declaredTraitsOf(tool: string): ToolTraits & ReplayTraits {
+  return withHints(traitsOf(tool), hintsOf(tool), traitsOf(tool).idempotencyArg !== undefined);
+}
+
+/** Traits with the tool's annotations folded in (idempotent as its idempotentHint says). */
+export function withHints<T extends ToolTraits>(
+  traits: T,
+  hints: ToolHints | undefined,
+  keyHonoured: boolean,
+): T & ReplayTraits {
+  return {
+    ...traits,
+    ...(hints && { hints }),
+    ...(hints?.idempotentHint !== undefined && { idempotent: hints.idempotentHint }),
+    ...(keyHonoured && { keyHonoured }),
+  };
 }
 
 /**

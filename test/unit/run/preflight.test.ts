@@ -129,8 +129,9 @@ describe('tool traits of a server we did not write', () => {
   it('take side effects from the annotations: side-effecting unless readOnlyHint, as MCP defaults', () => {
     const { profile: p } = profile('    - { tool: read_graph }');
     const traits = toolTraits(p, listed);
-    expect(traits('create_entities')).toEqual({ sideEffecting: true });
-    expect(traits('read_graph')).toEqual({ sideEffecting: false });
+    const hints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false };
+    expect(traits('create_entities')).toEqual({ sideEffecting: true, hints, idempotent: false });
+    expect(traits('read_graph')).toEqual({ sideEffecting: false, hints: { readOnlyHint: true } });
     expect(traits('search_nodes')).toEqual({ sideEffecting: true }); // no annotations at all
   });
 
@@ -139,10 +140,11 @@ describe('tool traits of a server we did not write', () => {
       '    - { tool: create_entities, sideEffect: false }\n    - { tool: search_nodes, idempotencyKeyArg: key, statusTool: order_status }',
     );
     const traits = toolTraits(p, listed);
-    expect(traits('create_entities')).toEqual({ sideEffecting: false });
+    expect(traits('create_entities')).toMatchObject({ sideEffecting: false, idempotent: false });
     expect(traits('search_nodes')).toEqual({
       sideEffecting: true,
       idempotencyArg: 'key',
+      keyHonoured: true,
       statusLookup: { tool: 'order_status', keyArg: 'key' },
     });
     expect(traitNotes(p, listed)).toEqual([

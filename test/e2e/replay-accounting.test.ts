@@ -1,0 +1,65 @@
+// Issue 28 item 1: drop-after-commit loses answers after the charge committed. The naive client replays them with
+// fresh keys (unsafe, and each one charges again); the resilient client looks the key up and, where it must
+// replay, sends the same honoured key (0 unsafe). report.json carries every count, indeterminate_effects included.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pairingsOf } from '../../src/core/pairing.ts';
+import { runCli } from '../helpers/cli.ts';
+import { failing, runShipped } from '../helpers/run.ts';
+
+const T = 90_000;
+
+async function run(policy: 'naive' | 'resilient') {
+  const out = mkdtempSync(join(tmpdir(), `replay-${policy}-`));
+  const cli = await runCli(
+    ['run', 'chaos-profiles/drop-after-commit.yaml', '--policy', policy, '--out', out, '--verbose'],
+    { timeoutMs: T },
+  );
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+  const html = readFileSync(join(out, 'report.html'), 'utf8');
+  return { cli, html, metrics: report.profiles[0].metrics };
+}
+
+describe('replay accounting on drop-after-commit', () => {
+  it('naive: replays after unknown outcomes are unsafe and charge again; its control fires', {
+    timeout: T,
+  }, async () => {
+    const { cli, html, metrics } = await run('naive');
+    expect(cli.code).toBe(0);
+    expect(metrics.replaysAfterUnknown).toBeGreaterThan(0);
+    expect(metrics.unsafeReplays).toBeGreaterThan(0);
+    expect(metrics.unsafeReplayDuplicates).toBeGreaterThan(0);
+    // Every second charge the ledger saw came from an unsafe replay.
+    expect(metrics.unsafeReplayDuplicates).toBe(metrics.duplicateEffects);
+    // A key of its own in report.json (a number: effects are observable here), equal to the reconciliation's list.
+    expect(metrics.indeterminateEffects).toBeTypeOf('number');
+    expect(metrics.indeterminateEffects).toBe(metrics.reconciliation.infoWithEffectOps.length);
+    expect(cli.stdout).toMatch(/unsafe_replays [1-9]/);
+    expect(cli.stdout).toMatch(/indeterminate_effects \d/);
+    // report.html's effects table names the ops behind the unsafe replays that charged twice.
+    const row = html.slice(html.indexOf('<code>unsafe_replay_duplicates</code>'));
+    expect(row.slice(0, row.indexOf('</tr>'))).toContain(metrics.reconciliation.duplicateOps[0]);
+  });
+
+  it('resilient: no unsafe replay, no second charge; the counts are in report.json', { timeout: T }, async () => {
+    const { cli, metrics } = await run('resilient');
+    expect(cli.code).toBe(0);
+    expect(metrics.unsafeReplays).toBe(0);
+    expect(metrics.unsafeReplayDuplicates).toBe(0);
+    expect(metrics.indeterminateEffects).toBe(0);
+    expect(metrics.lyingHints).toBe(0);
+    expect(metrics.lookups).toBeGreaterThan(0);
+  });
+
+  it('resilient on the 2026-07-28 wire: replays after unknown outcomes happen, all with the honoured key', {
+    timeout: T,
+  }, async () => {
+    const r = await runShipped('drop-after-commit', undefined, undefined, pairingsOf('modern')[0]);
+    expect(failing(r)).toBe('');
+    expect(r.report.metrics.replaysAfterUnknown).toBeGreaterThan(0);
+    expect(r.report.metrics.unsafeReplays).toBe(0);
+    expect(r.report.metrics.unsafeReplayDuplicates).toBe(0);
+  });
+});

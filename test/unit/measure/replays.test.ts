@@ -1,0 +1,103 @@
+// Replay metrics from a hand-built history: unsafe replays and the second effects they made, ops indeterminate
+// with an effect, lying hints (with their honest negative control), and n/a where effects cannot be seen.
+import { describe, expect, it } from 'vitest';
+import { METRICS } from '../../../src/measure/metric-table.ts';
+import { computeMetrics } from '../../../src/measure/metrics.ts';
+import { effect, history, op } from './fixtures.ts';
+
+const pay = { sideEffecting: true, tool: 'pay' };
+const claimsIdempotent = { hints: { idempotentHint: true } };
+
+function h(effectsObservable = true) {
+  return history({
+    effectsObservable,
+    ops: [
+      // Two unsafe replays, one second effect.
+      op('naive', 0, 10, 'ok', { ...pay, attempts: 3, retries: 2, replaysAfterUnknown: 2, unsafeReplays: 2 }),
+      // A safe replay after unknown (its key honoured): its single effect is no duplicate.
+      op('keyed', 0, 10, 'ok', { ...pay, attempts: 2, retries: 1, replaysAfterUnknown: 1 }),
+      // Ended indeterminate while its effect happened.
+      op('unsure', 0, 10, 'info', pay),
+      // Claims idempotentHint, sent the same arguments twice, made two effects: a lie.
+      op('liar', 0, 10, 'ok', { ...pay, tool: 'put', attempts: 2, identicalCalls: 2, retries: 1, ...claimsIdempotent }),
+      // Claims idempotentHint, sent the same arguments twice, made one effect: honest.
+      op('honest', 0, 10, 'ok', {
+        ...pay,
+        tool: 'set',
+        attempts: 2,
+        identicalCalls: 2,
+        retries: 1,
+        ...claimsIdempotent,
+      }),
+      // Claims readOnlyHint and made an effect.
+      op('reader', 0, 10, 'ok', { tool: 'peek', hints: { readOnlyHint: true }, identicalCalls: 1 }),
+    ],
+    effects: [
+      effect('naive'),
+      effect('naive'),
+      effect('keyed'),
+      effect('unsure'),
+      effect('liar'),
+      effect('liar'),
+      effect('honest'),
+      effect('reader'),
+    ],
+  });
+}
+
+const metric = (name: string, effectsObservable = true) => METRICS[name].get(computeMetrics(h(effectsObservable)));
+
+describe('replay metrics', () => {
+  it('counts retries, replays after unknown and unsafe replays from the op records', () => {
+    const m = computeMetrics(h());
+    expect([m.retries, m.replaysAfterUnknown, m.unsafeReplays]).toEqual([5, 3, 2]);
+  });
+
+  it('an unsafe replay counts as a duplicate only where the ledger shows a second effect, at most one each', () => {
+    expect(metric('unsafe_replay_duplicates').value).toBe(1);
+  });
+
+  it('indeterminate_effects: info ops whose effect exists', () => {
+    expect(metric('indeterminate_effects').value).toBe(1);
+  });
+
+  it('lying_hints names the tools the effects contradict; the honest idempotent tool is not one', () => {
+    const m = computeMetrics(h());
+    expect(m.lyingHints).toBe(2);
+    expect(m.lyingHintTools?.map((l) => [l.tool, l.hint, l.ops])).toEqual([
+      ['put', 'idempotentHint', ['liar']],
+      ['peek', 'readOnlyHint', ['reader']],
+    ]);
+  });
+
+  it('every effect-judged count is n/a, not 0, where effects cannot be seen; client counts stay', () => {
+    for (const name of ['unsafe_replay_duplicates', 'indeterminate_effects', 'lying_hints']) {
+      expect(metric(name, false)).toMatchObject({ value: null, na: true, unmeasurable: true });
+    }
+    expect(metric('unsafe_replays', false).value).toBe(2);
+  });
+});
+
+describe('a report written before replay accounting', () => {
+  it('reads n/a for every replay metric, never 0', () => {
+    const old = computeMetrics(h());
+    for (const k of [
+      'retries',
+      'replaysAfterUnknown',
+      'unsafeReplays',
+      'unsafeReplayDuplicates',
+      'indeterminateEffects',
+      'lyingHints',
+    ] as const)
+      delete old[k];
+    for (const name of [
+      'retries',
+      'replays_after_unknown',
+      'unsafe_replays',
+      'unsafe_replay_duplicates',
+      'indeterminate_effects',
+      'lying_hints',
+    ])
+      expect(METRICS[name].get(old)).toMatchObject({ value: null, na: true });
+  });
+});
