@@ -1,0 +1,32 @@
+// (d) A retry after the answer was lost after commit (edge drop-after-commit on the wire): one effect, and the
+// retry answers.
+import { describe, effectsOf, type IdempotencyCheck, keyedWriteMissing, withKey } from './tool-under-test.ts';
+
+export const droppedAnswer: IdempotencyCheck = {
+  name: 'retry-after-dropped-answer',
+  title: 'a retry after the answer was lost after commit: one effect',
+  async run(tool) {
+    const missing = keyedWriteMissing(tool);
+    if (missing) return missing;
+    const args = withKey(tool, tool.args(5), tool.freshKey());
+    let lost = '';
+    let retry = '';
+    let hits = 0;
+    const effects = await effectsOf(tool, async () => {
+      const drop = await tool.dropAnswers();
+      try {
+        lost = describe(await tool.call(args));
+        hits = await drop.hits();
+      } finally {
+        await drop.remove();
+      }
+      retry = describe(await tool.call(args));
+    });
+    if (typeof effects === 'string') return { verdict: 'n/a', evidence: effects };
+    const evidence = `drop-after-commit hits ${hits}; first call: ${lost}; retry: ${retry}; ${effects} effect(s)`;
+    // The fault must have taken the answer away, or the retry was not a retry after a lost answer.
+    if (hits !== 1 || !lost.startsWith('error'))
+      return { verdict: 'fail', evidence: `the answer was not lost on the wire (${evidence})` };
+    return { verdict: effects === 1 && retry.startsWith('result') ? 'pass' : 'fail', evidence };
+  },
+};
