@@ -51,7 +51,8 @@ async function callTool(env: Environment, name: string, args: Record<string, unk
     const result = await connection.client.callTool({ name, arguments: args }, undefined, {
       timeout: CALL_TIMEOUT_MS,
     });
-    const body = JSON.stringify(result.structuredContent ?? result.content);
+    const text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? `[${c.type}]`).join(' ');
+    const body = result.structuredContent === undefined ? text : JSON.stringify(result.structuredContent);
     return { kind: 'result', isError: result.isError === true, body };
   } catch (error) {
     return { kind: 'error', message: (error as Error).message };
