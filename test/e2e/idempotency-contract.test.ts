@@ -101,7 +101,10 @@ describe('faultline idempotency', () => {
     const profile = join(dir, 'profile.yaml');
     writeFileSync(
       profile,
-      readFileSync(join(FIXTURE, 'profile.yaml'), 'utf8').replace(/\n +idempotencyKeyArg: key\n +args: \{/, '\n      args: { key: "k-{op}",'),
+      readFileSync(join(FIXTURE, 'profile.yaml'), 'utf8').replace(
+        /\n +idempotencyKeyArg: key\n +args: \{/,
+        '\n      args: { key: "k-{op}",',
+      ),
     );
     const r = await fixture('ignores-key', profile);
     for (const check of KEYED) {
