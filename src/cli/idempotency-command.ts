@@ -68,6 +68,7 @@ export async function idempotencyCommand(file: string | undefined, flags: Idempo
         const json = { profile: profile.name, target: profile.target, seed, rows };
         writeFileSync(join(flags.out, 'idempotency.json'), `${JSON.stringify(json, null, 2)}\n`);
       }
+      if (!rows.some((r) => r.verdict !== 'n/a')) say('no check could be judged (every row n/a): nothing certified');
       return contractExit(rows);
     } finally {
       await env.close();

@@ -30,5 +30,9 @@ export async function runContract(
   return rows;
 }
 
-/** 1 when any check failed, else 0 (not-applicable is no pass, but no failure either: the table says why). */
-export const contractExit = (rows: readonly ContractRow[]): number => (rows.some((r) => r.verdict === 'fail') ? 1 : 0);
+/**
+ * 1 when any check failed, or when none could be judged (all n/a certifies nothing); else 0. A not-applicable row
+ * beside passes is no failure: the table says why.
+ */
+export const contractExit = (rows: readonly ContractRow[]): number =>
+  rows.some((r) => r.verdict === 'fail') || !rows.some((r) => r.verdict === 'pass') ? 1 : 0;

@@ -57,7 +57,12 @@ export async function effectsOf(tool: ToolUnderTest, act: () => Promise<unknown>
 
 /** The checks (a)-(d) need a side-effecting tool with a key argument: why not, or undefined when they apply. */
 export function keyedWriteMissing(tool: ToolUnderTest): CheckOutcome | undefined {
-  if (!tool.sideEffecting) return { verdict: 'n/a', evidence: 'read-only tool (no effect to deduplicate)' };
+  if (!tool.sideEffecting)
+    return {
+      verdict: 'n/a',
+      evidence:
+        "read-only (its readOnlyHint, the profile's sideEffect: false, or a reference read): no effect to deduplicate",
+    };
   if (tool.keyArg === undefined) return { verdict: 'n/a', evidence: tool.noKeyReason };
   return undefined;
 }

@@ -117,6 +117,19 @@ describe('faultline idempotency', () => {
     expect(r.code).toBe(1);
   }, 180_000);
 
+  it('with no effect source nothing is judged: every row n/a with the reason, and exit 1 (nothing certified)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-noeffects-'));
+    dirs.push(dir);
+    const profile = join(dir, 'profile.yaml');
+    writeFileSync(profile, readFileSync(join(FIXTURE, 'profile.yaml'), 'utf8').replace(/\neffects:[\s\S]*$/, '\n'));
+    const r = await fixture('honest', profile);
+    expect(r.rows.length).toBe(10);
+    expect(r.rows.filter((x) => x.verdict !== 'n/a')).toEqual([]);
+    expect(r.rows.find((x) => x.tool === 'create_order')?.evidence).toMatch(/no effect source/);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/nothing certified/);
+  }, 180_000);
+
   it('bad input: --key-arg naming no workload tool is one line and exit 2', async () => {
     const r = await contract([join(FIXTURE, 'profile.yaml'), '--key-arg', 'nope=key']);
     expect(r.code).toBe(2);
