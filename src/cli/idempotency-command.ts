@@ -12,10 +12,10 @@ import { contractTable } from '../contract/table.ts';
 import { PACKAGE_ROOT } from '../core/package-root.ts';
 import { createNetworkBackend } from '../network/factory.ts';
 import { type LoadedProfile, loadProfile } from '../profile/load.ts';
-import { listsOwnTools } from '../profile/schema.ts';
 import { startEnvironment } from '../run/environment.ts';
 import { runHooks } from '../run/hooks.ts';
-import { listTools, preflight } from '../run/preflight.ts';
+import { listTools } from '../run/preflight.ts';
+import { checkAgainstTarget } from '../run/target-check.ts';
 import { type TargetFlags, targetFromFlags } from './target-flags.ts';
 import { UserError } from './user-error.ts';
 
@@ -41,6 +41,8 @@ export async function idempotencyCommand(file: string | undefined, flags: Idempo
     target: target.kind === 'stdio' ? { ...target, over: 'http' as const } : target,
   };
   const seed = flags.seed ?? profile.seed;
+  // Straight to the server first, as faultline run does: one that cannot start or lacks a tool says so (exit 2).
+  const checked = await checkAgainstTarget(loaded, { allowNonLoopback: flags.allowNonLoopback });
   const workdir = mkdtempSync(join(tmpdir(), `faultline-idempotency-${profile.name}-`));
   const placeholders = { tmpdir: workdir, env: process.env };
   const backend = await createNetworkBackend('embedded');
@@ -53,10 +55,8 @@ export async function idempotencyCommand(file: string | undefined, flags: Idempo
     });
     try {
       await env.connect();
-      // The reference tools are known by name (their keys are set by the client); any other server's are checked.
-      const listed = listsOwnTools(profile.target)
-        ? await preflight({ ...loaded, profile }, env.session)
-        : await listTools(env.session);
+      // The reference tools are known by name; their hints come from the started server.
+      const listed = checked ?? (await listTools(env.session));
       const tools = liveTools(profile, env, listed, keyArgs, seed);
       const rows = await runContract(tools, (r) => say(`${r.tool} ${r.check}: ${r.verdict}`));
       const table = contractTable(rows);

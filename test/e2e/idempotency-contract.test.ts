@@ -130,6 +130,14 @@ describe('faultline idempotency', () => {
     expect(r.stderr).toMatch(/nothing certified/);
   }, 180_000);
 
+  it('bad input: a server that cannot start is one line naming it, exit 2', async () => {
+    const r = await contract([join(FIXTURE, 'profile.yaml'), '--target-command', 'node /nonexistent/server.js']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^faultline: target node \/nonexistent\/server.js: the server exited during start-up/),
+    ]);
+  }, 60_000);
+
   it('bad input: --key-arg naming no workload tool is one line and exit 2', async () => {
     const r = await contract([join(FIXTURE, 'profile.yaml'), '--key-arg', 'nope=key']);
     expect(r.code).toBe(2);
