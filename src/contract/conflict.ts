@@ -9,8 +9,11 @@ export const conflict: IdempotencyCheck = {
     if (missing) return missing;
     const key = tool.freshKey();
     const first = withKey(tool, tool.args(2), key);
-    const other = withKey(tool, tool.args(3), key);
-    if (JSON.stringify(first) === JSON.stringify(other))
+    // The first later variant whose arguments differ (a pick may draw the same value again).
+    const other = [3, 4, 5, 6, 7, 8]
+      .map((v) => withKey(tool, tool.args(v), key))
+      .find((args) => JSON.stringify(args) !== JSON.stringify(first));
+    if (other === undefined)
       return { verdict: 'n/a', evidence: "the profile's arguments are the same for every op: nothing to vary" };
     let second = '';
     const effects = await effectsOf(tool, async () => {

@@ -36,7 +36,10 @@ export function liveTools(
       keyArg,
       noKeyReason: 'no idempotency key argument (mix idempotencyKeyArg, --key-arg TOOL=ARG or a reference trait)',
       args: (variant) =>
-        generate({ object: item.args }, new RandomStream(seed, `contract-${tool}`), variant) as Record<string, unknown>,
+        generate({ object: item.args }, new RandomStream(seed, `contract-${tool}-${variant}`), variant) as Record<
+          string,
+          unknown
+        >,
       freshKey: () => `contract-${tag}-${++keys}`,
       call: (args) => callTool(env, tool, args),
       effects: () => countEffects(env),
