@@ -35,10 +35,11 @@ export async function idempotencyCommand(file: string | undefined, flags: Idempo
   const loaded = loadProfile(file ?? DEFAULT_PROFILE, { target: targetFromFlags(flags) });
   const keyArgs = keyArgsFrom(flags.keyArg ?? [], loaded);
   const { target } = loaded.profile;
-  // drop-after-commit acts on HTTP: a stdio server is reached through Faultline's bridge.
+  // drop-after-commit acts on HTTP: a stdio server (or cassette) is reached through Faultline's bridge.
+  const bridged = target.kind === 'stdio' || target.kind === 'cassette';
   const profile = {
     ...loaded.profile,
-    target: target.kind === 'stdio' ? { ...target, over: 'http' as const } : target,
+    target: bridged ? { ...target, over: 'http' as const } : target,
   };
   const seed = flags.seed ?? profile.seed;
   // Straight to the server first, as faultline run does: one that cannot start or lacks a tool says so (exit 2).

@@ -1,6 +1,13 @@
 // (d) A retry after the answer was lost after commit (edge drop-after-commit on the wire): one effect, and the
 // retry answers.
-import { describe, effectsOf, type IdempotencyCheck, keyedWriteMissing, withKey } from './tool-under-test.ts';
+import {
+  type DropWindow,
+  describe,
+  effectsOf,
+  type IdempotencyCheck,
+  keyedWriteMissing,
+  withKey,
+} from './tool-under-test.ts';
 
 export const droppedAnswer: IdempotencyCheck = {
   name: 'retry-after-dropped-answer',
@@ -12,8 +19,10 @@ export const droppedAnswer: IdempotencyCheck = {
     let lost = '';
     let retry = '';
     let hits = 0;
+    let drop: DropWindow | undefined;
     const effects = await effectsOf(tool, async () => {
-      const drop = await tool.dropAnswers();
+      drop = await tool.dropAnswers();
+      if (!drop) return;
       try {
         lost = describe(await tool.call(args));
         hits = await drop.hits();
@@ -22,6 +31,7 @@ export const droppedAnswer: IdempotencyCheck = {
       }
       retry = describe(await tool.call(args));
     });
+    if (!drop) return { verdict: 'n/a', evidence: 'the target has no HTTP edge for drop-after-commit to act on' };
     if (typeof effects === 'string') return { verdict: 'n/a', evidence: effects };
     const evidence = `drop-after-commit hits ${hits}; first call: ${lost}; retry: ${retry}; ${effects} effect(s)`;
     // The fault must have acted once, or nothing on the wire was tested.

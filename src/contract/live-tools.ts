@@ -69,7 +69,9 @@ async function countEffects(env: Environment): Promise<number | string> {
   return effects.length;
 }
 
-async function dropAnswers(env: Environment, seed: number, id: string): Promise<DropWindow> {
+async function dropAnswers(env: Environment, seed: number, id: string): Promise<DropWindow | undefined> {
+  // Only a client that reaches its server over HTTP has the fetch the edge rule sits on.
+  if (env.mcpUrl.startsWith('stdio:')) return undefined;
   const kind = findFaultKind('edge', 'drop-after-commit')!;
   const applied = await kind.apply(kind.params.parse({}), { env, id, random: new RandomStream(seed, id) });
   return {

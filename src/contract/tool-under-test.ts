@@ -25,7 +25,8 @@ export interface ToolUnderTest {
   call(args: Record<string, unknown>): Promise<CallOutcome>;
   /** Effects the judge sees now; a string says why they cannot be seen. */
   effects(): Promise<number | string>;
-  dropAnswers(): Promise<DropWindow>;
+  /** The edge fault in place; undefined when the target has no HTTP edge (the reference server over stdio). */
+  dropAnswers(): Promise<DropWindow | undefined>;
 }
 
 export type Verdict = 'pass' | 'fail' | 'n/a';
