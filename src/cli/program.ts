@@ -10,6 +10,7 @@ import { parseShard } from '../core/shard.ts';
 import { LARGE_CAPS, WORKLOAD_LIMITS } from '../profile/caps.ts';
 import type { CapacityFlags } from './capacity-command.ts';
 import type { ConformanceFlags } from './conformance-command.ts';
+import type { IdempotencyFlags } from './idempotency-command.ts';
 import type { LimitsFlags } from './limits-command.ts';
 import { parseCount, parseLevelList, parsePort, parsePositive, parseSeed } from './parse.ts';
 import type { PlanFlags } from './plan-command.ts';
@@ -192,6 +193,33 @@ export function buildProgram(): Command {
     .action(async (profiles: string[], flags: ValidateFlags) => {
       const { validateCommand } = await import('./validate-command.ts');
       process.exitCode = await validateCommand(profiles, flags);
+    });
+
+  program
+    .command('idempotency')
+    .description(
+      "check each workload tool's idempotency contract (same key twice, a conflicting key, concurrent calls, a retry after a lost answer, honest hints)",
+    )
+    .argument(
+      '[profile]',
+      "the profile whose target and workload tools to check (default: the reference server's drop-after-commit)",
+    )
+    .addOption(targetOption('--target-command <command>', 'a stdio server, e.g. "node server.js"'))
+    .addOption(targetOption('--target-url <url>', 'a Streamable HTTP server'))
+    .addOption(targetOption('--mcp-config <file>', 'a server of this mcpServers JSON (with --server)'))
+    .option('--server <name>', 'the server of the --mcp-config file')
+    .addOption(targetEnvOption())
+    .option(
+      '--key-arg <TOOL=ARG>',
+      'the argument of TOOL that carries its idempotency key (repeatable)',
+      (pair: string, earlier: string[] = []) => [...earlier, pair],
+    )
+    .option('--out <dir>', 'write idempotency.md, idempotency.json and junit.xml here')
+    .option('--seed <n>', 'the seed for arguments and keys (default: the profile seed)', parseSeed)
+    .option('--allow-non-loopback', 'allow a target that is not on 127.0.0.0/8 or ::1')
+    .action(async (profile: string | undefined, flags: IdempotencyFlags) => {
+      const { idempotencyCommand } = await import('./idempotency-command.ts');
+      process.exitCode = await idempotencyCommand(profile, flags);
     });
 
   program

@@ -18,7 +18,7 @@ export interface ListedTool {
 /** At most this many tools/list pages (a server that pages forever is refused). */
 const MAX_PAGES = 100;
 
-async function listTools(session: PolicySession): Promise<Map<string, ListedTool>> {
+export async function listTools(session: PolicySession): Promise<Map<string, ListedTool>> {
   const { connection } = await session.get();
   const tools = new Map<string, ListedTool>();
   let cursor: string | undefined;
