@@ -1,6 +1,7 @@
 // The terminal summary printed after a run, one screen for the whole default suite: the counts, then each profile
 // that did not pass on one line with its reasons (failed and inconclusive thresholds, errors, what an interrupted
-// run measured), then the negative controls that fired and the passes by name, and where report.html is.
+// run measured), then the negative controls that fired and the passes by name, the runs with indeterminate
+// effects, and where report.html is.
 // `--verbose` prints every profile's block instead (console-verbose.ts).
 
 import type { History } from '../core/history.ts';
@@ -58,6 +59,17 @@ export function formatConsoleSummary(run: RunReport, options: ConsoleOptions = {
   const clean = passed.filter((p) => !isDetectorRun(p));
   if (fired.length > 0) lines.push(...named(paint(36, `🎯 detector fired (${fired.length}):`), fired));
   if (clean.length > 0) lines.push(...named(paint(32, `✔ passed (${clean.length}):`), clean));
+  // An effect that happened while its op ended with an unknown outcome passes every effect threshold but is what
+  // a user reconciles by hand: named even on a pass.
+  const unknown = run.profiles.filter((p) => (p.metrics.indeterminateEffects ?? 0) > 0);
+  if (unknown.length > 0)
+    lines.push(
+      ...named(
+        paint(33, '⚠ indeterminate effects (the op ended unknown, its effect happened):'),
+        unknown,
+        (p) => ` (${p.metrics.indeterminateEffects})`,
+      ),
+    );
   if (run.baseline) lines.push(...baselineLines(run.baseline, paint));
   lines.push(...pointer.map((l) => `${l} (--verbose: every profile's numbers)`));
   return `${lines.join('\n')}\n`;
@@ -83,11 +95,11 @@ function reasons(p: ProfileReport): string[] {
 }
 
 /** "✔ passed (40): a, b, c [auto], ..." in lines of about WIDTH characters. */
-function named(head: string, profiles: readonly ProfileReport[]): string[] {
+function named(head: string, profiles: readonly ProfileReport[], suffix = (_p: ProfileReport) => ''): string[] {
   const out: string[] = [];
   let line = head;
   for (const [i, p] of profiles.entries()) {
-    const word = `${label(p)}${i < profiles.length - 1 ? ',' : ''}`;
+    const word = `${label(p)}${suffix(p)}${i < profiles.length - 1 ? ',' : ''}`;
     if (line.length + word.length + 1 > WIDTH && line !== head) {
       out.push(line);
       line = ' ';

@@ -56,6 +56,7 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
     `seed ${run.seed}${policyColumn ? '' : ` · policy ${policies[0] ?? '–'}`} · ${run.startedAt} · ${fmtMs(run.durationMs)} · faultline ${run.faultline} · ${tallyText(run.profiles)}`,
     '',
     ...faultsOffHeader(run),
+    ...indeterminateLine(run),
   ];
   // What did not pass leads: an overview row each, then each one expanded.
   const expanded = run.profiles.filter((p) => p.verdict !== 'pass');
@@ -83,6 +84,16 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
     );
   }
   return `${out.join('\n')}\n`;
+}
+
+/** Runs whose ops ended unknown while their effect happened, passes too: what a user reconciles by hand. */
+function indeterminateLine(run: RunReport): string[] {
+  const unknown = run.profiles.filter((p) => (p.metrics.indeterminateEffects ?? 0) > 0);
+  if (unknown.length === 0) return [];
+  const names = unknown.map(
+    (p) => `${c(p.pairing ? `${p.name} [${p.pairing}]` : p.name)} (${p.metrics.indeterminateEffects})`,
+  );
+  return [`> ⚠ **Indeterminate effects** (the op ended unknown, its effect happened): ${names.join(', ')}`, ''];
 }
 
 /** A faults-off control says so at the top, so nobody reads its failures as a real run's. */

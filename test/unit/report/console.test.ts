@@ -109,6 +109,15 @@ describe('formatConsoleSummary', () => {
     );
   });
 
+  it('names every run with indeterminate effects, a pass too, with the count; none when there are none', () => {
+    expect(formatConsoleSummary(run, plain)).not.toContain('indeterminate');
+    const unknown = structuredClone(run);
+    unknown.profiles[0].metrics.indeterminateEffects = 2;
+    expect(formatConsoleSummary(unknown, plain)).toContain(
+      '⚠ indeterminate effects (the op ended unknown, its effect happened): good (2)',
+    );
+  });
+
   it('labels a control run whose detector fired as such, not a green PASS, and one that stayed silent', () => {
     const fired = structuredClone(run);
     fired.profiles[1] = {

@@ -19,6 +19,15 @@ describe('renderMarkdown', () => {
     expect(md.indexOf('### ❌')).toBeLessThan(md.indexOf('<details>'));
   });
 
+  it('names the runs with indeterminate effects near the top, a pass too; nothing when there are none', () => {
+    expect(renderMarkdown(sampleRun())).not.toContain('Indeterminate effects');
+    const run = sampleRun();
+    run.profiles[0].metrics.indeterminateEffects = 3;
+    expect(renderMarkdown(run)).toContain(
+      '> ⚠ **Indeterminate effects** (the op ended unknown, its effect happened): good (3)',
+    );
+  });
+
   it('names an inconclusive threshold with its margin and reason, and an interrupted run measured but not judged', () => {
     const run = sampleRun();
     const t = run.profiles[0].thresholds[0];
