@@ -1,6 +1,7 @@
 // Issue 28 item 1: drop-after-commit loses answers after the charge committed. The naive client replays them with
-// fresh keys (unsafe, and each one charges again); the resilient client looks the key up and, where it must
-// replay, sends the same honoured key (0 unsafe). report.json carries every count, indeterminate_effects included.
+// fresh keys (unsafe, and each one charges again); the resilient client looks the key up first (one op at a time,
+// every lost answer is settled so). Under network-reset the resilient client does replay after unknown outcomes,
+// always with the same honoured key (0 unsafe). report.json carries every count, indeterminate_effects included.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,13 +54,35 @@ describe('replay accounting on drop-after-commit', () => {
     expect(metrics.lookups).toBeGreaterThan(0);
   });
 
-  it('resilient on the 2026-07-28 wire: replays after unknown outcomes happen, all with the honoured key', {
+  it('resilient on the 2026-07-28 wire: one op at a time, no unsafe replay and no second charge', {
     timeout: T,
   }, async () => {
     const r = await runShipped('drop-after-commit', undefined, undefined, pairingsOf('modern')[0]);
     expect(failing(r)).toBe('');
-    expect(r.report.metrics.replaysAfterUnknown).toBeGreaterThan(0);
-    expect(r.report.metrics.unsafeReplays).toBe(0);
-    expect(r.report.metrics.unsafeReplayDuplicates).toBe(0);
+    const m = r.report.metrics;
+    expect(m.faultWindows[0].hits).toBeGreaterThan(0);
+    expect(m.unsafeReplays).toBe(0);
+    expect(m.unsafeReplayDuplicates).toBe(0);
+    expect(m.duplicateEffects).toBe(0);
+  });
+});
+
+describe('replay accounting on network-reset', () => {
+  it('resilient: connection resets leave outcomes unknown; its replays happen, all with the honoured key (0 unsafe)', {
+    timeout: T,
+  }, async () => {
+    const r = await runShipped('network-reset', 'resilient');
+    expect(failing(r)).toBe('');
+    const m = r.report.metrics;
+    expect(m.replaysAfterUnknown).toBeGreaterThan(0);
+    expect(m.unsafeReplays).toBe(0);
+    expect(m.unsafeReplayDuplicates).toBe(0);
+  });
+
+  it('naive: the same resets, its payments replayed with fresh keys, are unsafe', { timeout: T }, async () => {
+    const r = await runShipped('network-reset', 'naive');
+    expect(r.report.metrics.unsafeReplays).toBeGreaterThan(0);
+    // Replays of the read-only search are safe whatever the key: fewer unsafe than replays after unknown.
+    expect(r.report.metrics.unsafeReplays).toBeLessThanOrEqual(r.report.metrics.replaysAfterUnknown);
   });
 });
