@@ -90,7 +90,7 @@ function measureSteadyState(history: History, ops: OpRecord[], minOps: number, o
   const floor = options.steadyStateFloor ?? RECOVERY_DEFAULTS.steadyStateFloor;
   if (history.faults.length === 0) return { ops: 0, started: 0, rate: null, target: level, floor, measured: false };
   const firstOn = Math.min(...history.faults.map((w) => w.onMs));
-  const before = ops.filter((op) => op.endMs < firstOn);
+  const before = ops.filter((op) => history.faults.every((w) => untouchedBefore(op, w)));
   const started = ops.filter((op) => op.startMs < firstOn).length;
   if (before.length < minOps) return { ops: before.length, started, rate: null, target: level, floor, measured: false };
   const rate = before.filter((op) => op.outcome === 'ok').length / before.length;
@@ -99,8 +99,22 @@ function measureSteadyState(history: History, ops: OpRecord[], minOps: number, o
   return { ops: before.length, started, rate, target: Math.min(level, rate), floor, measured: rate >= floor };
 }
 
+const OP_INDEX = /^op-(\d+)$/;
+
+/**
+ * Whether an op ran before this window could touch it: an op ahead of a per-request op window's first op is never
+ * touched by it, however late it ends (so the steady state does not shrink on a slow machine); for any other
+ * window, an op that ended before the window came on.
+ */
+function untouchedBefore(op: OpRecord, w: FaultWindow): boolean {
+  const index = OP_INDEX.exec(op.opId)?.[1];
+  if (w.window?.kind === 'ops' && w.window.scope === 'per-request' && index !== undefined)
+    return Number(index) < w.window.fromOp;
+  return op.endMs < w.onMs;
+}
+
 function steadyStateNote(s: SteadyState, minOps: number): string {
-  if (s.rate === null) return `steady state not measured: ${s.ops} op(s) ended before the first fault (need ${minOps})`;
+  if (s.rate === null) return `steady state not measured: ${s.ops} op(s) ran before the first fault (need ${minOps})`;
   return `steady state ${Math.round(s.rate * 1000) / 10}% before the first fault is below the floor ${s.floor * 100}%`;
 }
 

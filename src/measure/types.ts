@@ -82,7 +82,7 @@ export interface FaultWindowReport {
 }
 
 export interface SteadyState {
-  /** Ops that ended before the first fault's onset. */
+  /** Ops that ran before any fault could touch them (ended before its onset, or ahead of a per-request op window). */
   ops: number;
   /** Ops that started before it: more started than ended means the pair ran slower than the profile planned. */
   started: number;

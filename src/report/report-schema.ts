@@ -97,7 +97,7 @@ const metrics = obj({
     }),
   ),
   steadyState: obj({
-    ops: count.describe('ops that ended before the first fault'),
+    ops: count.describe('ops that ran before the first fault could touch them'),
     started: count.describe('ops that started before it'),
     rate: rate.nullable(),
     target: rate,

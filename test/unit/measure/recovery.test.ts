@@ -104,9 +104,28 @@ describe('recovery', () => {
     expect(r.windows[0]).toMatchObject({
       recoveryMs: null,
       status: 'no-steady-state',
-      note: 'steady state not measured: 2 op(s) ended before the first fault (need 5)',
+      note: 'steady state not measured: 2 op(s) ran before the first fault (need 5)',
       firstSuccessMs: 50,
     });
+  });
+
+  it('takes every op ahead of a per-request op window as the steady state, however late it ended', () => {
+    // Ops 0-5 are issued before op 6 opens the window at 300 ms, but a slow machine ends them after it.
+    const slow = Array.from({ length: 6 }, (_, i) => op(`op-0000${i}`, i * 50, 900 + i * 10));
+    const after = Array.from({ length: 20 }, (_, i) =>
+      op(`op-${String(6 + i).padStart(5, '0')}`, 1000 + i * 100, 1050 + i * 100),
+    );
+    const window = {
+      ...fault('f1', 300, 1000),
+      window: { kind: 'ops', fromOp: 6, toOp: 9, scope: 'per-request' },
+    } as const;
+    const r = recovery(history({ endMs: history().startMs + 20_000, faults: [window], ops: [...slow, ...after] }));
+    expect(r.steadyState).toMatchObject({ ops: 6, measured: true });
+    // The control: the same ops under a time window had ended too late to count.
+    const timed = recovery(
+      history({ endMs: history().startMs + 20_000, faults: [fault('f1', 300, 1000)], ops: [...slow, ...after] }),
+    );
+    expect(timed.steadyState).toMatchObject({ ops: 0, measured: false });
   });
 
   it('does not lower the target below the floor: an unhealthy system cannot "recover"', () => {
