@@ -17,6 +17,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MODERN_VERSION } from '../core/pairing.ts';
+import { confirmingUser, ELICITATION_CAPABILITY } from './confirming-user.ts';
 import type { ConnectionClient, McpClient } from './connection.ts';
 
 export interface Sdk2Options {
@@ -77,8 +78,9 @@ export async function openSdk2(options: Sdk2Options): Promise<Sdk2Connection> {
   const transport = (http ?? options.transport) as StreamableHTTPClientTransport;
   const sdk = new Client(
     { name: 'faultline', version: '0.1.0' },
-    { versionNegotiation: { mode: options.negotiation } },
+    { versionNegotiation: { mode: options.negotiation }, capabilities: ELICITATION_CAPABILITY },
   );
+  sdk.setRequestHandler('elicitation/create', confirmingUser);
   if (options.onError) sdk.onerror = options.onError;
   if (options.onLog) {
     const onLog = options.onLog;

@@ -1,5 +1,6 @@
 // Tool errors: the structured ToolError the server returns in `structuredContent`, and the mapping from a failed
 // dependency call to a stable `CATEGORY.REASON` code. Clients decide on code, category and retryable only.
+import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import { neverConnected } from '../core/socket-cause.ts';
 import type { Category, FieldError, ToolError } from '../core/taxonomy.ts';
 
@@ -32,6 +33,13 @@ export function toolFailure(
     ...(extra.fieldErrors && { fieldErrors: extra.fieldErrors }),
     ...(extra.details && { details: extra.details }),
   });
+}
+
+/** Thrown by a tool whose call needs the client's input first: answered as is (resultType input_required). */
+export class NeedsInput extends Error {
+  constructor(readonly result: InputRequiredResult) {
+    super('input required');
+  }
 }
 
 /** The caller cancelled the request (extra.signal); the SDK will not send any result. */

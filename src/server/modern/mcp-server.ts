@@ -1,10 +1,10 @@
 // Builds one SDK 2.4 McpServer with the reference tools: the same listing and the same tools/call (tool-call.ts)
 // as the SDK 1.32 front end, so both eras see one tool implementation. createMcpHandler makes one per request.
-import { McpServer } from '@modelcontextprotocol/server';
+import { acceptedContent, McpServer } from '@modelcontextprotocol/server';
 import type { ServerRuntime } from '../runtime.ts';
 import { toolCaller } from '../tool-call.ts';
 import { SERVER_INFO, SERVER_INSTRUCTIONS, toolListing } from '../tool-listing.ts';
-import { TOOLS } from '../tools/index.ts';
+import { MODERN_TOOLS as TOOLS } from '../tools/index.ts';
 
 export function createModernMcpServer(runtime: ServerRuntime): McpServer {
   const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
@@ -18,6 +18,10 @@ export function createModernMcpServer(runtime: ServerRuntime): McpServer {
       arguments: request.params.arguments,
       meta: ctx.mcpReq._meta as Record<string, unknown> | undefined,
       signal: ctx.mcpReq.signal,
+      input: {
+        accepted: (key) => acceptedContent(ctx.mcpReq.inputResponses, key),
+        state: ctx.mcpReq.requestState<string>(),
+      },
       notifyProgress: (params) => ctx.mcpReq.notify({ method: 'notifications/progress', params }),
     }),
   );
