@@ -56,7 +56,9 @@ describe('transfer_funds (input_required)', () => {
     expect(state).toBeTruthy();
     const inputResponses = { confirm: { action: 'accept', content: { confirm: true } } };
     const tampered = await round(server.url, args, { inputResponses, requestState: `${state.slice(0, -2)}xx` });
-    expect((tampered.result?.structuredContent as { errorCode?: string }).errorCode).toBe('VALIDATION.REQUEST_STATE');
+    expect((tampered.result?.structuredContent as { errorCode?: string } | undefined)?.errorCode).toBe(
+      'VALIDATION.REQUEST_STATE',
+    );
     expect(await server.ledger()).toHaveLength(0);
     const confirmed = await round(server.url, args, { inputResponses, requestState: state });
     expect(confirmed.result?.isError).toBeFalsy();
