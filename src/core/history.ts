@@ -53,6 +53,8 @@ export interface AttemptRecord {
   requestId?: string;
   /** A proxy rewrote one of the attempt's Mcp-* routing headers on the way to the server. */
   headerTampered?: boolean;
+  /** Retried input_required rounds sent inside this attempt (each after the server asked for the client's input). */
+  inputRounds?: number;
   /** The backoff the client waited before this attempt (0 or absent for the first), in ms. */
   backoffMs?: number;
 }

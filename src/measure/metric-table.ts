@@ -19,7 +19,7 @@ export interface MetricValue {
 }
 
 /** How a value reads: a count, milliseconds, a 0..1 rate, ops per second, bytes. */
-export type MetricUnit = 'count' | 'ms' | 'rate' | 'ops/s' | 'bytes' | 'attempts/op' | 'per hit';
+export type MetricUnit = 'count' | 'ms' | 'rate' | 'ops/s' | 'bytes' | 'attempts/op' | 'rounds/call' | 'per hit';
 
 export interface MetricDef {
   describe: string;
@@ -47,6 +47,7 @@ const tamperedCount = (m: Metrics, value: number): MetricValue =>
 const orNa = (value: number | null, why: string): MetricValue => (value === null ? na(why) : v(value));
 const NO_OPS = 'no op ran';
 const NOTHING_TIMED = 'nothing was timed';
+const NO_ROUND = 'no input_required round was sent';
 /** Effect counts exist only where the run could see effects (a ledger, or read-back probes): null otherwise. */
 const effect = (m: Metrics, value: number | null): MetricValue =>
   value === null
@@ -287,6 +288,18 @@ export const METRICS: Record<string, MetricDef> = {
     describe: 'tampered attempts the server dispatched anyway (a 2xx answer; n/a when none was tampered)',
     get: (m) => tamperedCount(m, m.headerMismatchExecuted ?? 0),
     damage: true,
+  },
+  calls_with_input: {
+    describe: "completed calls that needed the client's input (input_required rounds; n/a when no round was sent)",
+    get: (m) => (m.callsWithInput === undefined ? na(NO_ROUND) : v(m.callsWithInput)),
+  },
+  rounds_per_completed_call: {
+    describe: 'round trips per completed call that needed input: first rounds and retried rounds of every attempt',
+    get: (m) =>
+      m.callsWithInput === undefined
+        ? na(NO_ROUND)
+        : orNa(m.roundsPerCompletedCall ?? null, 'no call that needed input completed'),
+    unit: 'rounds/call',
   },
   results_over_budget: {
     describe: 'results over the client result budget',

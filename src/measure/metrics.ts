@@ -6,6 +6,7 @@ import { discoveryMetrics } from './discovery-metrics.ts';
 import { edgeMetrics } from './edge-metrics.ts';
 import { errorCounts } from './errors.ts';
 import { faultWindows } from './fault-windows.ts';
+import { inputRoundMetrics } from './input-rounds.ts';
 import { opLatency } from './latency.ts';
 import { findLeaks, leaksByKind } from './leaks.ts';
 import { outcomes, throughput } from './outcomes.ts';
@@ -59,6 +60,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     ...application,
     ...edges,
     ...discoveryMetrics(history),
+    ...inputRoundMetrics(history),
     ...serverSeamMetrics(history, effects),
     ...replayMetrics(history, effects, history.effectsObservable !== false),
   };
