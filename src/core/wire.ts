@@ -17,3 +17,5 @@ export const ENVELOPE_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
  * client's record of the attempt says the server answered a tampered request (what it answered is then measured).
  */
 export const HEADER_TAMPERED_HEADER = 'x-faultline-header-tampered';
+/** `_meta` key of a payments-feed announcement (notifications/resources/updated): the charge's idempotency key. */
+export const CHARGE_KEY_META = 'faultline/chargeKey';

@@ -43,6 +43,9 @@ const probed = (value: number | undefined): MetricValue =>
 /** Header-tampering counts exist only where a proxy rewrote some attempt's routing headers. */
 const tamperedCount = (m: Metrics, value: number): MetricValue =>
   (m.headerTampered ?? 0) === 0 ? na('no attempt had its Mcp-* headers rewritten') : v(value);
+/** Listen counts exist only where a listen was acknowledged and a charge made after it. */
+const listened = (value: number | undefined): MetricValue =>
+  value === undefined ? na('no acknowledged listen saw a charge') : v(value);
 /** A value the metrics left null is n/a, for the reason given. */
 const orNa = (value: number | null, why: string): MetricValue => (value === null ? na(why) : v(value));
 const NO_OPS = 'no op ran';
@@ -300,6 +303,29 @@ export const METRICS: Record<string, MetricDef> = {
         ? na(NO_ROUND)
         : orNa(m.roundsPerCompletedCall ?? null, 'no call that needed input completed'),
     unit: 'rounds/call',
+  },
+  notifications_delivered: {
+    describe:
+      'charges announced on a subscriptions/listen stream (n/a: nobody listened, or no charge after the listen)',
+    get: (m) => listened(m.notificationsDelivered),
+  },
+  notifications_duplicated: {
+    describe: 'announcements of a charge beyond its first (n/a as notifications_delivered)',
+    get: (m) => listened(m.notificationsDuplicated),
+  },
+  notifications_lost: {
+    describe: 'charges never announced on any listen stream (n/a as notifications_delivered)',
+    get: (m) => listened(m.notificationsLost),
+    damage: true,
+  },
+  changes_missed: {
+    describe: 'charges neither announced nor caught up by a read after listening again (n/a as above)',
+    get: (m) => listened(m.changesMissed),
+    damage: true,
+  },
+  relistens: {
+    describe: 'listens acknowledged after the first (n/a as notifications_delivered)',
+    get: (m) => listened(m.relistens),
   },
   results_over_budget: {
     describe: 'results over the client result budget',

@@ -9,6 +9,7 @@ import { faultWindows } from './fault-windows.ts';
 import { inputRoundMetrics } from './input-rounds.ts';
 import { opLatency } from './latency.ts';
 import { findLeaks, leaksByKind } from './leaks.ts';
+import { notificationMetrics } from './notifications.ts';
 import { outcomes, throughput } from './outcomes.ts';
 import { perFaultHit } from './per-hit.ts';
 import { reconcile } from './reconcile.ts';
@@ -61,6 +62,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     ...edges,
     ...discoveryMetrics(history),
     ...inputRoundMetrics(history),
+    ...notificationMetrics(history),
     ...serverSeamMetrics(history, effects),
     ...replayMetrics(history, effects, history.effectsObservable !== false),
   };

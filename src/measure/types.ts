@@ -6,6 +6,7 @@ import type { ApplicationMetrics } from './client-guards.ts';
 import type { DiscoveryMetrics } from './discovery-metrics.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
 import type { InputRoundMetrics } from './input-rounds.ts';
+import type { NotificationMetrics } from './notifications.ts';
 import type { PerFaultHit } from './per-hit.ts';
 import type { LyingHint } from './replays.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
@@ -141,6 +142,7 @@ export interface Metrics
     Partial<EdgeMetrics>,
     Partial<DiscoveryMetrics>,
     Partial<InputRoundMetrics>,
+    Partial<NotificationMetrics>,
     Partial<ServerSeamMetrics> {
   ops: number;
   opsOk: number;

@@ -184,6 +184,11 @@ const metrics = obj({
     .nullable()
     .optional()
     .describe('round trips per such call, first and retried rounds of every attempt; null: none completed'),
+  notificationsDelivered: count.optional().describe('charges announced on a listen stream (absent: nobody listened)'),
+  notificationsDuplicated: count.optional().describe('announcements of a charge beyond its first'),
+  notificationsLost: count.optional().describe('charges never announced on any listen stream'),
+  changesMissed: count.optional().describe('of those, not caught up by a read after listening again either'),
+  relistens: count.optional().describe('listens acknowledged after the first'),
   // The server seam.
   delivery: z.record(delivery, count).optional(),
   deliveryByOp: z.record(z.string(), delivery).optional(),

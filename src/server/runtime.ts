@@ -1,6 +1,7 @@
 // Per-process server state shared by every session: the dependency client, the idempotency store, the
 // create_payment calls in flight (so get_payment_status can answer "processing") and every tool handler in flight
 // (so a harness can wait until the server is quiet).
+import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import { type LoopLag, LoopLagWatch } from '../core/loop-lag.ts';
 import { ServerCredentials } from './deps/credentials.ts';
 import { DependencyClient } from './deps/dependency-client.ts';
@@ -22,6 +23,10 @@ export class ServerRuntime {
   readonly inflightPayments = new Map<string, number>();
   readonly handlers = new InFlightHandlers();
   readonly credentials: ServerCredentials;
+  /** Change events for open `subscriptions/listen` streams (2026-07-28 front end; nobody listens on 2025-11-25). */
+  readonly changes = new InMemoryServerEventBus();
+  /** Idempotency keys of the charges announced on the payments feed, in order (payments-feed.ts). */
+  readonly chargesAnnounced: string[] = [];
   private lagWatch: LoopLagWatch | undefined;
 
   constructor(readonly options: RuntimeOptions) {
@@ -39,5 +44,6 @@ export class ServerRuntime {
   reset(): void {
     this.notifications.clear();
     this.inflightPayments.clear();
+    this.chargesAnnounced.length = 0;
   }
 }

@@ -19,6 +19,7 @@ export interface ModernFront {
 export function modernFront(runtime: ServerRuntime, opts: { keepAliveMs?: number } = {}): ModernFront {
   const handler = createMcpHandler(() => createModernMcpServer(runtime), {
     legacy: 'reject',
+    bus: runtime.changes,
     ...(opts.keepAliveMs !== undefined && { keepAliveMs: opts.keepAliveMs }),
   });
   const node = toNodeHandler(handler);

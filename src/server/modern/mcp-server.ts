@@ -1,16 +1,21 @@
 // Builds one SDK 2.4 McpServer with the reference tools: the same listing and the same tools/call (tool-call.ts)
 // as the SDK 1.32 front end, so both eras see one tool implementation. createMcpHandler makes one per request.
 import { acceptedContent, McpServer } from '@modelcontextprotocol/server';
+import { registerPaymentsFeed } from '../payments-feed.ts';
 import type { ServerRuntime } from '../runtime.ts';
 import { toolCaller } from '../tool-call.ts';
 import { SERVER_INFO, SERVER_INSTRUCTIONS, toolListing } from '../tool-listing.ts';
 import { MODERN_TOOLS as TOOLS } from '../tools/index.ts';
 
 export function createModernMcpServer(runtime: ServerRuntime): McpServer {
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: { tools: {}, resources: { subscribe: true } },
+    instructions: SERVER_INSTRUCTIONS,
+  });
   // The callback is never called: the tools/call handler below replaces McpServer's.
   for (const tool of TOOLS)
     server.registerTool(tool.name, toolListing(tool), async () => ({ content: [], isError: true }));
+  registerPaymentsFeed(server, runtime);
   const call = toolCaller(TOOLS, runtime);
   server.server.setRequestHandler('tools/call', (request, ctx) =>
     call({
