@@ -2,7 +2,6 @@
 // its own. SDK 2.4 does not listen again when a stream ends ("No automatic re-listen"), and the wire has no replay
 // of what was announced while no stream was open. A policy may listen again, with a bounded storm (growing pauses,
 // a cap), and catch up by reading the resource once the new stream is acknowledged.
-import type { Client } from '@modelcontextprotocol/client';
 import { epochMs } from '../core/clock.ts';
 import type { SubscriptionEvent } from '../core/history.ts';
 import { CHARGE_KEY_META } from '../core/wire.ts';
@@ -12,6 +11,15 @@ export interface ListenPolicy {
   relisten?: { max: number; backoffMs: number; maxMs: number };
   /** After listening again, read each resource and note every key it lists (what the gap lost is caught up). */
   catchUp?: boolean;
+}
+
+/** What the loop needs of SDK 2.4's Client (sdk2-client.ts hands it over). */
+export interface ListenClient {
+  listen(
+    filter: { resourceSubscriptions: string[] },
+    options: { signal: AbortSignal },
+  ): Promise<{ closed: Promise<'local' | 'graceful' | 'remote'>; close(): Promise<void> }>;
+  readResource(params: { uri: string }): Promise<{ contents: object[] }>;
 }
 
 type OnUpdated = (params: { uri: string; _meta?: Record<string, unknown> }) => void;
@@ -24,7 +32,7 @@ export interface Listener {
 }
 
 export function startListener(
-  open: (onUpdated: OnUpdated) => Promise<{ sdk: Client; close(): Promise<void> }>,
+  open: (onUpdated: OnUpdated) => Promise<{ sdk: ListenClient; close(): Promise<void> }>,
   resources: readonly string[],
   policy: ListenPolicy,
 ): Listener {
@@ -44,7 +52,7 @@ export function startListener(
   };
 
   const loop = async () => {
-    let connection: { sdk: Client; close(): Promise<void> } | undefined;
+    let connection: { sdk: ListenClient; close(): Promise<void> } | undefined;
     for (let tries = 0; !stopping.signal.aborted; tries++) {
       try {
         connection ??= await open(onUpdated);
@@ -73,10 +81,10 @@ export function startListener(
     await connection?.close().catch(() => {});
   };
 
-  const catchUp = async (sdk: Client) => {
+  const catchUp = async (sdk: ListenClient) => {
     for (const uri of resources) {
       const read = await sdk.readResource({ uri });
-      const text = read.contents.find((c) => 'text' in c)?.text;
+      const text = (read.contents.find((c) => 'text' in c) as { text?: unknown } | undefined)?.text;
       const keys = (JSON.parse(typeof text === 'string' ? text : '{}') as { keys?: unknown }).keys;
       if (Array.isArray(keys)) note({ kind: 'caught-up', keys: keys.filter((k) => typeof k === 'string') });
     }

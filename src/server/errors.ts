@@ -1,8 +1,8 @@
 // Tool errors: the structured ToolError the server returns in `structuredContent`, and the mapping from a failed
 // dependency call to a stable `CATEGORY.REASON` code. Clients decide on code, category and retryable only.
-import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import { neverConnected } from '../core/socket-cause.ts';
 import type { Category, FieldError, ToolError } from '../core/taxonomy.ts';
+import type { InputRequiredAnswer } from './tools/types.ts';
 
 export type ToolErrorBody = Omit<ToolError, 'requestId'>;
 
@@ -37,7 +37,7 @@ export function toolFailure(
 
 /** Thrown by a tool whose call needs the client's input first: answered as is (resultType input_required). */
 export class NeedsInput extends Error {
-  constructor(readonly result: InputRequiredResult) {
+  constructor(readonly result: InputRequiredAnswer) {
     super('input required');
   }
 }

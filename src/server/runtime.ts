@@ -1,8 +1,8 @@
 // Per-process server state shared by every session: the dependency client, the idempotency store, the
 // create_payment calls in flight (so get_payment_status can answer "processing") and every tool handler in flight
 // (so a harness can wait until the server is quiet).
-import { InMemoryServerEventBus } from '@modelcontextprotocol/server';
 import { type LoopLag, LoopLagWatch } from '../core/loop-lag.ts';
+import { ChargeFeed } from './charge-feed.ts';
 import { ServerCredentials } from './deps/credentials.ts';
 import { DependencyClient } from './deps/dependency-client.ts';
 import { IdempotencyStore } from './idempotency-store.ts';
@@ -23,10 +23,8 @@ export class ServerRuntime {
   readonly inflightPayments = new Map<string, number>();
   readonly handlers = new InFlightHandlers();
   readonly credentials: ServerCredentials;
-  /** Change events for open `subscriptions/listen` streams (2026-07-28 front end; nobody listens on 2025-11-25). */
-  readonly changes = new InMemoryServerEventBus();
-  /** Idempotency keys of the charges announced on the payments feed, in order (payments-feed.ts). */
-  readonly chargesAnnounced: string[] = [];
+  /** Every new charge, for the payments feed (modern/payments-feed.ts). */
+  readonly charges = new ChargeFeed();
   private lagWatch: LoopLagWatch | undefined;
 
   constructor(readonly options: RuntimeOptions) {
@@ -44,6 +42,6 @@ export class ServerRuntime {
   reset(): void {
     this.notifications.clear();
     this.inflightPayments.clear();
-    this.chargesAnnounced.length = 0;
+    this.charges.clear();
   }
 }

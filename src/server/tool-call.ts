@@ -4,13 +4,12 @@
 // structured, redacted ToolError. Every call runs as one tracked handler (runtime.handlers), from before
 // validation until it settles, cancelled or not, so the harness can drain the server before reading the ledger.
 import { randomUUID } from 'node:crypto';
-import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import { redactDeep } from '../core/redact.ts';
 import type { ToolError } from '../core/taxonomy.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { Cancelled, DependencyFailure, mapDependencyFailure, NeedsInput, ToolFailure, toolFailure } from './errors.ts';
 import type { ServerRuntime } from './runtime.ts';
-import type { ToolContext, ToolDef, ToolInput } from './tools/types.ts';
+import type { InputRequiredAnswer, ToolContext, ToolDef, ToolInput } from './tools/types.ts';
 import { fieldErrorsOf } from './validation.ts';
 
 /** What either front end hands over of one tools/call request. */
@@ -39,7 +38,7 @@ export type ToolCallOutput =
       structuredContent?: Record<string, unknown>;
       isError?: boolean;
     }
-  | InputRequiredResult;
+  | InputRequiredAnswer;
 
 /** JSON-RPC -32602 (InvalidParams): a plain Error with code and data, which both SDKs put on the wire as is. */
 const INVALID_PARAMS = -32602;

@@ -8,6 +8,7 @@ import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import type { ServerRuntime } from '../runtime.ts';
 import { createModernMcpServer } from './mcp-server.ts';
+import { feedCharges } from './payments-feed.ts';
 
 export interface ModernFront {
   serve(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>;
@@ -19,9 +20,9 @@ export interface ModernFront {
 export function modernFront(runtime: ServerRuntime, opts: { keepAliveMs?: number } = {}): ModernFront {
   const handler = createMcpHandler(() => createModernMcpServer(runtime), {
     legacy: 'reject',
-    bus: runtime.changes,
     ...(opts.keepAliveMs !== undefined && { keepAliveMs: opts.keepAliveMs }),
   });
+  const unfeed = feedCharges(runtime, handler.bus);
   const node = toNodeHandler(handler);
   return {
     serve: (req, res, parsedBody) => node(req, res, parsedBody),
@@ -36,6 +37,9 @@ export function modernFront(runtime: ServerRuntime, opts: { keepAliveMs?: number
       }
       return { legacy: await isLegacyRequest(request, parsedBody), parsedBody };
     },
-    close: () => handler.close(),
+    close: () => {
+      unfeed();
+      return handler.close();
+    },
   };
 }

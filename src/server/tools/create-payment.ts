@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { type Charge, DEPENDENCY_PATHS } from '../deps/contract.ts';
-import { announceCharge } from '../payments-feed.ts';
 import { getPaymentStatus } from './get-payment-status.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 
@@ -57,7 +56,7 @@ export const createPayment = defineTool({
         idempotencyKey: key,
         sideEffecting: true,
       });
-      if (!replayed) announceCharge(ctx.runtime, key);
+      if (!replayed) ctx.runtime.charges.announce(key);
       const structured = {
         charge_id: charge.id,
         status: charge.status,

@@ -3,7 +3,6 @@
 // that carries the accepted confirmation and that state charges, as create_payment does (same ledger effect, same
 // idempotency key, same status lookup). Served on the 2026-07-28 wire only: 2025-11-25 has no input_required.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { NeedsInput, toolFailure } from '../errors.ts';
 import { createPayment } from './create-payment.ts';
@@ -39,17 +38,20 @@ export const transferFunds = defineTool({
   async run(args, ctx) {
     const accepted = ctx.input?.accepted('confirm');
     if (accepted === undefined) {
-      throw new NeedsInput(
-        inputRequired({
-          inputRequests: {
-            confirm: inputRequired.elicit({
+      throw new NeedsInput({
+        resultType: 'input_required',
+        inputRequests: {
+          confirm: {
+            method: 'elicitation/create',
+            params: {
+              mode: 'form',
               message: `Charge ${args.amount_cents} ${args.currency} to ${args.customer_id}?`,
-              requestedSchema: confirmation,
-            }),
+              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+            },
           },
-          requestState: sign(args),
-        }),
-      );
+        },
+        requestState: sign(args),
+      });
     }
     if (!signedBy(ctx.input?.state, args)) {
       throw toolFailure('VALIDATION.REQUEST_STATE', 'The requestState does not match this call: start the call again.');

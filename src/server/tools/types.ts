@@ -26,6 +26,16 @@ export interface ToolInput {
   state?: string;
 }
 
+/**
+ * A 2026-07-28 input_required answer (multi-round-trip requests): embedded requests for the client to fulfil and
+ * an opaque state it echoes back; the SDK 2.4 front end passes it to the wire as is.
+ */
+export interface InputRequiredAnswer {
+  resultType: 'input_required';
+  inputRequests?: Record<string, { method: string; params: Record<string, unknown> }>;
+  requestState?: string;
+}
+
 interface ToolOutput {
   structured: Record<string, unknown>;
   /** A short human/model-readable summary for the text content. */
