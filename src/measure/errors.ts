@@ -1,6 +1,7 @@
 // Error distribution over failed attempts, by category and by stable error code. An op the circuit breaker failed
 // fast made no attempt for that refusal; it counts once under the breaker's code so it does not vanish.
-import type { History } from '../core/history.ts';
+import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
+import type { Accumulator } from './accumulator.ts';
 
 export interface ErrorCounts {
   errorsByCategory: Record<string, number>;
@@ -26,6 +27,29 @@ export function errorCounts(history: History): ErrorCounts {
     errorsByCode[CIRCUIT_OPEN] = (errorsByCode[CIRCUIT_OPEN] ?? 0) + 1;
   }
   return { errorsByCategory: sortKeys(errorsByCategory), errorsByCode: sortKeys(errorsByCode) };
+}
+
+/** errorCounts as the run goes. */
+export class ErrorCounter implements Accumulator<ErrorCounts> {
+  private readonly errorsByCategory: Record<string, number> = {};
+  private readonly errorsByCode: Record<string, number> = {};
+
+  attempt(a: AttemptRecord): void {
+    if (!a.ok) this.count(a.category ?? 'UNKNOWN', a.errorCode ?? 'UNKNOWN');
+  }
+
+  op(o: OpRecord): void {
+    if (o.circuitOpen) this.count('DEPENDENCY', CIRCUIT_OPEN);
+  }
+
+  result(): ErrorCounts {
+    return { errorsByCategory: sortKeys(this.errorsByCategory), errorsByCode: sortKeys(this.errorsByCode) };
+  }
+
+  private count(category: string, code: string): void {
+    this.errorsByCategory[category] = (this.errorsByCategory[category] ?? 0) + 1;
+    this.errorsByCode[code] = (this.errorsByCode[code] ?? 0) + 1;
+  }
 }
 
 // Stable key order keeps report.json diffable between runs.
