@@ -22,10 +22,6 @@ export function msFields(s: LatencySummary): { p50Ms?: number; p95Ms?: number; m
     : { p50Ms: s.p50, p95Ms: s.p95, maxMs: s.max };
 }
 
-export function opLatency(ops: { startMs: number; endMs: number }[]): LatencySummary {
-  return latencySummary(ops.map((o) => o.endMs - o.startMs));
-}
-
 /** The latency of every op, or of every attempt, as they end. */
 export class LatencyAccumulator implements Accumulator<LatencySummary> {
   private readonly histogram = LatencyHistogram.empty();
