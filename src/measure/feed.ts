@@ -5,12 +5,15 @@ import type { Accumulator, RunFrame } from './accumulator.ts';
 import { ErrorCounter } from './errors.ts';
 import { LatencyAccumulator } from './latency.ts';
 import { OutcomeCounter } from './outcomes.ts';
+import { RetryAfterCounter } from './retry-after.ts';
+import type { MetricsOptions } from './types.ts';
 
 const FAMILIES = {
   outcomes: () => new OutcomeCounter(),
   errors: () => new ErrorCounter(),
   opLatency: () => new LatencyAccumulator('op'),
   attemptLatency: () => new LatencyAccumulator('attempt'),
+  retryAfter: () => new RetryAfterCounter(),
 } satisfies Record<string, () => Accumulator<unknown>>;
 
 type Families = typeof FAMILIES;
@@ -46,7 +49,7 @@ export function replay(history: History): MetricFeed {
   return feed;
 }
 
-export function finishFeed(feed: MetricFeed, run: RunFrame): FeedResults {
+export function finishFeed(feed: MetricFeed, run: RunFrame, options: MetricsOptions = {}): FeedResults {
   const entries = Object.entries(feed) as [string, Accumulator<unknown>][];
-  return Object.fromEntries(entries.map(([name, family]) => [name, family.result(run)])) as FeedResults;
+  return Object.fromEntries(entries.map(([name, family]) => [name, family.result(run, options)])) as FeedResults;
 }

@@ -21,7 +21,7 @@ import type { Metrics, MetricsOptions } from './types.ts';
  * replayed into fresh ones.
  */
 export function computeMetrics(history: History, options: MetricsOptions = {}, feed?: MetricFeed): Metrics {
-  const fed = finishFeed(feed ?? replay(history), history);
+  const fed = finishFeed(feed ?? replay(history), history, options);
   const { throughputOpsPerSec, ...o } = fed.outcomes;
   // Each pass over a 100,000-op history leaves tens of MB of garbage, and this runs without a break in the event
   // loop, so the heap keeper gets its chance after each of the biggest passes.
