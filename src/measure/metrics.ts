@@ -12,7 +12,6 @@ import { reconcile } from './reconcile.ts';
 import { recovery } from './recovery.ts';
 import { replayMetrics } from './replays.ts';
 import { retrySuccess } from './retry.ts';
-import { retryAfterViolations } from './retry-after.ts';
 import { serverSeamMetrics } from './server-seam.ts';
 import type { Metrics, MetricsOptions } from './types.ts';
 
@@ -54,7 +53,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
     latencyMs: fed.opLatency,
     attemptLatencyMs: fed.attemptLatency,
     ...fed.errors,
-    retryAfterViolations: retryAfterViolations(history, options.retryAfterToleranceMs).length,
+    retryAfterViolations: fed.retryAfter.length,
     throughputOpsPerSec,
     durationMs: Math.round(history.endMs - history.startMs),
     ...application,
