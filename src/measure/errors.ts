@@ -34,6 +34,6 @@ export class ErrorCounter implements Accumulator<ErrorCounts> {
 }
 
 // Stable key order keeps report.json diffable between runs.
-export function sortKeys(record: Record<string, number>): Record<string, number> {
+function sortKeys(record: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 }
