@@ -1,6 +1,6 @@
-// Peak resident memory of a 100,000-op run's records, two ways, side by side in one run: today's in-memory arrays
-// (Recorder + computeMetrics over the whole History) against the streaming path (every record written whole to the
-// run's record spill, core/record-spill.ts, counted and histogrammed as it arrives, nothing kept in memory). Each path runs in a
+// Peak resident memory of a 100,000-op run's records, two ways, side by side in one run: every record whole in memory
+// (Recorder + computeMetrics over the whole History) against the path `faultline run` takes (the Recorder spilling
+// each record whole to disk, core/record-spill.ts, and keeping it slim, then the same computeMetrics). Each path runs in a
 // fresh child process so one's heap never inflates the other's peak. The records are synthetic but shaped like a
 // real run's (search results and payment receipts as model-visible text, 1 in 8 ops retried, timeouts, error
 // codes). Prints numbers and whether the streaming path stays under the 300 MB budget; asserts nothing else.
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { AttemptRecord, OpRecord } from '../src/core/history.ts';
 import { RecordSpill } from '../src/core/record-spill.ts';
 import { computeMetrics } from '../src/measure/metrics.ts';
-import { type CountedMetrics, StreamCounters } from '../src/measure/stream-counters.ts';
+import type { Metrics } from '../src/measure/types.ts';
 import { Recorder } from '../src/run/recorder.ts';
 
 const BUDGET_MB = 300;
@@ -115,7 +115,7 @@ interface Sink {
   attempt(a: AttemptRecord): void;
   op(o: OpRecord): void;
   /** The metrics, and (stream path) how many records the spill wrote. */
-  finish(): { metrics: CountedMetrics; spilled?: number };
+  finish(): { metrics: Metrics; spilled?: number };
 }
 
 function arraysSink(): Sink {
@@ -129,17 +129,11 @@ function arraysSink(): Sink {
 
 function streamSink(): Sink {
   const spill = new RecordSpill();
-  const counters = new StreamCounters();
+  const recorder = new Recorder(spill);
   return {
-    attempt: (a) => {
-      counters.attempt(a);
-      spill.attempt(a);
-    },
-    op: (o) => {
-      counters.op(o);
-      spill.op(o);
-    },
-    finish: () => ({ metrics: counters.metrics(), spilled: spill.written }),
+    attempt: recorder.attempt,
+    op: (o) => recorder.op(o),
+    finish: () => ({ metrics: computeMetrics(recorder.history([], [])), spilled: spill.written }),
   };
 }
 

@@ -3,9 +3,13 @@ import { CommanderError } from 'commander';
 import { releaseYoungGeneration } from '../core/heap-keeper.ts';
 import { NetworkBackendError } from '../network/backend.ts';
 import { ProfileError } from '../profile/profile-error.ts';
+import { endQuietlyOnClosedPipe } from './closed-pipe.ts';
 import { watchLauncher } from './launcher-watch.ts';
 import { buildProgram } from './program.ts';
 import { EXIT, UserError } from './user-error.ts';
+
+endQuietlyOnClosedPipe(process.stdout);
+endQuietlyOnClosedPipe(process.stderr);
 
 const program = buildProgram();
 // `run` decides in keepHeapSmall whether to keep its young generation small; every other command lets it go.

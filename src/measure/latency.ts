@@ -1,4 +1,6 @@
 // Latency percentiles through an HdrHistogram (latency-histogram.ts): record microseconds, report ms to 0.1 ms.
+import type { AttemptRecord, OpRecord } from '../core/history.ts';
+import type { Accumulator } from './accumulator.ts';
 import { LatencyHistogram } from './latency-histogram.ts';
 import type { LatencySummary } from './types.ts';
 
@@ -20,6 +22,23 @@ export function msFields(s: LatencySummary): { p50Ms?: number; p95Ms?: number; m
     : { p50Ms: s.p50, p95Ms: s.p95, maxMs: s.max };
 }
 
-export function opLatency(ops: { startMs: number; endMs: number }[]): LatencySummary {
-  return latencySummary(ops.map((o) => o.endMs - o.startMs));
+/** The latency of every op, or of every attempt, as they end. */
+export class LatencyAccumulator implements Accumulator<LatencySummary> {
+  private readonly histogram = LatencyHistogram.empty();
+
+  constructor(private readonly of: 'op' | 'attempt') {}
+
+  attempt(a: AttemptRecord): void {
+    if (this.of === 'attempt') this.histogram.record(a.endMs - a.startMs);
+  }
+
+  op(o: OpRecord): void {
+    if (this.of === 'op') this.histogram.record(o.endMs - o.startMs);
+  }
+
+  result(): LatencySummary {
+    const summary = this.histogram.summary();
+    this.histogram.destroy();
+    return summary;
+  }
 }

@@ -4,37 +4,37 @@ import type { History } from '../core/history.ts';
 import { applicationMetrics } from './client-guards.ts';
 import { discoveryMetrics } from './discovery-metrics.ts';
 import { edgeMetrics } from './edge-metrics.ts';
-import { errorCounts } from './errors.ts';
 import { faultWindows } from './fault-windows.ts';
+import { finishFeed, type MetricFeed, replay } from './feed.ts';
 import { inputRoundMetrics } from './input-rounds.ts';
-import { opLatency } from './latency.ts';
 import { findLeaks, leaksByKind } from './leaks.ts';
 import { notificationMetrics } from './notifications.ts';
-import { outcomes, throughput } from './outcomes.ts';
 import { perFaultHit } from './per-hit.ts';
 import { reconcile } from './reconcile.ts';
 import { recovery } from './recovery.ts';
 import { replayMetrics } from './replays.ts';
 import { retrySuccess } from './retry.ts';
-import { retryAfterViolations } from './retry-after.ts';
 import { serverSeamMetrics } from './server-seam.ts';
 import type { Metrics, MetricsOptions } from './types.ts';
 
-export function computeMetrics(history: History, options: MetricsOptions = {}): Metrics {
+/**
+ * `feed`: the accumulators the Recorder fed as the run went (finished here, once); without it the history is
+ * replayed into fresh ones.
+ */
+export function computeMetrics(history: History, options: MetricsOptions = {}, feed?: MetricFeed): Metrics {
+  const fed = finishFeed(feed ?? replay(history), history, options);
+  const { throughputOpsPerSec, ...o } = fed.outcomes;
   // Each pass over a 100,000-op history leaves tens of MB of garbage, and this runs without a break in the event
   // loop, so the heap keeper gets its chance after each of the biggest passes.
   const between = <T>(value: T): T => {
     collectBetweenPasses();
     return value;
   };
-  const o = between(outcomes(history));
   const retry = between(retrySuccess(history));
   const effects = between(reconcile(history));
   const rec = between(recovery(history, options.recovery));
   const leakFindings = between(findLeaks(history, { canaries: options.canaries }));
   const application = between(applicationMetrics(history));
-  const latencyMs = between(opLatency(history.ops));
-  const attemptLatencyMs = between(opLatency(history.attempts));
   const edges = between(edgeMetrics(history));
   const metrics: Metrics = {
     ...o,
@@ -52,11 +52,11 @@ export function computeMetrics(history: History, options: MetricsOptions = {}): 
     steadyState: rec.steadyState,
     faultWindows: faultWindows(history),
     recovery: rec.windows,
-    latencyMs,
-    attemptLatencyMs,
-    ...errorCounts(history),
-    retryAfterViolations: retryAfterViolations(history, options.retryAfterToleranceMs).length,
-    throughputOpsPerSec: Math.round(throughput(history) * 100) / 100,
+    latencyMs: fed.opLatency,
+    attemptLatencyMs: fed.attemptLatency,
+    ...fed.errors,
+    retryAfterViolations: fed.retryAfter.length,
+    throughputOpsPerSec,
     durationMs: Math.round(history.endMs - history.startMs),
     ...application,
     ...edges,

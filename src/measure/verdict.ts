@@ -4,6 +4,7 @@ import type { History } from '../core/history.ts';
 import { packageVersion } from '../core/package-root.ts';
 import { type Calibration, machineDelayMs } from './calibration.ts';
 import { inertWindows } from './fault-windows.ts';
+import type { MetricFeed } from './feed.ts';
 import { METRICS } from './metric-table.ts';
 import { computeMetrics } from './metrics.ts';
 import type { ProfileReport, RunReport, Verdict } from './run-report.ts';
@@ -19,6 +20,8 @@ export interface ProfileInput {
   seed: number;
   policy: string;
   history: History;
+  /** The metric accumulators the Recorder fed during the run (without: the history is replayed). */
+  feed?: MetricFeed;
   /** The profile's `expect` thresholds. */
   expect: readonly string[];
   decisionLogSha256: string;
@@ -58,7 +61,7 @@ function withImplicit(expect: readonly string[]): { expr: string; implicit: bool
 }
 
 export function buildProfileReport(input: ProfileInput): ProfileReport {
-  const metrics = computeMetrics(input.history, input.metricsOptions);
+  const metrics = computeMetrics(input.history, input.metricsOptions, input.feed);
   const all = withImplicit(input.expect);
   const thresholds = evaluateThresholds(
     all.map((t) => t.expr),

@@ -1,10 +1,11 @@
-// Collects the run's history as it happens, on one clock. With a spill, each op's attempts and the op itself go to
-// disk whole when the op ends (an attempt's `next` is set after it is recorded, so not before), and memory keeps
-// them slim (core/record-spill.ts).
+// Collects the run's history as it happens, on one clock, and feeds the metric accumulators (measure/feed.ts). An
+// op's attempts are held until the op ends (an attempt's `next` is set after it is recorded, so not before): then
+// they and the op are fed, and with a spill go to disk whole while memory keeps them slim (core/record-spill.ts).
 import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord, WindowKind } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { RecordSpill } from '../core/record-spill.ts';
+import { feedOp, type MetricFeed, newFeed } from '../measure/feed.ts';
 
 export class Recorder {
   readonly startMs = epochMs();
@@ -12,30 +13,26 @@ export class Recorder {
   readonly ops: OpRecord[] = [];
   readonly faults: FaultWindow[] = [];
   readonly breaker: BreakerEvent[] = [];
-  /** With a spill: where each unfinished op's attempts sit in `attempts`. */
-  private readonly openAttempts = new Map<string, number[]>();
+  /** The metric accumulators, fed up to the moment `history()` is taken. */
+  readonly feed: MetricFeed = newFeed();
+  private fed = true;
+  /** Each unfinished op's attempts. */
+  private readonly openAttempts = new Map<string, AttemptRecord[]>();
 
   constructor(private readonly spill?: RecordSpill) {}
 
   attempt = (a: AttemptRecord): void => {
-    if (this.spill) {
-      const open = this.openAttempts.get(a.opId);
-      if (open) open.push(this.attempts.length);
-      else this.openAttempts.set(a.opId, [this.attempts.length]);
-    }
-    this.attempts.push(a);
+    const open = this.openAttempts.get(a.opId);
+    if (open) open.push(a);
+    else this.openAttempts.set(a.opId, [a]);
   };
 
   op(o: OpRecord): void {
-    const spill = this.spill;
-    if (!spill) {
-      this.ops.push(o);
-      return;
-    }
-    for (const i of this.openAttempts.get(o.opId) ?? []) this.attempts[i] = spill.attempt(this.attempts[i]);
+    const attempts = this.openAttempts.get(o.opId) ?? [];
     this.openAttempts.delete(o.opId);
-    this.ops.push(spill.op(o));
+    this.close(attempts, o);
   }
+
   breakerEvent = (e: BreakerEvent): void => {
     this.breaker.push(e);
   };
@@ -56,7 +53,12 @@ export class Recorder {
     if (window) window.hits = hits;
   }
 
+  /** The history so far; the feed stops here, so it and the history hold the same records. */
   history(effects: Effect[], decisions: History['decisions']): History {
+    // Attempts of ops that never ended (a stopped run) count as they are.
+    for (const attempts of this.openAttempts.values()) this.close(attempts, undefined);
+    this.openAttempts.clear();
+    this.fed = false;
     return {
       startMs: this.startMs,
       endMs: epochMs(),
@@ -67,5 +69,12 @@ export class Recorder {
       decisions,
       ...(this.breaker.length > 0 && { breaker: [...this.breaker] }),
     };
+  }
+
+  private close(attempts: AttemptRecord[], o: OpRecord | undefined): void {
+    if (this.fed) feedOp(this.feed, attempts, o);
+    const spill = this.spill;
+    for (const a of attempts) this.attempts.push(spill ? spill.attempt(a) : a);
+    if (o) this.ops.push(spill ? spill.op(o) : o);
   }
 }

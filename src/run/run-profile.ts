@@ -337,6 +337,7 @@ function judge(run: Up, ready: Ready, driven: Driven, collected: Collected): Pro
     seed: run.seed,
     policy: policyName,
     history,
+    feed: run.recorder.feed,
     expect: exprs,
     decisionLogSha256: run.log.sha256(),
     drainMs: drained.drainMs,

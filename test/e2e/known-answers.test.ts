@@ -85,6 +85,8 @@ const run = async (loaded: LoadedProfile) => {
   expect(JSON.stringify(computeMetrics(wholeHistory(result.history), options))).toBe(
     JSON.stringify(computeMetrics(result.history, options)),
   );
+  // The report's metrics come from the accumulators the Recorder fed live; a replay of the history gives the same.
+  expect(JSON.stringify(result.report.metrics)).toBe(JSON.stringify(computeMetrics(result.history, options)));
   return result;
 };
 

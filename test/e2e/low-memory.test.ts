@@ -1,6 +1,6 @@
 // A run over the size caps (it needs --allow-large) keeps its heap small by itself (core/heap-keeper.ts), and says
 // so; --no-low-memory leaves it to V8. The run is stopped once its first lines are out: what is checked is the
-// choice, not the memory (bench/run-memory.ts measures that).
+// choice, not the memory (bench/run-scale.ts measures that).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

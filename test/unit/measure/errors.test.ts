@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorCounts } from '../../../src/measure/errors.ts';
-import { attempt, history } from './fixtures.ts';
+import { attempt, fed, history } from './fixtures.ts';
 
-describe('errorCounts', () => {
+describe('error counts', () => {
   it('counts failed attempts by category and code, UNKNOWN when unclassified', () => {
     const h = history({
       attempts: [
@@ -13,7 +12,7 @@ describe('errorCounts', () => {
         attempt('c', 1, 0, 1, false),
       ],
     });
-    const e = errorCounts(h);
+    const e = fed(h).errors;
     expect(e.errorsByCategory).toEqual({ AUTH: 1, DEPENDENCY: 2, UNKNOWN: 1 });
     expect(e.errorsByCode).toEqual({
       'AUTH.EXPIRED': 1,

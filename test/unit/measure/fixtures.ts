@@ -1,8 +1,13 @@
 // Hand-built histories for measure tests. Times are given relative to T0 so expected answers stay readable.
 import type { AttemptRecord, FaultWindow, History, OpOutcome, OpRecord } from '../../../src/core/history.ts';
 import type { Effect, EffectKind } from '../../../src/core/ledger.ts';
+import { type FeedResults, finishFeed, replay } from '../../../src/measure/feed.ts';
+import type { MetricsOptions } from '../../../src/measure/types.ts';
 
 export const T0 = 1_700_000_000_000;
+
+/** The metric accumulators' results over a recorded history. */
+export const fed = (h: History, options: MetricsOptions = {}): FeedResults => finishFeed(replay(h), h, options);
 
 export function history(parts: Partial<History> = {}): History {
   return {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { outcomes, throughput } from '../../../src/measure/outcomes.ts';
-import { attempt, history, op } from './fixtures.ts';
+import type { History } from '../../../src/core/history.ts';
+import { attempt, fed, history, op } from './fixtures.ts';
+
+const outcomes = (h: History) => fed(h).outcomes;
+const throughput = (h: History) => fed(h).outcomes.throughputOpsPerSec;
 
 describe('outcomes', () => {
   const h = history({

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterViolations } from '../../../src/measure/retry-after.ts';
-import { attempt, history } from './fixtures.ts';
+import type { History } from '../../../src/core/history.ts';
+import { attempt, fed, history } from './fixtures.ts';
+
+// Fed as a run feeds them (each op's attempts together; these ops never ended, so at the end).
+const retryAfterViolations = (h: History, toleranceMs?: number) =>
+  fed(h, toleranceMs === undefined ? {} : { retryAfterToleranceMs: toleranceMs }).retryAfter;
 
 describe('retryAfterViolations', () => {
   it('flags a retry that starts before the advised delay ran out', () => {

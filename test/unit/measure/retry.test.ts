@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CIRCUIT_OPEN, errorCounts } from '../../../src/measure/errors.ts';
+import { CIRCUIT_OPEN } from '../../../src/measure/errors.ts';
 import { retrySuccess } from '../../../src/measure/retry.ts';
-import { attempt, fault, history, op } from './fixtures.ts';
+import { attempt, fault, fed, history, op } from './fixtures.ts';
 
 describe('retrySuccess', () => {
   it('is n/a (null), not 1, when nothing was retried', () => {
@@ -61,7 +61,7 @@ describe('ops the circuit breaker failed fast', () => {
       ops: [op('ok', 0, 10), op('refused', 20, 21, 'fail', { attempts: 0, failedAttempts: 0, circuitOpen: true })],
     });
     expect(retrySuccess(h)).toMatchObject({ retriedOps: 1, recoveredOps: 0, rate: 0 });
-    expect(errorCounts(h)).toEqual({
+    expect(fed(h).errors).toEqual({
       errorsByCategory: { DEPENDENCY: 1 },
       errorsByCode: { [CIRCUIT_OPEN]: 1 },
     });

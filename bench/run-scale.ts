@@ -1,0 +1,167 @@
+// Flat cost from a thousand ops to a hundred thousand (a million with --nightly): a real `faultline run` of a
+// no-fault closed-model profile at each size, each its own process, with every report written. Per size it prints
+// the run's own ops/s, the peak RSS (getrusage maxRSS, written by an exit hook loaded through NODE_OPTIONS) of the
+// harness and of the reference server's child process, and the bytes per op of the history on disk (history.jsonl,
+// the run's record of every op; trace.jsonl beside it, which may stay readable). Then the goals of issue 27, each
+// PASS or FAIL from the numbers of this same run. Throughput on a shared machine is indicative; RSS and bytes are not.
+// Run: npm run bench:scale [-- --sizes 1000,10000 --concurrency 64 --nightly]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const GOALS = { flatWithin: 0.15, peakMb: 200, bytesPerOp: 1024 } as const;
+const FAULTLINE = fileURLToPath(new URL('../bin/faultline.js', import.meta.url));
+/** Every Node process of the run writes its own peak (KiB) to `<dir>/<pid>.maxrss` when it exits. */
+const EXIT_HOOK = `data:text/javascript,${encodeURIComponent(
+  "import { writeFileSync } from 'node:fs'; process.on('exit', () => { try { writeFileSync(process.env.FAULTLINE_BENCH_RSS_DIR + '/' + process.pid + '.maxrss', String(process.resourceUsage().maxRSS)); } catch {} });",
+)}`;
+
+interface SizeResult {
+  size: number;
+  exitCode: number | null;
+  ops: number;
+  opsOk: number;
+  seconds: number;
+  opsPerSec: number;
+  harnessMb: number;
+  /** The largest of the run's child processes (the reference server). */
+  serverMb: number;
+  historyBytesPerOp: number;
+  traceBytesPerOp: number;
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function profileText(ops: number, concurrency: number): string {
+  return `name: run-scale
+description: no faults, ${ops} ops at ${concurrency} in flight (bench/run-scale.ts)
+seed: 7
+duration: 60s
+client:
+  policy: resilient
+  attemptTimeoutMs: 10000
+  deadlineMs: 30000
+workload:
+  concurrency: ${concurrency}
+  ops: ${ops}
+  mix:
+    - tool: create_payment
+      weight: 3
+      args:
+        customer_id: cus_{op}
+        amount_cents: { int: [100, 50000] }
+        currency: { pick: [USD, EUR, GBP] }
+    - tool: search_documents
+      weight: 2
+      args:
+        query: { pick: [invoice, refund, shipping, contract] }
+        page_size: 10
+expect:
+  - error_rate == 0
+  - duplicate_effects == 0
+  - lost_effects == 0
+`;
+}
+
+const mb = (kib: number) => Math.round((kib / 1024) * 10) / 10;
+const perOp = (file: string, ops: number) => (ops > 0 ? Math.round(statSync(file).size / ops) : Number.NaN);
+
+async function runSize(size: number, concurrency: number, dir: string): Promise<SizeResult> {
+  const profile = join(dir, `run-scale-${size}.yaml`);
+  writeFileSync(profile, profileText(size, concurrency));
+  const out = join(dir, `out-${size}`);
+  const rssDir = mkdtempSync(join(dir, `rss-${size}-`));
+  const start = performance.now();
+  const { pid, code } = await new Promise<{ pid: number; code: number | null }>((resolve, reject) => {
+    const proc = spawn(process.execPath, [FAULTLINE, 'run', profile, '--out', out, '--allow-large'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        FAULTLINE_BENCH_RSS_DIR: rssDir,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${EXIT_HOOK}`.trim(),
+      },
+    });
+    proc.on('error', reject);
+    proc.on('close', (c) => resolve({ pid: proc.pid as number, code: c }));
+  });
+  const seconds = (performance.now() - start) / 1000;
+  const peaks = new Map(
+    readdirSync(rssDir).map((f) => [f.replace('.maxrss', ''), Number(readFileSync(join(rssDir, f), 'utf8'))]),
+  );
+  const children = [...peaks].filter(([p]) => p !== String(pid)).map(([, kib]) => kib);
+  const m = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).profiles[0].metrics;
+  return {
+    size,
+    exitCode: code,
+    ops: m.ops,
+    opsOk: m.opsOk,
+    seconds,
+    opsPerSec: m.throughputOpsPerSec,
+    harnessMb: mb(peaks.get(String(pid)) ?? Number.NaN),
+    serverMb: children.length > 0 ? mb(Math.max(...children)) : Number.NaN,
+    historyBytesPerOp: perOp(join(out, 'history.jsonl'), m.ops),
+    traceBytesPerOp: perOp(join(out, 'trace.jsonl'), m.ops),
+  };
+}
+
+const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+
+/** The goals, each from this run's numbers; a goal with nothing to compare is n/a, never a pass. */
+function goals(results: SizeResult[]): { line: string; pass: boolean | null }[] {
+  const at = (size: number) => results.find((r) => r.size === size);
+  const [ten, hundred] = [at(10_000), at(100_000)];
+  const ratio = ten && hundred && ten.opsPerSec > 0 ? hundred.opsPerSec / ten.opsPerSec : null;
+  const flat = ratio === null ? null : Math.abs(ratio - 1) <= GOALS.flatWithin;
+  const peaks = results.flatMap((r) => [r.harnessMb, r.serverMb]);
+  const bytes = results.map((r) => r.historyBytesPerOp);
+  const under = (values: number[], limit: number) => (values.length === 0 ? null : values.every((v) => v < limit));
+  return [
+    {
+      line: `ops/s at 100k within ${GOALS.flatWithin * 100} % of 10k: ${ratio === null ? 'n/a (run both sizes)' : `100k at ${(ratio * 100).toFixed(1)} % of 10k`}`,
+      pass: flat,
+    },
+    {
+      line: `peak RSS < ${GOALS.peakMb} MB per process at every size: max ${Math.max(...peaks)} MB`,
+      pass: under(peaks, GOALS.peakMb),
+    },
+    {
+      line: `history on disk < ${GOALS.bytesPerOp} B per op at every size: max ${Math.max(...bytes)} B`,
+      pass: under(bytes, GOALS.bytesPerOp),
+    },
+  ];
+}
+
+const sizes = (arg('sizes') ?? '1000,10000,100000').split(',').map(Number);
+if (process.argv.includes('--nightly') && !sizes.includes(1_000_000)) sizes.push(1_000_000);
+const concurrency = Number(arg('concurrency') ?? '64');
+const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-run-scale-'));
+try {
+  console.log(
+    `faultline run, no faults, ${concurrency} in flight; load average at start ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const results: SizeResult[] = [];
+  console.log('ops       exit  ok        seconds  ops/s    harness MB  server MB  history B/op  trace B/op  load 1m');
+  for (const size of sizes) {
+    const r = await runSize(size, concurrency, dir);
+    results.push(r);
+    console.log(
+      `${String(r.ops).padEnd(9)} ${String(r.exitCode).padEnd(5)} ${String(r.opsOk).padEnd(9)} ${r.seconds.toFixed(1).padEnd(8)} ${String(r.opsPerSec).padEnd(8)} ${String(r.harnessMb).padEnd(11)} ${String(r.serverMb).padEnd(10)} ${String(r.historyBytesPerOp).padEnd(13)} ${String(r.traceBytesPerOp).padEnd(11)} ${loadavg()[0].toFixed(2)}`,
+    );
+  }
+  console.log('');
+  for (const g of goals(results)) console.log(`${g.pass === null ? 'n/a ' : verdict(g.pass)}  ${g.line}`);
+  if (results.some((r) => r.ops !== r.size)) {
+    console.log('FAIL  a run did not complete every op');
+    process.exitCode = 1;
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

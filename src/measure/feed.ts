@@ -1,0 +1,55 @@
+// The run's metric families as accumulators (measure/accumulator.ts). A new family is one file with its accumulator
+// and one line in FAMILIES; computeMetrics reads its result from `finishFeed`.
+import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
+import type { Accumulator, RunFrame } from './accumulator.ts';
+import { ErrorCounter } from './errors.ts';
+import { LatencyAccumulator } from './latency.ts';
+import { OutcomeCounter } from './outcomes.ts';
+import { RetryAfterCounter } from './retry-after.ts';
+import type { MetricsOptions } from './types.ts';
+
+const FAMILIES = {
+  outcomes: () => new OutcomeCounter(),
+  errors: () => new ErrorCounter(),
+  opLatency: () => new LatencyAccumulator('op'),
+  attemptLatency: () => new LatencyAccumulator('attempt'),
+  retryAfter: () => new RetryAfterCounter(),
+} satisfies Record<string, () => Accumulator<unknown>>;
+
+type Families = typeof FAMILIES;
+export type MetricFeed = { [K in keyof Families]: ReturnType<Families[K]> };
+export type FeedResults = { [K in keyof Families]: ReturnType<MetricFeed[K]['result']> };
+
+export function newFeed(): MetricFeed {
+  return Object.fromEntries(Object.entries(FAMILIES).map(([name, make]) => [name, make()])) as MetricFeed;
+}
+
+/** One op as it ends: its attempts in the order recorded, then the op (none: attempts of an op that never ended). */
+export function feedOp(feed: MetricFeed, attempts: readonly AttemptRecord[], op: OpRecord | undefined): void {
+  for (const family of Object.values(feed) as Accumulator<unknown>[]) {
+    for (const a of attempts) family.attempt?.(a);
+    if (op) family.op?.(op);
+  }
+}
+
+/** A recorded history fed as if it were happening: each op's attempts, then the op. */
+export function replay(history: History): MetricFeed {
+  const feed = newFeed();
+  const byOp = new Map<string, AttemptRecord[]>();
+  for (const a of history.attempts) {
+    const list = byOp.get(a.opId);
+    if (list) list.push(a);
+    else byOp.set(a.opId, [a]);
+  }
+  for (const op of history.ops) {
+    feedOp(feed, byOp.get(op.opId) ?? [], op);
+    byOp.delete(op.opId);
+  }
+  for (const attempts of byOp.values()) feedOp(feed, attempts, undefined);
+  return feed;
+}
+
+export function finishFeed(feed: MetricFeed, run: RunFrame, options: MetricsOptions = {}): FeedResults {
+  const entries = Object.entries(feed) as [string, Accumulator<unknown>][];
+  return Object.fromEntries(entries.map(([name, family]) => [name, family.result(run, options)])) as FeedResults;
+}
