@@ -1,6 +1,7 @@
 // What the HTTP layer saw during one attempt. The SDK turns a 429 into a plain StreamableHTTPError and drops the
 // headers, so the client's fetch wrapper writes status and Retry-After here, in the attempt's async context.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isInputRound } from '../core/input-round.ts';
 import { parseRetryAfter } from '../core/retry-after.ts';
 import { HEADER_TAMPERED_HEADER } from '../core/wire.ts';
 
@@ -16,6 +17,8 @@ export interface AttemptHttp {
    * message there belongs to no attempt).
    */
   notifications?: string[];
+  /** Retried input_required rounds the SDK sent inside the attempt (requests carrying the client's answers). */
+  inputRounds?: number;
   /** A proxy rewrote the Mcp-* routing headers of the attempt's last POST (it marks its answer: HEADER_TAMPERED_HEADER). */
   headerTampered?: boolean;
 }
@@ -44,8 +47,12 @@ export function currentAttempt(): AttemptHttp | undefined {
 /** A fetch that records each response's status and Retry-After into the current attempt. */
 export function recordingFetch(inner: typeof fetch): typeof fetch {
   return async (input, init) => {
-    const response = await inner(input, init);
     const attempt = currentAttempt();
+    // Counted as sent, whatever becomes of its answer: a round the edge loses was still a round trip begun.
+    if (attempt && typeof init?.body === 'string' && isInputRound(init.body)) {
+      attempt.inputRounds = (attempt.inputRounds ?? 0) + 1;
+    }
+    const response = await inner(input, init);
     if (attempt && response.ok && init?.method === 'GET' && new Headers(init.headers).has('last-event-id')) {
       attempt.resumptions = (attempt.resumptions ?? 0) + 1;
     }

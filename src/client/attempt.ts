@@ -97,6 +97,7 @@ async function callOnce(
     ...(budget?.action && { budget: budget.action }),
     ...(http.resumptions && { resumptions: http.resumptions }),
     ...(http.headerTampered && { headerTampered: true }),
+    ...(http.inputRounds && { inputRounds: http.inputRounds }),
     visible: outcome.visible,
     ...(http.notifications && { notifications: http.notifications }),
     ...(c.ok

@@ -7,6 +7,7 @@ import type { FieldError } from '../core/taxonomy.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
 import type { McpClient } from './connection.ts';
+import type { ListenPolicy } from './listener.ts';
 import type { PolicyName } from './policies/names.ts';
 import type { ReplayTraits } from './replay.ts';
 
@@ -82,6 +83,8 @@ export interface ClientPolicy {
   readonly name: PolicyName;
   /** How its connects treat version negotiation (SDK 2.4 clients): see Sdk2ConnectionOptions. */
   readonly connection?: { reprobeBareFallback?: boolean };
+  /** What it does when a subscriptions/listen stream ends (client/listener.ts); absent: as the SDK, nothing. */
+  readonly listen?: ListenPolicy;
   /** Makes what the run's ops share (circuit breakers, the credential hook), once per run. */
   forRun(run: RunSetup): OpRunner;
 }

@@ -17,6 +17,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MODERN_VERSION } from '../core/pairing.ts';
+import { confirmingUser, ELICITATION_CAPABILITY } from './confirming-user.ts';
 import type { ConnectionClient, McpClient } from './connection.ts';
 
 export interface Sdk2Options {
@@ -29,6 +30,8 @@ export interface Sdk2Options {
   connectTimeoutMs: number;
   onError?: (error: Error) => void;
   onLog?: (params: unknown) => void;
+  /** notifications/resources/updated, from a subscriptions/listen stream (client/listener.ts). */
+  onResourceUpdated?: (params: { uri: string; _meta?: Record<string, unknown> }) => void;
 }
 
 export interface Sdk2Connection {
@@ -36,6 +39,8 @@ export interface Sdk2Connection {
   /** The SDK 1.32 transport shape the connection keeps (sessionId, protocolVersion, terminateSession). */
   transport: Transport & { protocolVersion?: string; terminateSession?: () => Promise<void> };
   close(): Promise<void>;
+  /** SDK 2.4's own client, for what the policies' shape has no room for (listen, readResource). */
+  sdk: Client;
 }
 
 /** SDK 2.4's error as the SDK 1.32 error of the same meaning (anything else unchanged). */
@@ -77,12 +82,17 @@ export async function openSdk2(options: Sdk2Options): Promise<Sdk2Connection> {
   const transport = (http ?? options.transport) as StreamableHTTPClientTransport;
   const sdk = new Client(
     { name: 'faultline', version: '0.1.0' },
-    { versionNegotiation: { mode: options.negotiation } },
+    { versionNegotiation: { mode: options.negotiation }, capabilities: ELICITATION_CAPABILITY },
   );
+  sdk.setRequestHandler('elicitation/create', confirmingUser);
   if (options.onError) sdk.onerror = options.onError;
   if (options.onLog) {
     const onLog = options.onLog;
     sdk.setNotificationHandler('notifications/message', (n) => onLog(n.params));
+  }
+  if (options.onResourceUpdated) {
+    const onUpdated = options.onResourceUpdated;
+    sdk.setNotificationHandler('notifications/resources/updated', (n) => onUpdated(n.params));
   }
   await sdk.connect(transport, { timeout: options.connectTimeoutMs }).catch(async (error) => {
     await sdk.close().catch(() => {});
@@ -108,5 +118,5 @@ export async function openSdk2(options: Sdk2Options): Promise<Sdk2Connection> {
     },
     ...(http && { terminateSession: () => http.terminateSession() }),
   } as unknown as Sdk2Connection['transport'];
-  return { client, transport: shape, close: () => sdk.close() };
+  return { client, transport: shape, close: () => sdk.close(), sdk };
 }

@@ -53,6 +53,8 @@ export interface AttemptRecord {
   requestId?: string;
   /** A proxy rewrote one of the attempt's Mcp-* routing headers on the way to the server. */
   headerTampered?: boolean;
+  /** Retried input_required rounds sent inside this attempt (each after the server asked for the client's input). */
+  inputRounds?: number;
   /** The backoff the client waited before this attempt (0 or absent for the first), in ms. */
   backoffMs?: number;
 }
@@ -131,6 +133,20 @@ export interface DiscoveryRecord {
   error?: string;
 }
 
+/** What the client's subscriptions/listen loop saw (client/listener.ts): streams opened and closed, announcements. */
+export interface SubscriptionEvent {
+  atMs: number;
+  /**
+   * listening: the server acknowledged a listen; closed: a stream ended (`reason`: remote, graceful, local);
+   * listen-failed: a listen was refused or never acknowledged; announced: a change notification (`key`: the charge
+   * it announced); caught-up: a read of the resource after a re-listen (`keys`: every charge it listed).
+   */
+  kind: 'listening' | 'closed' | 'listen-failed' | 'announced' | 'caught-up';
+  key?: string;
+  keys?: string[];
+  reason?: string;
+}
+
 /**
  * Which kind of window it was: a time window (start, stop) or an op window (ops fromOp..toOp), carried per request
  * by its seam (exact) or opened and closed by the workload's progress (plan/op-windows.ts).
@@ -186,6 +202,8 @@ export interface History {
   breaker?: BreakerEvent[];
   /** Every connect of a negotiating client that probed `server/discover` (absent: none probed). */
   discovery?: DiscoveryRecord[];
+  /** The client's subscriptions/listen loop, when the profile listens (absent: nobody listened). */
+  subscriptions?: SubscriptionEvent[];
   /** Whether the server under test speaks 2026-07-28 (absent: unknown, e.g. a foreign server). */
   serverSpeaksModern?: boolean;
   /** False when the target gives no way to see effects (no ledger, no read-back): effect metrics are n/a. */

@@ -17,3 +17,7 @@ export const ENVELOPE_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
  * client's record of the attempt says the server answered a tampered request (what it answered is then measured).
  */
 export const HEADER_TAMPERED_HEADER = 'x-faultline-header-tampered';
+/** The reference server's payments feed (2026-07-28 subscriptions/listen): every charge, announced and listed. */
+export const PAYMENTS_URI = 'faultline://payments';
+/** `_meta` key of a payments-feed announcement (notifications/resources/updated): the charge's idempotency key. */
+export const CHARGE_KEY_META = 'faultline/chargeKey';

@@ -9,6 +9,7 @@ import { DEPENDENCY_FAULTS } from './dependency/kinds.ts';
 import { edgeDiscover } from './edge/discover.ts';
 import { edgeDropAfterCommit } from './edge/drop-after-commit.ts';
 import { edgeHeader } from './edge/header.ts';
+import { edgeInputRound } from './edge/input-round.ts';
 import { edgeMcpHeaders } from './edge/mcp-headers.ts';
 import { edgeMixedFleet } from './edge/mixed-fleet.ts';
 import { edgeProtocolVersion } from './edge/protocol-version.ts';
@@ -37,6 +38,7 @@ export const FAULTS: readonly FaultKind[] = [
   edgeStreamAbandon,
   edgeUnsupportedVersion,
   edgeMixedFleet,
+  edgeInputRound,
   ...SERVER_FAULTS,
   ...STDIO_EDGE_FAULTS,
 ];

@@ -19,7 +19,7 @@ export interface MetricValue {
 }
 
 /** How a value reads: a count, milliseconds, a 0..1 rate, ops per second, bytes. */
-export type MetricUnit = 'count' | 'ms' | 'rate' | 'ops/s' | 'bytes' | 'attempts/op' | 'per hit';
+export type MetricUnit = 'count' | 'ms' | 'rate' | 'ops/s' | 'bytes' | 'attempts/op' | 'rounds/call' | 'per hit';
 
 export interface MetricDef {
   describe: string;
@@ -43,10 +43,14 @@ const probed = (value: number | undefined): MetricValue =>
 /** Header-tampering counts exist only where a proxy rewrote some attempt's routing headers. */
 const tamperedCount = (m: Metrics, value: number): MetricValue =>
   (m.headerTampered ?? 0) === 0 ? na('no attempt had its Mcp-* headers rewritten') : v(value);
+/** Listen counts exist only where a listen was acknowledged and a charge made after it. */
+const listened = (value: number | undefined): MetricValue =>
+  value === undefined ? na('no acknowledged listen saw a charge') : v(value);
 /** A value the metrics left null is n/a, for the reason given. */
 const orNa = (value: number | null, why: string): MetricValue => (value === null ? na(why) : v(value));
 const NO_OPS = 'no op ran';
 const NOTHING_TIMED = 'nothing was timed';
+const NO_ROUND = 'no input_required round was sent';
 /** Effect counts exist only where the run could see effects (a ledger, or read-back probes): null otherwise. */
 const effect = (m: Metrics, value: number | null): MetricValue =>
   value === null
@@ -287,6 +291,41 @@ export const METRICS: Record<string, MetricDef> = {
     describe: 'tampered attempts the server dispatched anyway (a 2xx answer; n/a when none was tampered)',
     get: (m) => tamperedCount(m, m.headerMismatchExecuted ?? 0),
     damage: true,
+  },
+  calls_with_input: {
+    describe: "completed calls that needed the client's input (input_required rounds; n/a when no round was sent)",
+    get: (m) => (m.callsWithInput === undefined ? na(NO_ROUND) : v(m.callsWithInput)),
+  },
+  rounds_per_completed_call: {
+    describe: 'round trips per completed call that needed input: first rounds and retried rounds of every attempt',
+    get: (m) =>
+      m.callsWithInput === undefined
+        ? na(NO_ROUND)
+        : orNa(m.roundsPerCompletedCall ?? null, 'no call that needed input completed'),
+    unit: 'rounds/call',
+  },
+  notifications_delivered: {
+    describe:
+      'charges announced on a subscriptions/listen stream (n/a: nobody listened, or no charge after the listen)',
+    get: (m) => listened(m.notificationsDelivered),
+  },
+  notifications_duplicated: {
+    describe: 'announcements of a charge beyond its first (n/a as notifications_delivered)',
+    get: (m) => listened(m.notificationsDuplicated),
+  },
+  notifications_lost: {
+    describe: 'charges never announced on any listen stream (n/a as notifications_delivered)',
+    get: (m) => listened(m.notificationsLost),
+    damage: true,
+  },
+  changes_missed: {
+    describe: 'charges neither announced nor caught up by a read after listening again (n/a as above)',
+    get: (m) => listened(m.changesMissed),
+    damage: true,
+  },
+  relistens: {
+    describe: 'listens acknowledged after the first (n/a as notifications_delivered)',
+    get: (m) => listened(m.relistens),
   },
   results_over_budget: {
     describe: 'results over the client result budget',

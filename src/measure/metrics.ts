@@ -6,7 +6,9 @@ import { discoveryMetrics } from './discovery-metrics.ts';
 import { edgeMetrics } from './edge-metrics.ts';
 import { faultWindows } from './fault-windows.ts';
 import { finishFeed, type MetricFeed, replay } from './feed.ts';
+import { inputRoundMetrics } from './input-rounds.ts';
 import { findLeaks, leaksByKind } from './leaks.ts';
+import { notificationMetrics } from './notifications.ts';
 import { perFaultHit } from './per-hit.ts';
 import { reconcile } from './reconcile.ts';
 import { recovery } from './recovery.ts';
@@ -59,6 +61,8 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
     ...application,
     ...edges,
     ...discoveryMetrics(history),
+    ...inputRoundMetrics(history),
+    ...notificationMetrics(history),
     ...serverSeamMetrics(history, effects),
     ...replayMetrics(history, effects, history.effectsObservable !== false),
   };

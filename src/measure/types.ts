@@ -5,6 +5,8 @@ import type { WindowKind } from '../core/history.ts';
 import type { ApplicationMetrics } from './client-guards.ts';
 import type { DiscoveryMetrics } from './discovery-metrics.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
+import type { InputRoundMetrics } from './input-rounds.ts';
+import type { NotificationMetrics } from './notifications.ts';
 import type { PerFaultHit } from './per-hit.ts';
 import type { LyingHint } from './replays.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
@@ -139,6 +141,8 @@ export interface Metrics
   extends Partial<ApplicationMetrics>,
     Partial<EdgeMetrics>,
     Partial<DiscoveryMetrics>,
+    Partial<InputRoundMetrics>,
+    Partial<NotificationMetrics>,
     Partial<ServerSeamMetrics> {
   ops: number;
   opsOk: number;

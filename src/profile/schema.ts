@@ -387,6 +387,15 @@ export const profileSchema = z.strictObject({
       "commands or tool calls run once connected, before the workload: the server's state back to a known start",
     ),
   workload: workloadSchema,
+  listen: z
+    .strictObject({
+      resources: z.array(z.string().min(1)).min(1).describe('resource URIs to listen to, e.g. faultline://payments'),
+    })
+    .optional()
+    .describe(
+      'a subscriptions/listen stream the client keeps open during the workload (2026-07-28 wire only): what it ' +
+        'was told, lost and caught up is counted (notifications_* metrics)',
+    ),
   faults: z.array(faultEntrySchema).default([]),
   steadyState: steadyStateSchema.default({ ...STEADY_STATE_DEFAULTS }),
   /** After the workload and the fault timeline: wait for the server's handlers to finish, then a quiet period. */

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { didYouMean } from '../core/did-you-mean.ts';
 import type { Generator } from '../plan/generators.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
-import { TOOLS } from '../server/tools/index.ts';
+import { MODERN_TOOLS as TOOLS } from '../server/tools/index.ts';
 import type { DocPath } from './profile-error.ts';
 import { isReferenceKind, type Profile } from './schema.ts';
 

@@ -175,6 +175,20 @@ const metrics = obj({
   headerTampered: count.optional().describe('attempts whose Mcp-* routing headers a proxy rewrote'),
   headerMismatchRejected: count.optional().describe('of those, refused with HeaderMismatch -32020'),
   headerMismatchExecuted: count.optional().describe('of those, answered in 2xx (dispatched despite the mismatch)'),
+  callsWithInput: count
+    .optional()
+    .describe('completed calls that needed input_required rounds (absent: no round sent)'),
+  roundsPerCompletedCall: z
+    .number()
+    .nonnegative()
+    .nullable()
+    .optional()
+    .describe('round trips per such call, first and retried rounds of every attempt; null: none completed'),
+  notificationsDelivered: count.optional().describe('charges announced on a listen stream (absent: nobody listened)'),
+  notificationsDuplicated: count.optional().describe('announcements of a charge beyond its first'),
+  notificationsLost: count.optional().describe('charges never announced on any listen stream'),
+  changesMissed: count.optional().describe('of those, not caught up by a read after listening again either'),
+  relistens: count.optional().describe('listens acknowledged after the first'),
   // The server seam.
   delivery: z.record(delivery, count).optional(),
   deliveryByOp: z.record(z.string(), delivery).optional(),

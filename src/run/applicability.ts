@@ -2,12 +2,16 @@
 // (sessions, Last-Event-ID resumption, the GET stream, initialize) makes the profile n/a for a pairing that speaks
 // that era; it is reported as not applicable, never as failed. A fault that means something only in some pairings
 // (its kind's `onlyIn`) makes the profile n/a in the others. The reference stdio server has every front end (SDK
-// 2.4's serveStdio for sdk2 and dual), so a stdio profile runs in every pairing.
+// 2.4's serveStdio for sdk2 and dual), so a stdio profile runs in every pairing. A profile that listens
+// (subscriptions/listen) is n/a wherever the client speaks 2025-11-25.
 import type { Pairing } from '../core/pairing.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import type { Profile } from '../profile/schema.ts';
 
-export function notApplicable(profile: Pick<Profile, 'faults'>, pairing: Pairing): string | undefined {
+export function notApplicable(profile: Pick<Profile, 'faults' | 'listen'>, pairing: Pairing): string | undefined {
+  // subscriptions/listen is 2026-07-28 vocabulary: a 2025-11-25 client cannot open the stream the profile measures.
+  if (profile.listen && pairing.era !== 'modern')
+    return 'listen: subscriptions/listen exists only on the 2026-07-28 wire';
   for (const fault of profile.faults) {
     const kind = findFaultKind(fault.seam, fault.kind);
     const reason =

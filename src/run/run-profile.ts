@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { clientTransport } from '../client/connection.ts';
+import type { Listener } from '../client/listener.ts';
 import { modulePolicy } from '../client/module-client.ts';
 import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import type { ClientPolicy } from '../client/policy.ts';
@@ -35,6 +36,7 @@ import { opKeyValuesOf } from './effect-sources.ts';
 import { type Environment, startEnvironment } from './environment.ts';
 import { runHooks } from './hooks.ts';
 import { metricsOptionsFor } from './judging.ts';
+import { listenerFor } from './listen.ts';
 import { negotiationNotes } from './negotiation-notes.ts';
 import { type ListedTool, preflight } from './preflight.ts';
 import { DuringSampler, duringNote } from './read-back-during.ts';
@@ -135,6 +137,7 @@ interface Ready {
 
 interface Driven {
   t0: number;
+  listener: Listener | undefined;
   runLoad: Parameters<typeof withRunLoad>[1];
   sampler: DuringSampler | undefined;
 }
@@ -236,20 +239,31 @@ async function driveWorkload(run: Up, ready: Ready, parts: RunParts): Promise<Dr
   const sampler = env.readBack && everyMs !== undefined ? new DuringSampler(env.readBack, everyMs) : undefined;
   parts.sampler = sampler;
   options.onPhase?.('workload');
+  // A listen stream open before the first op (every charge has a stream to be announced on), after the faults at 0
+  // are in place (they reach it too).
+  const startListening = listenerFor(
+    run.profile,
+    env.session,
+    run.userClient ? {} : (policyByName(run.policyName).listen ?? {}),
+  );
+  let listener: Listener | undefined;
   let faultsAtZeroInPlace!: () => void;
   const workloadMayStart = new Promise<void>((resolve) => {
     faultsAtZeroInPlace = resolve;
   });
   await Promise.all([
     run.driver.run(run.plan.timeline, t0, options.signal, faultsAtZeroInPlace),
-    workloadMayStart.then(() => {
+    workloadMayStart.then(async () => {
+      listener = startListening?.();
+      parts.listener = listener;
+      await listener?.ready;
       sampler?.start();
       return runWorkload(workloadDeps(run, ready), t0, options.signal);
     }),
   ]);
   const runLoad = { harness: harnessLag.stop(), server: await env.server.loopLag() };
   await sampler?.finish();
-  return { t0, runLoad, sampler };
+  return { t0, runLoad, sampler, listener };
 }
 
 function workloadDeps(run: Up, ready: Ready): WorkloadDeps {
@@ -299,6 +313,7 @@ async function collect(run: Up, driven: Driven): Promise<Collected> {
   }
   const during = driven.sampler?.summary(history, driven.t0);
   if (env.transportEvents.length > 0) history.transportEvents = [...env.transportEvents];
+  if (driven.listener) history.subscriptions = await driven.listener.stop();
   const discovery = env.session.discoveries();
   if (discovery.length > 0) history.discovery = discovery;
   // The reference server's front end is the pairing's; what a foreign server speaks is not known.

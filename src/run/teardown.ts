@@ -10,6 +10,7 @@ export interface RunParts {
   userClient?: { close(): Promise<void> };
   driver?: { clear(): Promise<unknown> };
   sampler?: { finish(): Promise<void> };
+  listener?: { stop(): Promise<unknown> };
   harnessLag?: { stop(): unknown };
 }
 
@@ -19,6 +20,7 @@ const STEPS: ((parts: RunParts) => unknown)[] = [
   // A fault that will not come off is the run's to report, not the tear-down's: the rest still comes down.
   (p) => p.driver?.clear().catch(() => {}),
   (p) => p.sampler?.finish(),
+  (p) => p.listener?.stop(),
   (p) => p.userClient?.close(),
   (p) => p.env?.close(),
   (p) => p.backend?.close(),

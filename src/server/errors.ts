@@ -2,6 +2,7 @@
 // dependency call to a stable `CATEGORY.REASON` code. Clients decide on code, category and retryable only.
 import { neverConnected } from '../core/socket-cause.ts';
 import type { Category, FieldError, ToolError } from '../core/taxonomy.ts';
+import type { InputRequiredAnswer } from './tools/types.ts';
 
 export type ToolErrorBody = Omit<ToolError, 'requestId'>;
 
@@ -32,6 +33,13 @@ export function toolFailure(
     ...(extra.fieldErrors && { fieldErrors: extra.fieldErrors }),
     ...(extra.details && { details: extra.details }),
   });
+}
+
+/** Thrown by a tool whose call needs the client's input first: answered as is (resultType input_required). */
+export class NeedsInput extends Error {
+  constructor(readonly result: InputRequiredAnswer) {
+    super('input required');
+  }
 }
 
 /** The caller cancelled the request (extra.signal); the SDK will not send any result. */

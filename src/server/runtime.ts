@@ -2,6 +2,7 @@
 // create_payment calls in flight (so get_payment_status can answer "processing") and every tool handler in flight
 // (so a harness can wait until the server is quiet).
 import { type LoopLag, LoopLagWatch } from '../core/loop-lag.ts';
+import { ChargeFeed } from './charge-feed.ts';
 import { ServerCredentials } from './deps/credentials.ts';
 import { DependencyClient } from './deps/dependency-client.ts';
 import { IdempotencyStore } from './idempotency-store.ts';
@@ -22,6 +23,8 @@ export class ServerRuntime {
   readonly inflightPayments = new Map<string, number>();
   readonly handlers = new InFlightHandlers();
   readonly credentials: ServerCredentials;
+  /** Every new charge, for the payments feed (modern/payments-feed.ts). */
+  readonly charges = new ChargeFeed();
   private lagWatch: LoopLagWatch | undefined;
 
   constructor(readonly options: RuntimeOptions) {
@@ -39,5 +42,6 @@ export class ServerRuntime {
   reset(): void {
     this.notifications.clear();
     this.inflightPayments.clear();
+    this.charges.clear();
   }
 }

@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { redactDeep } from '../core/redact.ts';
 import type { ToolError } from '../core/taxonomy.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
-import { Cancelled, DependencyFailure, mapDependencyFailure, ToolFailure, toolFailure } from './errors.ts';
+import { Cancelled, DependencyFailure, mapDependencyFailure, NeedsInput, ToolFailure, toolFailure } from './errors.ts';
 import type { ServerRuntime } from './runtime.ts';
-import type { ToolContext, ToolDef } from './tools/types.ts';
+import type { InputRequiredAnswer, ToolContext, ToolDef, ToolInput } from './tools/types.ts';
 import { fieldErrorsOf } from './validation.ts';
 
 /** What either front end hands over of one tools/call request. */
@@ -20,6 +20,8 @@ export interface IncomingToolCall {
   meta?: Record<string, unknown>;
   /** Aborted when the client cancels (notifications/cancelled, or a closed response stream). */
   signal: AbortSignal;
+  /** A retried multi-round-trip request's answers (the 2026-07-28 front end only). */
+  input?: ToolInput;
   /** Sends notifications/progress on the request's own stream. */
   notifyProgress(params: {
     progressToken: string | number;
@@ -29,12 +31,14 @@ export interface IncomingToolCall {
   }): Promise<void>;
 }
 
-export interface ToolCallOutput {
-  [key: string]: unknown;
-  content: { type: 'text'; text: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
+export type ToolCallOutput =
+  | {
+      [key: string]: unknown;
+      content: { type: 'text'; text: string }[];
+      structuredContent?: Record<string, unknown>;
+      isError?: boolean;
+    }
+  | InputRequiredAnswer;
 
 /** JSON-RPC -32602 (InvalidParams): a plain Error with code and data, which both SDKs put on the wire as is. */
 const INVALID_PARAMS = -32602;
@@ -109,11 +113,13 @@ export function toolCaller(
         if (progressToken === undefined || signal.aborted) return;
         await call.notifyProgress({ progressToken, progress, total, message }).catch(() => undefined);
       },
+      ...(call.input && { input: call.input }),
     };
     try {
       const out = await tool.run(parsed.data, ctx);
       return { content: [{ type: 'text', text: out.text }], structuredContent: out.structured };
     } catch (error) {
+      if (error instanceof NeedsInput) return error.result;
       // After a cancellation the SDK drops whatever we return; say so plainly anyway.
       if (error instanceof Cancelled) {
         return errorResult({ ...toolFailure('INTERNAL.CANCELLED', 'Cancelled by the client.').body, requestId });

@@ -2,7 +2,7 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { effectArgsKey, REFERENCE_TOOLS, traitsOf } from '../../src/server/tools/catalog.ts';
-import { TOOLS } from '../../src/server/tools/index.ts';
+import { MODERN_TOOLS as TOOLS } from '../../src/server/tools/index.ts';
 import { call, connect, errorOf, key, payment, startServer } from './helpers.ts';
 
 describe('reference server tools', () => {
@@ -223,6 +223,12 @@ describe('reference server tools', () => {
       search_documents: { sideEffecting: false },
       generate_report: { sideEffecting: true, idempotencyArg: 'idempotency_key', honoursCancel: true },
       refresh_credentials: { sideEffecting: false },
+      // 2026-07-28 only: asks for confirmation (input_required), then charges as create_payment does.
+      transfer_funds: {
+        sideEffecting: true,
+        idempotencyArg: 'idempotency_key',
+        statusLookup: { tool: 'get_payment_status', keyArg: 'idempotency_key' },
+      },
     });
     const byName = new Map(TOOLS.map((t) => [t.name, t]));
     const keyed = TOOLS.filter((t) => t.idempotencyArg);

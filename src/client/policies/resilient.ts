@@ -19,6 +19,9 @@ export const resilientPolicy: ClientPolicy = {
   name: 'resilient',
   // A bare 400 to server/discover is no evidence of a 2025-era server: probe again rather than fall back.
   connection: { reprobeBareFallback: true },
+  // A listen stream that ended is opened again (pauses from 50 ms doubling to 1 s, at most 20 times a run) and the
+  // resource read once it is acknowledged: what was announced while no stream was open is caught up.
+  listen: { relisten: { max: 20, backoffMs: 50, maxMs: 1000 }, catchUp: true },
   forRun(run) {
     const breakers = run.client.breaker && new Breakers(run.client.breaker, run.recordBreakerEvent);
     const credentials = credentialHookFor(run);

@@ -8,6 +8,7 @@ import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import type { ServerRuntime } from '../runtime.ts';
 import { createModernMcpServer } from './mcp-server.ts';
+import { feedCharges } from './payments-feed.ts';
 
 export interface ModernFront {
   serve(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>;
@@ -21,6 +22,7 @@ export function modernFront(runtime: ServerRuntime, opts: { keepAliveMs?: number
     legacy: 'reject',
     ...(opts.keepAliveMs !== undefined && { keepAliveMs: opts.keepAliveMs }),
   });
+  const unfeed = feedCharges(runtime, handler.bus);
   const node = toNodeHandler(handler);
   return {
     serve: (req, res, parsedBody) => node(req, res, parsedBody),
@@ -35,6 +37,9 @@ export function modernFront(runtime: ServerRuntime, opts: { keepAliveMs?: number
       }
       return { legacy: await isLegacyRequest(request, parsedBody), parsedBody };
     },
-    close: () => handler.close(),
+    close: () => {
+      unfeed();
+      return handler.close();
+    },
   };
 }

@@ -1,23 +1,38 @@
 // Builds one SDK 2.4 McpServer with the reference tools: the same listing and the same tools/call (tool-call.ts)
 // as the SDK 1.32 front end, so both eras see one tool implementation. createMcpHandler makes one per request.
-import { McpServer } from '@modelcontextprotocol/server';
+import {
+  acceptedContent,
+  type CallToolResult,
+  type InputRequiredResult,
+  McpServer,
+} from '@modelcontextprotocol/server';
 import type { ServerRuntime } from '../runtime.ts';
-import { toolCaller } from '../tool-call.ts';
+import { type IncomingToolCall, toolCaller } from '../tool-call.ts';
 import { SERVER_INFO, SERVER_INSTRUCTIONS, toolListing } from '../tool-listing.ts';
-import { TOOLS } from '../tools/index.ts';
+import { MODERN_TOOLS as TOOLS } from '../tools/index.ts';
+import { registerPaymentsFeed } from './payments-feed.ts';
 
 export function createModernMcpServer(runtime: ServerRuntime): McpServer {
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: { tools: {}, resources: { subscribe: true } },
+    instructions: SERVER_INSTRUCTIONS,
+  });
   // The callback is never called: the tools/call handler below replaces McpServer's.
   for (const tool of TOOLS)
     server.registerTool(tool.name, toolListing(tool), async () => ({ content: [], isError: true }));
+  registerPaymentsFeed(server, runtime);
   const call = toolCaller(TOOLS, runtime);
+  // An InputRequiredAnswer is the wire's InputRequiredResult (tools/types.ts keeps the SDK out of the tools).
   server.server.setRequestHandler('tools/call', (request, ctx) =>
-    call({
+    (call as (c: IncomingToolCall) => Promise<CallToolResult | InputRequiredResult>)({
       name: request.params.name,
       arguments: request.params.arguments,
       meta: ctx.mcpReq._meta as Record<string, unknown> | undefined,
       signal: ctx.mcpReq.signal,
+      input: {
+        accepted: (key) => acceptedContent(ctx.mcpReq.inputResponses, key),
+        state: ctx.mcpReq.requestState<string>(),
+      },
       notifyProgress: (params) => ctx.mcpReq.notify({ method: 'notifications/progress', params }),
     }),
   );

@@ -5,7 +5,7 @@ import type { ReplayTraits } from '../../client/replay.ts';
 import { argsKey } from '../../core/ledger.ts';
 import type { ToolHints } from '../../measure/hint-honesty.ts';
 import { toolHints } from '../tool-listing.ts';
-import { TOOLS } from './index.ts';
+import { MODERN_TOOLS as TOOLS } from './index.ts';
 import type { ToolDef, ToolTraits } from './types.ts';
 
 export type { ToolTraits };

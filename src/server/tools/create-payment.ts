@@ -56,6 +56,7 @@ export const createPayment = defineTool({
         idempotencyKey: key,
         sideEffecting: true,
       });
+      if (!replayed) ctx.runtime.charges.announce(key);
       const structured = {
         charge_id: charge.id,
         status: charge.status,

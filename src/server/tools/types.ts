@@ -15,6 +15,25 @@ export interface ToolContext {
   call<T>(dependency: DependencyName, req: DependencyRequest): Promise<DependencyResponse<T>>;
   /** Sends notifications/progress when the caller asked for progress (a progressToken), else does nothing. */
   progress(progress: number, total: number, message: string): Promise<void>;
+  /** A retried multi-round-trip request's answers (2026-07-28 wire only; absent on a first round or 2025-11-25). */
+  input?: ToolInput;
+}
+
+/** What a retried round carries: the client's answers to the embedded requests, and the state it echoes back. */
+export interface ToolInput {
+  /** The accepted content of the answer to the embedded request `key`, if it was accepted. */
+  accepted(key: string): Record<string, unknown> | undefined;
+  state?: string;
+}
+
+/**
+ * A 2026-07-28 input_required answer (multi-round-trip requests): embedded requests for the client to fulfil and
+ * an opaque state it echoes back; the SDK 2.4 front end passes it to the wire as is.
+ */
+export interface InputRequiredAnswer {
+  resultType: 'input_required';
+  inputRequests?: Record<string, { method: string; params: Record<string, unknown> }>;
+  requestState?: string;
 }
 
 interface ToolOutput {

@@ -54,6 +54,8 @@ describe('not applicable', () => {
   it.each([
     ['mcp-header-strip', 'mcp-headers'],
     ['discover-faults', 'discover'],
+    ['input-round-lost', 'input-round'],
+    ['listen-cut', 'subscriptions/listen'],
   ])('%s exists only on the modern wire (%s): n/a in the legacy-era pairings, with the reason', (name, kind) => {
     expect(naIn(name)).toEqual(['legacy', 'auto-sdk1']);
     expect(notApplicable(profile(name), pairingsOf('legacy')[0])).toContain(kind);

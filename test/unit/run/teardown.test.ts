@@ -19,11 +19,12 @@ function allParts(downs: string[], failing?: string): Required<RunParts> {
     userClient: { close: () => down('userClient') },
     driver: { clear: () => down('driver') },
     sampler: { finish: () => down('sampler') },
+    listener: { stop: () => down('listener') },
     harnessLag: { stop: () => downs.push('harnessLag') },
   };
 }
 
-const EVERY_PART_DOWN = ['harnessLag', 'driver', 'sampler', 'userClient', 'env', 'backend', 'workdir'];
+const EVERY_PART_DOWN = ['harnessLag', 'driver', 'sampler', 'listener', 'userClient', 'env', 'backend', 'workdir'];
 
 describe('run tear-down', () => {
   it('a run that ends takes every part down, last up first down', async () => {

@@ -1,0 +1,31 @@
+// Multi-round-trip calls (2026-07-28 input_required): how many round trips a completed call took. Every attempt is
+// one first round plus the rounds it retried with the client's answers, so a call confirmed at once takes 2; a
+// lost round the client starts again costs 2 more. n/a when no completed call needed input.
+import type { History } from '../core/history.ts';
+
+export interface InputRoundMetrics {
+  /** Completed (ok) ops that sent at least one retried round. */
+  callsWithInput: number;
+  /** Their round trips (first rounds and retried rounds over all their attempts) per op; null when there is none. */
+  roundsPerCompletedCall: number | null;
+}
+
+export function inputRoundMetrics(history: History): Partial<InputRoundMetrics> {
+  const rounds = new Map<string, { attempts: number; retried: number }>();
+  for (const a of history.attempts) {
+    const r = rounds.get(a.opId) ?? { attempts: 0, retried: 0 };
+    r.attempts++;
+    r.retried += a.inputRounds ?? 0;
+    rounds.set(a.opId, r);
+  }
+  const completed = history.ops
+    .filter((op) => op.outcome === 'ok')
+    .map((op) => rounds.get(op.opId))
+    .filter((r) => r !== undefined && r.retried > 0) as { attempts: number; retried: number }[];
+  if (!history.attempts.some((a) => a.inputRounds)) return {};
+  const total = completed.reduce((sum, r) => sum + r.attempts + r.retried, 0);
+  return {
+    callsWithInput: completed.length,
+    roundsPerCompletedCall: completed.length === 0 ? null : Math.round((total / completed.length) * 100) / 100,
+  };
+}

@@ -1,0 +1,44 @@
+// Issue 29 item 2: a subscriptions/listen stream cut with announcements in the gap. The resilient client listens
+// again after every cut and catches up by one read (nothing missed); the naive control, like SDK 2.4 by itself,
+// stays deaf after the first cut and misses every later charge.
+import { describe, expect, it } from 'vitest';
+import { PAIRINGS } from '../../src/core/pairing.ts';
+import { createNetworkBackend } from '../../src/network/index.ts';
+import { loadProfile } from '../../src/profile/load.ts';
+import { runProfile } from '../../src/run/run-profile.ts';
+import { expectPassed, failing, shippedProfile } from '../helpers/run.ts';
+
+const T = 120_000;
+const modern = PAIRINGS.find((p) => p.name === 'modern')!;
+
+const run = (policy?: 'naive') =>
+  runProfile(loadProfile(shippedProfile('listen-cut')), {
+    ...(policy && { policy }),
+    pairing: modern,
+    signal: new AbortController().signal,
+    network: (s, onDecision) => createNetworkBackend('embedded', { seed: s, onDecision }),
+  });
+
+describe('listen-cut (modern)', () => {
+  it('resilient: listens again after every cut and catches up, no charge missed', { timeout: T }, async () => {
+    const r = await run();
+    expect(failing(r)).toBe('');
+    const m = r.report.metrics;
+    const cuts = m.faultWindows[0].hits ?? 0;
+    expect(cuts).toBeGreaterThan(0);
+    expect(m.relistens).toBe(cuts);
+    expect(m.changesMissed).toBe(0);
+    expect((m.notificationsDelivered ?? 0) + (m.notificationsLost ?? 0)).toBe(m.ops);
+    expectPassed(r.report);
+  });
+
+  it('naive control: deaf after the first cut, every later charge missed', { timeout: T }, async () => {
+    const r = await run('naive');
+    const m = r.report.metrics;
+    expect(m.faultWindows[0].hits).toBe(1);
+    expect(m.relistens).toBe(0);
+    expect(m.changesMissed).toBe(m.notificationsLost);
+    expect(m.changesMissed).toBeGreaterThan(0);
+    expectPassed(r.report);
+  });
+});
