@@ -1,7 +1,7 @@
 // One direction of one connection: source socket -> hidden noop -> toxics in the order added -> dest socket.
 // Mirrors Toxiproxy's ToxicLink (link.go), including how toxics are added to, updated on and removed from a
-// live link. With no toxic the hidden noop forwards synchronously, so the hot path is one socket write per
-// chunk with no timer or promise.
+// live link. With no toxic on the direction the chain is skipped: each chunk the source reads is written to the
+// destination at once, as pipe() would (no chunk object, no clock read), with the same backpressure.
 import type { Socket } from 'node:net';
 import type { RandomStream } from '../core/random.ts';
 import { type Chunk, type PipeRunner, type QueueAccounting, ToxicStub } from './stub.ts';
@@ -133,8 +133,14 @@ export class ToxicLink implements QueueAccounting {
   }
 
   private readonly onData = (data: Buffer): void => {
-    const chunk: Chunk = { data, ts: now() };
-    this.stubs[0].push(chunk);
+    // Only the hidden noop: nothing can hold, delay or reorder the chunk. Adding a toxic appends its stub before
+    // any await, so the next chunk already takes the chain (and removing the last one splices it only after the
+    // noop has flushed what it queued), so switching paths neither loses nor reorders a byte.
+    if (this.stubs.length === 1) {
+      this.write(data);
+      return;
+    }
+    this.stubs[0].push({ data, ts: now() });
     if (this.queued > CHAIN_HIGH_WATER && !this.paused) this.pause();
   };
 
@@ -145,9 +151,13 @@ export class ToxicLink implements QueueAccounting {
       this.hooks.finished(this);
       return;
     }
-    if (this.dest.destroyed || this.dest.writableEnded) return;
-    if (!this.dest.write(chunk.data) && !this.paused) this.pause();
+    this.write(chunk.data);
   };
+
+  private write(data: Buffer): void {
+    if (this.dest.destroyed || this.dest.writableEnded || this.sinkDone) return;
+    if (!this.dest.write(data) && !this.paused) this.pause();
+  }
 
   private pause(): void {
     this.paused = true;
