@@ -4,9 +4,8 @@
 // through a zero-delay latency toxic (the toxic path) and how exactly a 20 ms latency toxic lands. Prints numbers
 // and the load average; asserts nothing. Run: npm run bench [-- --real http://127.0.0.1:8474]
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { proxyOn, REAL_HINT, realSide, startEmbeddedSide, type ToxiproxySide } from './toxiproxy-sides.ts';
+import { loadAverage, proxyOn, REAL_HINT, realSide, startEmbeddedSide, type ToxiproxySide } from './toxiproxy-sides.ts';
 
 const ROUNDS = 5;
 const ROUND_TRIPS = 3000;
@@ -128,11 +127,6 @@ interface Samples {
   toxicBulk: number[];
 }
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
 async function main(): Promise<void> {
   const real = await realSide();
   const embedded = await startEmbeddedSide();
@@ -143,7 +137,7 @@ async function main(): Promise<void> {
   for (const side of [embedded, real]) {
     if (side) sides.push(samples(side.label, await proxiedPorts(side, echoPort, senderPort)));
   }
-  console.log(`load average at start: ${load()}`);
+  console.log(`load average at start: ${loadAverage()}`);
 
   // Warm every path, then rounds that rotate which side goes first.
   for (const { ports } of sides) {
@@ -199,7 +193,7 @@ async function main(): Promise<void> {
       `  ${side.label.padEnd(9)} p50 ${ms(median(errors))}  p90 ${ms(quantile(errors, 0.9))}  p99 ${ms(quantile(errors, 0.99))}`,
     );
   }
-  console.log(`load average at end: ${load()}`);
+  console.log(`load average at end: ${loadAverage()}`);
 
   embedded.stop();
   echo.close();

@@ -5,6 +5,7 @@
 // matches a real toxiproxy-server started with LOG_LEVEL=error; start the real one that way for a like-for-like
 // comparison (its default, info, logs every request and connection).
 import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedToxiproxy } from '../src/toxiproxy/server.ts';
 
@@ -57,6 +58,12 @@ export async function realSide(): Promise<ToxiproxySide | undefined> {
   console.log(`real Toxiproxy at ${url.origin}: version ${version.trim()}`);
   return { label: 'real', url, stop: () => {} };
 }
+
+/** The 1, 5 and 15 minute load averages, printed beside every figure (two cores shared by other work). */
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 /** Creates (or replaces) a proxy on a side in front of a loopback port; answers the port it listens on. */
 export async function proxyOn(side: ToxiproxySide, name: string, upstreamPort: number): Promise<number> {
