@@ -4,6 +4,7 @@
 // destination at once, as pipe() would (no chunk object, no clock read), with the same backpressure.
 import type { Socket } from 'node:net';
 import type { RandomStream } from '../core/random.ts';
+import type { ReusedReadBuffer } from './read-buffer.ts';
 import { type Chunk, type PipeRunner, type QueueAccounting, ToxicStub } from './stub.ts';
 import { now } from './timing.ts';
 import type { Direction, ToxicModel } from './toxic.ts';
@@ -38,6 +39,8 @@ export class ToxicLink implements QueueAccounting {
     private readonly source: Socket,
     private readonly dest: Socket,
     private readonly hooks: LinkHooks,
+    /** Reads the source into one reused buffer, when the source was opened with its `onread`. */
+    private readonly reader?: ReusedReadBuffer,
   ) {
     this.stubs = [new ToxicStub(this)];
     this.stubs[0].output = this.sink;
@@ -51,7 +54,8 @@ export class ToxicLink implements QueueAccounting {
       previous.output = (chunk) => stub.push(chunk);
     }
     for (let i = 1; i < this.stubs.length; i++) this.stubs[i].run(this.draw(this.stubs[i], chain[i - 1]));
-    this.source.on('data', this.onData);
+    if (this.reader) this.reader.consumer = (data) => this.receive(data, true);
+    else this.source.on('data', this.onData);
     this.dest.on('drain', this.maybeResume);
   }
 
@@ -133,16 +137,23 @@ export class ToxicLink implements QueueAccounting {
   }
 
   private readonly onData = (data: Buffer): void => {
+    this.receive(data, false);
+  };
+
+  /**
+   * One read from the source; answers true when `data` is still referenced after return. `reused`: the reader
+   * overwrites the buffer with its next read, so a chunk the chain holds on to gets a copy.
+   */
+  private receive(data: Buffer, reused: boolean): boolean {
+    if (this.sourceDone) return false;
     // Only the hidden noop: nothing can hold, delay or reorder the chunk. Adding a toxic appends its stub before
     // any await, so the next chunk already takes the chain (and removing the last one splices it only after the
     // noop has flushed what it queued), so switching paths neither loses nor reorders a byte.
-    if (this.stubs.length === 1) {
-      this.write(data);
-      return;
-    }
-    this.stubs[0].push({ data, ts: now() });
+    if (this.stubs.length === 1) return this.write(data);
+    this.stubs[0].push({ data: reused ? Buffer.from(data) : data, ts: now() });
     if (this.queued > CHAIN_HIGH_WATER && !this.paused) this.pause();
-  };
+    return false;
+  }
 
   private readonly sink = (chunk: Chunk | null): void => {
     if (this.sinkDone) return;
@@ -154,9 +165,11 @@ export class ToxicLink implements QueueAccounting {
     this.write(chunk.data);
   };
 
-  private write(data: Buffer): void {
-    if (this.dest.destroyed || this.dest.writableEnded || this.sinkDone) return;
+  /** Answers true when the destination queued `data` rather than handing it to the kernel at once. */
+  private write(data: Buffer): boolean {
+    if (this.dest.destroyed || this.dest.writableEnded || this.sinkDone) return false;
     if (!this.dest.write(data) && !this.paused) this.pause();
+    return this.dest.writableLength > 0;
   }
 
   private pause(): void {
