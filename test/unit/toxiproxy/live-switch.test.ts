@@ -3,7 +3,7 @@
 // directions, no byte may be lost, duplicated or reordered: an echo stream of numbered words must come back
 // exactly as sent while toxics come and go mid-stream.
 import type { Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type EmbeddedToxiproxy, startEmbeddedToxiproxy } from '../../../src/toxiproxy/server.ts';
 import { addToxic, createProxy, dial, http, startUpstream, type Upstream } from './helpers.ts';
 
@@ -45,11 +45,13 @@ describe('switching a live link between the direct path and the toxic chain', ()
   let server: EmbeddedToxiproxy;
   let echo: Upstream;
 
-  beforeAll(async () => {
+  // A server per test: a keep-alive API connection left idle by a long test can be closed by the server just as
+  // the next test's first request reuses it (ECONNRESET under load); a new server is a new origin.
+  beforeEach(async () => {
     server = await startEmbeddedToxiproxy({ seed: 7 });
     echo = await startUpstream();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await echo.close();
     await server.close();
   });
