@@ -2,7 +2,7 @@
 // trip of the embedded proxy (in its own process) against a direct connection and, with `--real URL`, against a
 // real Toxiproxy; rounds alternate the sides so a change in the machine's load falls on all of them. Also bulk
 // through a zero-delay latency toxic (the toxic path) and how exactly a 20 ms latency toxic lands. Prints numbers
-// and the load average; asserts nothing. Run: npm run bench [-- --real http://127.0.0.1:8474]
+// and the load average; asserts nothing. Run: npm run bench [-- --real http://127.0.0.1:8474 [--real-pid PID]]
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { loadAverage, proxyOn, REAL_HINT, realSide, startEmbeddedSide, type ToxiproxySide } from './toxiproxy-sides.ts';
@@ -125,6 +125,9 @@ interface Samples {
   roundTrips: number[];
   bulk: number[];
   toxicBulk: number[];
+  /** The proxy process's CPU µs per MB of each bulk run (sides whose CPU time the bench can read). */
+  cpuPerMb: number[];
+  side?: ToxiproxySide;
 }
 
 async function main(): Promise<void> {
@@ -132,11 +135,23 @@ async function main(): Promise<void> {
   const embedded = await startEmbeddedSide();
   const echoPort = await listen(echo);
   const senderPort = await listen(sender);
-  const samples = (label: string, ports: Ports): Samples => ({ label, ports, roundTrips: [], bulk: [], toxicBulk: [] });
+  const samples = (label: string, ports: Ports, side?: ToxiproxySide): Samples => ({
+    label,
+    ports,
+    side,
+    roundTrips: [],
+    bulk: [],
+    toxicBulk: [],
+    cpuPerMb: [],
+  });
   const sides = [samples('direct', { echo: echoPort, bulk: senderPort })];
   for (const side of [embedded, real]) {
-    if (side) sides.push(samples(side.label, await proxiedPorts(side, echoPort, senderPort)));
+    if (side) sides.push(samples(side.label, await proxiedPorts(side, echoPort, senderPort), side));
   }
+  const cpuUs = async (side: Samples) => {
+    const usage = await side.side?.cpu?.();
+    return usage && usage.user + usage.system;
+  };
   console.log(`load average at start: ${loadAverage()}`);
 
   // Warm every path, then rounds that rotate which side goes first.
@@ -150,7 +165,10 @@ async function main(): Promise<void> {
     for (let i = 0; i < sides.length; i++) {
       const side = sides[(round + i) % sides.length];
       side.roundTrips.push(...(await roundTrips(side.ports.echo, ROUND_TRIPS / ROUNDS)));
+      const before = await cpuUs(side);
       side.bulk.push(await bulk(side.ports.bulk));
+      const after = await cpuUs(side);
+      if (before !== undefined && after !== undefined) side.cpuPerMb.push((after - before) / (BULK_BYTES / 1e6));
       if (side.ports.toxicBulk) side.toxicBulk.push(await bulk(side.ports.toxicBulk));
     }
   }
@@ -172,7 +190,8 @@ async function main(): Promise<void> {
   }
   console.log(`bulk, ${BULK_BYTES / 2 ** 20} MiB per run, one run per side per round (1 MB = 10^6 bytes)`);
   for (const side of sides) {
-    console.log(`  ${side.label.padEnd(9)} ${mbs(side.bulk)}`);
+    const cpu = side.cpuPerMb.length > 0 ? `; proxy CPU ${median(side.cpuPerMb).toFixed(0)} µs per MB` : '';
+    console.log(`  ${side.label.padEnd(9)} ${mbs(side.bulk)}${cpu}`);
     if (side.toxicBulk.length > 0)
       console.log(`  ${`${side.label}, through a 0 ms latency toxic`} ${mbs(side.toxicBulk)}`);
   }
@@ -184,6 +203,10 @@ async function main(): Promise<void> {
   console.log(`  bulk MB/s            ${ratio((side) => median(side.bulk), '>= 1.00')}`);
   console.log(`  bulk MB/s, toxic     ${ratio((side) => median(side.toxicBulk), '>= 1.00')}`);
   console.log(`  added round trip p50 ${ratio(added, '<= 0.50')}`);
+  const cpuRatio = rl?.cpuPerMb.length ? (median(emb.cpuPerMb) / median(rl.cpuPerMb)).toFixed(2) : 'n/a';
+  console.log(
+    `  proxy CPU per MB     ${rl ? cpuRatio : `n/a (${REAL_HINT})`}${rl && !rl.cpuPerMb.length ? ' (give --real-pid PID)' : ''}`,
+  );
   console.log(
     `latency toxic ${LATENCY_MS} ms, ${LATENCY_SAMPLES} samples: error = observed - own proxied p50 - ${LATENCY_MS} ms`,
   );

@@ -4,7 +4,8 @@
 // The embedded server writes no log line per request or connection (src/toxiproxy has no logger at all), which
 // matches a real toxiproxy-server started with LOG_LEVEL=error; start the real one that way for a like-for-like
 // comparison (its default, info, logs every request and connection).
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedToxiproxy } from '../src/toxiproxy/server.ts';
@@ -12,7 +13,7 @@ import { startEmbeddedToxiproxy } from '../src/toxiproxy/server.ts';
 export interface ToxiproxySide {
   label: string;
   url: URL;
-  /** The server process's CPU time so far (absent for a real server the bench did not start). */
+  /** The server process's CPU time so far (for a real server, only with `--real-pid PID`, on Linux). */
   cpu?(): Promise<NodeJS.CpuUsage>;
   stop(): void;
 }
@@ -56,7 +57,24 @@ export async function realSide(): Promise<ToxiproxySide | undefined> {
     .then((response) => response.text())
     .catch((error: Error) => fail(`--real ${raw}: no Toxiproxy answered GET /version (${error.message})`));
   console.log(`real Toxiproxy at ${url.origin}: version ${version.trim()}`);
-  return { label: 'real', url, stop: () => {} };
+  const pid = process.argv[process.argv.indexOf('--real-pid') + 1];
+  if (!process.argv.includes('--real-pid')) return { label: 'real', url, stop: () => {} };
+  if (!/^\d+$/.test(pid ?? '')) fail(`--real-pid expects the real Toxiproxy's process id, got ${pid ?? 'nothing'}`);
+  return { label: 'real', url, cpu: async () => procCpu(pid), stop: () => {} };
+}
+
+/** CPU time of another process from /proc/PID/stat (utime and stime, fields 14 and 15, in clock ticks). */
+function procCpu(pid: string): NodeJS.CpuUsage {
+  const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString());
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    fail(`--real-pid ${pid}: no /proc/${pid}/stat (no such process, or not Linux)`);
+  }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const micros = (field: string) => (Number(field) / ticksPerSecond) * 1e6;
+  return { user: micros(fields[11]), system: micros(fields[12]) };
 }
 
 /** The 1, 5 and 15 minute load averages, printed beside every figure (two cores shared by other work). */

@@ -4,7 +4,7 @@
 // destination at once, as pipe() would (no chunk object, no clock read), with the same backpressure.
 import type { Socket } from 'node:net';
 import type { RandomStream } from '../core/random.ts';
-import type { ReusedReadBuffer } from './read-buffer.ts';
+import { mostlyFull, type ReusedReadBuffer } from './read-buffer.ts';
 import { type Chunk, type PipeRunner, type QueueAccounting, ToxicStub } from './stub.ts';
 import { now } from './timing.ts';
 import type { Direction, ToxicModel } from './toxic.ts';
@@ -142,7 +142,7 @@ export class ToxicLink implements QueueAccounting {
 
   /**
    * One read from the source; answers true when `data` is still referenced after return. `reused`: the reader
-   * overwrites the buffer with its next read, so a chunk the chain holds on to gets a copy.
+   * overwrites the buffer with its next read unless told it is still referenced.
    */
   private receive(data: Buffer, reused: boolean): boolean {
     if (this.sourceDone) return false;
@@ -150,9 +150,12 @@ export class ToxicLink implements QueueAccounting {
     // any await, so the next chunk already takes the chain (and removing the last one splices it only after the
     // noop has flushed what it queued), so switching paths neither loses nor reorders a byte.
     if (this.stubs.length === 1) return this.write(data);
-    this.stubs[0].push({ data: reused ? Buffer.from(data) : data, ts: now() });
+    // A chunk the chain holds keeps a reused read's bytes: a big read keeps its buffer (the next read gets a
+    // fresh one), a small one is copied so it does not pin a mostly empty buffer.
+    const keep = !reused || mostlyFull(data);
+    this.stubs[0].push({ data: keep ? data : Buffer.from(data), ts: now() });
     if (this.queued > CHAIN_HIGH_WATER && !this.paused) this.pause();
-    return false;
+    return reused && keep;
   }
 
   private readonly sink = (chunk: Chunk | null): void => {

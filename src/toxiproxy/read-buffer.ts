@@ -1,7 +1,8 @@
 // Reads a socket into one buffer reused from read to read (net's `onread`), instead of the fresh Buffer a socket
 // stream allocates for every read: about half the proxy's CPU per MB on the no-toxic path, which writes each read
 // straight out. A write the kernel takes at once leaves nothing pointing at the buffer; when the consumer still
-// references it after a read (its write was queued), the next read goes to a fresh buffer.
+// references it after a read (its write was queued, or a toxic holds the chunk), the next read goes to a fresh
+// buffer.
 
 /** Up to this many bytes per read (a socket stream reads at most 64 KiB). */
 const READ_BYTES = 256 * 1024;
@@ -32,4 +33,9 @@ export class ReusedReadBuffer {
       return true;
     },
   };
+}
+
+/** Whether a read fills at least half of its buffer: keeping it wastes at most as much as it holds. */
+export function mostlyFull(data: Buffer): boolean {
+  return data.byteLength * 2 >= data.buffer.byteLength;
 }
