@@ -19,7 +19,7 @@ export interface ToxiproxySide {
 }
 
 const SELF = fileURLToPath(import.meta.url);
-export const REAL_HINT = 'give --real http://127.0.0.1:8474 (a toxiproxy-server 2.12 started with LOG_LEVEL=error)';
+export const REAL_HINT = 'give --real http://127.0.0.1:8474, a toxiproxy-server 2.12 started with LOG_LEVEL=error';
 
 function fail(message: string): never {
   console.error(`${process.argv[1]?.split('/').pop() ?? 'bench'}: ${message}`);
