@@ -1,9 +1,13 @@
-// What the embedded proxy costs with no toxic, and how exactly a latency toxic lands, measured side by side in
-// one run on loopback. Prints numbers; asserts nothing. Run: node bin/run-ts.js bench/proxy-overhead.ts
+// What a Toxiproxy adds on loopback, measured side by side in one run: bulk throughput (MB/s) and the added round
+// trip of the embedded proxy (in its own process) against a direct connection and, with `--real URL`, against a
+// real Toxiproxy; rounds alternate the sides so a change in the machine's load falls on all of them. Also bulk
+// through a zero-delay latency toxic (the toxic path) and how exactly a 20 ms latency toxic lands. Prints numbers
+// and the load average; asserts nothing. Run: npm run bench [-- --real http://127.0.0.1:8474 [--real-pid PID]]
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedToxiproxy } from '../src/toxiproxy/server.ts';
+import { loadAverage, proxyOn, REAL_HINT, realSide, startEmbeddedSide, type ToxiproxySide } from './toxiproxy-sides.ts';
 
+const ROUNDS = 5;
 const ROUND_TRIPS = 3000;
 const BULK_BYTES = 256 * 1024 * 1024;
 const LATENCY_SAMPLES = 200;
@@ -24,7 +28,9 @@ function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
+const median = (values: number[]) => quantile(values, 0.5);
 
+/** Sequential 64-byte echo round trips, in ms. */
 async function roundTrips(port: number, count: number): Promise<number[]> {
   const socket = await dial(port);
   const samples: number[] = [];
@@ -49,7 +55,7 @@ async function roundTrips(port: number, count: number): Promise<number[]> {
   return samples;
 }
 
-/** MB/s of BULK_BYTES sent by the server and drained by the client. */
+/** MB/s of BULK_BYTES sent by the sender and drained by this client. */
 async function bulk(port: number): Promise<number> {
   const socket = await dial(port);
   const start = performance.now();
@@ -77,7 +83,7 @@ const sender = createServer((socket) => {
     const block = Buffer.alloc(64 * 1024, 'b');
     let sent = 0;
     const pump = () => {
-      while (sent < BULK_BYTES) {
+      while (sent < BULK_BYTES && !socket.destroyed) {
         sent += block.length;
         if (!socket.write(block)) return void socket.once('drain', pump);
       }
@@ -85,64 +91,136 @@ const sender = createServer((socket) => {
     pump();
   });
 });
-const echoPort = await listen(echo);
-const senderPort = await listen(sender);
-const toxiproxy = await startEmbeddedToxiproxy({ seed: 1 });
-const api = (path: string, body: unknown) =>
-  fetch(toxiproxy.url + path, { method: 'POST', body: JSON.stringify(body) }).then((response) => response.json());
-const portOf = (proxy: { listen: string }) => Number(proxy.listen.split(':').pop());
-const echoProxy = portOf(
-  await api('/proxies', { name: 'echo', listen: '127.0.0.1:0', upstream: `127.0.0.1:${echoPort}` }),
-);
-const bulkProxy = portOf(
-  await api('/proxies', { name: 'bulk', listen: '127.0.0.1:0', upstream: `127.0.0.1:${senderPort}` }),
-);
-const lagProxy = portOf(
-  await api('/proxies', { name: 'lag', listen: '127.0.0.1:0', upstream: `127.0.0.1:${echoPort}` }),
-);
-await api('/proxies/lag/toxics', { type: 'latency', attributes: { latency: LATENCY_MS } });
 
-// Warm up both paths, then interleave so machine noise hits both alike.
-await roundTrips(echoPort, 300);
-await roundTrips(echoProxy, 300);
-const direct: number[] = [];
-const proxied: number[] = [];
-for (let round = 0; round < 6; round++) {
-  direct.push(...(await roundTrips(echoPort, ROUND_TRIPS / 6)));
-  proxied.push(...(await roundTrips(echoProxy, ROUND_TRIPS / 6)));
+/** The ports one side offers: each path of the measurement, direct or through its proxies. */
+interface Ports {
+  echo: number;
+  bulk: number;
+  /** Bulk through a latency toxic of 0 ms: every chunk takes the toxic chain. */
+  toxicBulk?: number;
+  /** Echo through a LATENCY_MS latency toxic. */
+  lag?: number;
 }
-const directMbs: number[] = [];
-const proxiedMbs: number[] = [];
-for (let round = 0; round < 3; round++) {
-  directMbs.push(await bulk(senderPort));
-  proxiedMbs.push(await bulk(bulkProxy));
+
+async function proxiedPorts(side: ToxiproxySide, echoPort: number, senderPort: number): Promise<Ports> {
+  const ports = {
+    echo: await proxyOn(side, 'bench_echo', echoPort),
+    bulk: await proxyOn(side, 'bench_bulk', senderPort),
+    toxicBulk: await proxyOn(side, 'bench_toxic_bulk', senderPort),
+    lag: await proxyOn(side, 'bench_lag', echoPort),
+  };
+  const toxic = (proxy: string, latency: number) =>
+    fetch(new URL(`/proxies/${proxy}/toxics`, side.url), {
+      method: 'POST',
+      body: JSON.stringify({ type: 'latency', attributes: { latency } }),
+    });
+  await toxic('bench_toxic_bulk', 0);
+  await toxic('bench_lag', LATENCY_MS);
+  return ports;
 }
-// Latency error: the toxic's round trip minus the plain proxied one, minus the configured delay.
-// The toxic's code path gets the same warm-up as the others (first samples pay for JIT compilation).
-await roundTrips(lagProxy, 10);
-const lagged = await roundTrips(lagProxy, LATENCY_SAMPLES);
-const base = quantile(proxied, 0.5);
-const errors = lagged.map((sample) => sample - base - LATENCY_MS);
 
-const ms = (value: number) => `${value.toFixed(3)} ms`;
-const median = (values: number[]) => quantile(values, 0.5);
-console.log(`round trip (64 B, ${ROUND_TRIPS} samples each)`);
-console.log(`  direct   p50 ${ms(median(direct))}  p99 ${ms(quantile(direct, 0.99))}`);
-console.log(`  proxied  p50 ${ms(median(proxied))}  p99 ${ms(quantile(proxied, 0.99))}`);
-console.log(
-  `  overhead p50 +${ms(median(proxied) - median(direct))}  p99 +${ms(quantile(proxied, 0.99) - quantile(direct, 0.99))}  (target p50 <= +0.150 ms)`,
-);
-console.log(`bulk (${BULK_BYTES / 1e6} MB, best of 3)`);
-console.log(`  direct  ${Math.max(...directMbs).toFixed(0)} MB/s`);
-console.log(`  proxied ${Math.max(...proxiedMbs).toFixed(0)} MB/s`);
-console.log(`  ratio   ${(Math.max(...proxiedMbs) / Math.max(...directMbs)).toFixed(2)}  (target >= 0.40)`);
-console.log(
-  `latency toxic ${LATENCY_MS} ms (${LATENCY_SAMPLES} samples, error = observed - proxied p50 - ${LATENCY_MS} ms)`,
-);
-console.log(
-  `  error p50 ${ms(quantile(errors, 0.5))}  p90 ${ms(quantile(errors, 0.9))}  p99 ${ms(quantile(errors, 0.99))}  (target |p50| <= 0.5 ms, p99 <= 1.5 ms)`,
-);
+interface Samples {
+  label: string;
+  ports: Ports;
+  roundTrips: number[];
+  bulk: number[];
+  toxicBulk: number[];
+  /** The proxy process's CPU µs per MB of each bulk run (sides whose CPU time the bench can read). */
+  cpuPerMb: number[];
+  side?: ToxiproxySide;
+}
 
-await toxiproxy.close();
-echo.close();
-sender.close();
+async function main(): Promise<void> {
+  const real = await realSide();
+  const embedded = await startEmbeddedSide();
+  const echoPort = await listen(echo);
+  const senderPort = await listen(sender);
+  const samples = (label: string, ports: Ports, side?: ToxiproxySide): Samples => ({
+    label,
+    ports,
+    side,
+    roundTrips: [],
+    bulk: [],
+    toxicBulk: [],
+    cpuPerMb: [],
+  });
+  const sides = [samples('direct', { echo: echoPort, bulk: senderPort })];
+  for (const side of [embedded, real]) {
+    if (side) sides.push(samples(side.label, await proxiedPorts(side, echoPort, senderPort), side));
+  }
+  const cpuUs = async (side: Samples) => {
+    const usage = await side.side?.cpu?.();
+    return usage && usage.user + usage.system;
+  };
+  console.log(`load average at start: ${loadAverage()}`);
+
+  // Warm every path, then rounds that rotate which side goes first.
+  for (const { ports } of sides) {
+    await roundTrips(ports.echo, 300);
+    await bulk(ports.bulk);
+    if (ports.toxicBulk) await bulk(ports.toxicBulk);
+    if (ports.lag) await roundTrips(ports.lag, 10);
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < sides.length; i++) {
+      const side = sides[(round + i) % sides.length];
+      side.roundTrips.push(...(await roundTrips(side.ports.echo, ROUND_TRIPS / ROUNDS)));
+      const before = await cpuUs(side);
+      side.bulk.push(await bulk(side.ports.bulk));
+      const after = await cpuUs(side);
+      if (before !== undefined && after !== undefined) side.cpuPerMb.push((after - before) / (BULK_BYTES / 1e6));
+      if (side.ports.toxicBulk) side.toxicBulk.push(await bulk(side.ports.toxicBulk));
+    }
+  }
+  const lagged = new Map<string, number[]>();
+  for (const side of sides)
+    if (side.ports.lag) lagged.set(side.label, await roundTrips(side.ports.lag, LATENCY_SAMPLES));
+
+  const ms = (value: number) => `${value.toFixed(3)} ms`;
+  const mbs = (values: number[]) =>
+    `${values.map((v) => v.toFixed(0)).join(' / ')} MB/s (median ${median(values).toFixed(0)})`;
+  const [direct] = sides;
+  const added = (side: Samples) => median(side.roundTrips) - median(direct.roundTrips);
+  console.log(`round trip, 64 B echo, ${ROUND_TRIPS} samples per side in ${ROUNDS} alternating rounds`);
+  for (const side of sides) {
+    const extra = side === direct ? '' : `  added p50 +${ms(added(side))}`;
+    console.log(
+      `  ${side.label.padEnd(9)} p50 ${ms(median(side.roundTrips))}  p99 ${ms(quantile(side.roundTrips, 0.99))}${extra}`,
+    );
+  }
+  console.log(`bulk, ${BULK_BYTES / 2 ** 20} MiB per run, one run per side per round (1 MB = 10^6 bytes)`);
+  for (const side of sides) {
+    const cpu = side.cpuPerMb.length > 0 ? `; proxy CPU ${median(side.cpuPerMb).toFixed(0)} µs per MB` : '';
+    console.log(`  ${side.label.padEnd(9)} ${mbs(side.bulk)}${cpu}`);
+    if (side.toxicBulk.length > 0)
+      console.log(`  ${`${side.label}, through a 0 ms latency toxic`} ${mbs(side.toxicBulk)}`);
+  }
+  const [, emb, rl] = sides;
+  console.log(`  embedded / direct ${(median(emb.bulk) / median(direct.bulk)).toFixed(2)}`);
+  console.log('ratios embedded / real Toxiproxy, medians measured side by side in this run');
+  const ratio = (value: (side: Samples) => number, goal: string) =>
+    rl ? `${(value(emb) / value(rl)).toFixed(2)}  (goal ${goal})` : `n/a (${REAL_HINT})`;
+  console.log(`  bulk MB/s            ${ratio((side) => median(side.bulk), '>= 1.00')}`);
+  console.log(`  bulk MB/s, toxic     ${ratio((side) => median(side.toxicBulk), '>= 1.00')}`);
+  console.log(`  added round trip p50 ${ratio(added, '<= 0.50')}`);
+  const cpuRatio = rl?.cpuPerMb.length ? (median(emb.cpuPerMb) / median(rl.cpuPerMb)).toFixed(2) : 'n/a';
+  console.log(
+    `  proxy CPU per MB     ${rl ? cpuRatio : `n/a (${REAL_HINT})`}${rl && !rl.cpuPerMb.length ? ' (give --real-pid PID)' : ''}`,
+  );
+  console.log(
+    `latency toxic ${LATENCY_MS} ms, ${LATENCY_SAMPLES} samples: error = observed - own proxied p50 - ${LATENCY_MS} ms`,
+  );
+  for (const side of sides.slice(1)) {
+    const errors = lagged.get(side.label)!.map((sample) => sample - median(side.roundTrips) - LATENCY_MS);
+    console.log(
+      `  ${side.label.padEnd(9)} p50 ${ms(median(errors))}  p90 ${ms(quantile(errors, 0.9))}  p99 ${ms(quantile(errors, 0.99))}`,
+    );
+  }
+  console.log(`load average at end: ${loadAverage()}`);
+
+  embedded.stop();
+  echo.close();
+  sender.close();
+}
+
+await main();

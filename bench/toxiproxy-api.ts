@@ -3,15 +3,14 @@
 // what Faultline's own client sees), and /version latency with and without misbehaving clients attached (slow
 // trickled bodies, one partial body held open, one 10 MB garbage body), side by side in one run. The server runs
 // in a child process, as a real Toxiproxy would, so it does not share an event loop with the load. Prints
-// numbers; asserts nothing. With `--reference URL` (a real Toxiproxy's API, e.g. http://127.0.0.1:8474) the same
-// mix runs against it too, rounds alternating, and the ratio printed is the two measured side by side; without
-// it there is no ratio (no stored figure stands in for a measurement).
-//   Run: node bin/run-ts.js bench/toxiproxy-api.ts [--reference URL]
-import { fork } from 'node:child_process';
+// numbers; asserts nothing. With `--real URL` (a real Toxiproxy's API, e.g. http://127.0.0.1:8474, started with
+// LOG_LEVEL=error: the embedded server logs nothing per request) the same mix runs against it too, rounds
+// alternating, and the ratio printed is the two measured side by side; without it the ratio is n/a (no stored
+// figure stands in for a measurement).
+//   Run: npm run bench:api [-- --real URL]
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { startEmbeddedToxiproxy } from '../src/toxiproxy/server.ts';
+import { loadAverage, proxyOn, REAL_HINT, realSide, startEmbeddedSide, type ToxiproxySide } from './toxiproxy-sides.ts';
 
 const ROUNDS = 3;
 const CLIENTS = 50;
@@ -26,20 +25,6 @@ const VERSION_BUDGET_MS = 8000;
 /** A /version call that takes longer than this counts as blocked. */
 const VERSION_TIMEOUT_MS = 1000;
 
-/** Child mode: an embedded server with PROXIES proxies in front of an echo server; sends its URL to the parent. */
-async function serve(): Promise<void> {
-  const echo = await startEcho();
-  const toxiproxy = await startEmbeddedToxiproxy({ seed: 1 });
-  await createBenchProxies(toxiproxy.url, echo.port);
-  process.send!({ url: toxiproxy.url });
-  // The parent asks for this process's CPU time around each phase.
-  process.on('message', () => process.send!({ cpu: process.cpuUsage() }));
-  process.once('disconnect', async () => {
-    await toxiproxy.close();
-    echo.server.close();
-  });
-}
-
 async function startEcho(): Promise<{ port: number; server: ReturnType<typeof createServer> }> {
   const server = createServer((socket) => {
     socket.on('error', () => {});
@@ -49,15 +34,9 @@ async function startEcho(): Promise<{ port: number; server: ReturnType<typeof cr
   return { port: (server.address() as AddressInfo).port, server };
 }
 
-/** The PROXIES proxies the mix adds toxics to, on either server (a reference one gets them replaced). */
-async function createBenchProxies(url: string | URL, echoPort: number): Promise<void> {
-  for (let i = 0; i < PROXIES; i++) {
-    await fetch(new URL(`/proxies/bench${i}`, url), { method: 'DELETE' }).catch(() => undefined);
-    await fetch(new URL('/proxies', url), {
-      method: 'POST',
-      body: JSON.stringify({ name: `bench${i}`, listen: '127.0.0.1:0', upstream: `127.0.0.1:${echoPort}` }),
-    });
-  }
+/** The PROXIES proxies the mix adds toxics to, on either server. */
+async function createBenchProxies(side: ToxiproxySide, echoPort: number): Promise<void> {
+  for (let i = 0; i < PROXIES; i++) await proxyOn(side, `bench${i}`, echoPort);
 }
 
 interface Reply {
@@ -180,48 +159,25 @@ async function mixClient(
 interface Throughput {
   rps: number;
   bad: number;
-  /** The server process's CPU time (user + system) per request (absent for a reference server we did not start). */
+  /** The server process's CPU time (user + system) per request (absent for a real server the bench did not start). */
   cpuUsPerRequest?: number;
 }
 
 async function throughput(
-  server: Pick<ServerProcess, 'cpu'> | undefined,
+  server: ToxiproxySide,
   newClient: () => { call: Caller; close(): void },
   ms: number,
 ): Promise<Throughput> {
   const counts = { ok: 0, bad: 0 };
-  const cpuBefore = await server?.cpu();
+  const cpuBefore = await server.cpu?.();
   const start = performance.now();
   await Promise.all(Array.from({ length: CLIENTS }, (_, id) => mixClient(newClient(), id, start + ms, counts)));
   const seconds = (performance.now() - start) / 1000;
-  const cpuAfter = await server?.cpu();
+  const cpuAfter = await server.cpu?.();
   const requests = counts.ok + counts.bad;
   if (!cpuBefore || !cpuAfter) return { rps: requests / seconds, bad: counts.bad };
   const cpuUs = cpuAfter.user - cpuBefore.user + (cpuAfter.system - cpuBefore.system);
   return { rps: requests / seconds, bad: counts.bad, cpuUsPerRequest: cpuUs / requests };
-}
-
-interface ServerProcess {
-  url: URL;
-  cpu(): Promise<NodeJS.CpuUsage>;
-  stop(): void;
-}
-
-async function startServerProcess(): Promise<ServerProcess> {
-  const child = fork(fileURLToPath(new URL('../bin/run-ts.js', import.meta.url)), [
-    fileURLToPath(import.meta.url),
-    'serve',
-  ]);
-  const url = new URL(await new Promise<string>((resolve) => child.once('message', (m: any) => resolve(m.url))));
-  return {
-    url,
-    cpu: () =>
-      new Promise((resolve) => {
-        child.once('message', (m: any) => resolve(m.cpu));
-        child.send('cpu');
-      }),
-    stop: () => child.disconnect(),
-  };
 }
 
 async function versionLatency(url: URL): Promise<number[]> {
@@ -274,31 +230,27 @@ function quantile(values: number[], q: number): number {
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : `> ${VERSION_TIMEOUT_MS} ms`);
 const blocked = (values: number[]) => values.filter((value) => value >= VERSION_TIMEOUT_MS).length;
 
-function referenceUrl(): URL | undefined {
-  const at = process.argv.indexOf('--reference');
-  return at === -1 ? undefined : new URL(process.argv[at + 1]);
-}
-
 const median = (values: number[]) => quantile(values, 0.5);
 const cpu = (t: Throughput) =>
   t.cpuUsPerRequest === undefined ? '' : `, server CPU ${t.cpuUsPerRequest.toFixed(0)} µs per request`;
 
 async function main(): Promise<void> {
-  const server = await startServerProcess();
+  const real = await realSide();
+  const server = await startEmbeddedSide();
   const url = server.url;
-  const reference = referenceUrl();
-  const echo = reference && (await startEcho());
-  if (reference && echo) await createBenchProxies(reference, echo.port);
+  const echo = await startEcho();
+  for (const side of [server, real]) if (side) await createBenchProxies(side, echo.port);
+  console.log(`load average at start: ${loadAverage()}`);
 
   // Rounds alternate the two servers, so a change in the machine's load falls on both.
   const embedded: Throughput[] = [];
-  const real: Throughput[] = [];
+  const realRounds: Throughput[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     await throughput(server, () => rawCaller(url), WARMUP_MS);
     embedded.push(await throughput(server, () => rawCaller(url), THROUGHPUT_MS));
-    if (reference) {
-      await throughput(undefined, () => rawCaller(reference), WARMUP_MS);
-      real.push(await throughput(undefined, () => rawCaller(reference), THROUGHPUT_MS));
+    if (real) {
+      await throughput(real, () => rawCaller(real.url), WARMUP_MS);
+      realRounds.push(await throughput(real, () => rawCaller(real.url), THROUGHPUT_MS));
     }
   }
   const load = embedded[embedded.length - 1];
@@ -326,16 +278,16 @@ async function main(): Promise<void> {
   if (load.cpuUsPerRequest !== undefined) {
     console.log(`    one busy core would serve ${(1e6 / load.cpuUsPerRequest).toFixed(0)} requests/s`);
   }
-  if (reference) {
-    const realRps = median(real.map((t) => t.rps));
+  if (real) {
+    const realRps = median(realRounds.map((t) => t.rps));
     console.log(
-      `  reference ${reference.origin}: ${real.map((t) => t.rps.toFixed(0)).join(' / ')} requests/s (${real[real.length - 1].bad} non-2xx in the last round)`,
+      `  real ${real.url.origin}: ${realRounds.map((t) => t.rps.toFixed(0)).join(' / ')} requests/s (${realRounds[realRounds.length - 1].bad} non-2xx in the last round)`,
     );
-    console.log(`  ratio embedded / reference, medians measured side by side: ${(embeddedRps / realRps).toFixed(2)}`);
+    console.log(
+      `  ratio embedded / real, medians measured side by side: ${(embeddedRps / realRps).toFixed(2)} (goal >= 1.00)`,
+    );
   } else {
-    console.log(
-      '  ratio to a real Toxiproxy: n/a (give --reference http://127.0.0.1:8474 to measure one side by side)',
-    );
+    console.log(`  ratio embedded / real: n/a (${REAL_HINT})`);
   }
   console.log(
     `  embedded, fetch() clients (client-bound): ${viaFetch.rps.toFixed(0)} requests/s (${viaFetch.bad} non-2xx)${cpu(viaFetch)}`,
@@ -351,9 +303,9 @@ async function main(): Promise<void> {
   row('no misbehaving clients', quiet);
   row(`${SLOW_CLIENTS} trickling + 1 partial body + 1 x 10 MB garbage`, underAttack);
 
-  echo?.server.close();
+  console.log(`load average at end: ${loadAverage()}`);
+  echo.server.close();
   server.stop();
 }
 
-if (process.argv[2] === 'serve') await serve();
-else await main();
+await main();

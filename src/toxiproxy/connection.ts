@@ -4,6 +4,7 @@
 import type { Socket } from 'node:net';
 import type { RandomStream } from '../core/random.ts';
 import { ToxicLink } from './link.ts';
+import type { ReusedReadBuffer } from './read-buffer.ts';
 import type { Direction, ToxicModel } from './toxic.ts';
 
 export class Connection {
@@ -18,6 +19,8 @@ export class Connection {
     readonly upstream: Socket,
     random: RandomStream,
     private readonly onDone: (connection: Connection) => void,
+    /** The upstream socket's reader (it was dialled with its `onread`). */
+    upstreamReader?: ReusedReadBuffer,
   ) {
     const hooks = (direction: Direction) => ({
       random: (toxicName: string) => random.child(`${direction}/${toxicName}`),
@@ -25,7 +28,7 @@ export class Connection {
     });
     this.links = {
       upstream: new ToxicLink('upstream', client, upstream, hooks('upstream')),
-      downstream: new ToxicLink('downstream', upstream, client, hooks('downstream')),
+      downstream: new ToxicLink('downstream', upstream, client, hooks('downstream'), upstreamReader),
     };
     this.watch(client, this.links.upstream);
     this.watch(upstream, this.links.downstream);

@@ -1,9 +1,10 @@
 // One direction of one connection: source socket -> hidden noop -> toxics in the order added -> dest socket.
 // Mirrors Toxiproxy's ToxicLink (link.go), including how toxics are added to, updated on and removed from a
-// live link. With no toxic the hidden noop forwards synchronously, so the hot path is one socket write per
-// chunk with no timer or promise.
+// live link. With no toxic on the direction the chain is skipped: each chunk the source reads is written to the
+// destination at once, as pipe() would (no chunk object, no clock read), with the same backpressure.
 import type { Socket } from 'node:net';
 import type { RandomStream } from '../core/random.ts';
+import { mostlyFull, type ReusedReadBuffer } from './read-buffer.ts';
 import { type Chunk, type PipeRunner, type QueueAccounting, ToxicStub } from './stub.ts';
 import { now } from './timing.ts';
 import type { Direction, ToxicModel } from './toxic.ts';
@@ -38,6 +39,8 @@ export class ToxicLink implements QueueAccounting {
     private readonly source: Socket,
     private readonly dest: Socket,
     private readonly hooks: LinkHooks,
+    /** Reads the source into one reused buffer, when the source was opened with its `onread`. */
+    private readonly reader?: ReusedReadBuffer,
   ) {
     this.stubs = [new ToxicStub(this)];
     this.stubs[0].output = this.sink;
@@ -51,7 +54,8 @@ export class ToxicLink implements QueueAccounting {
       previous.output = (chunk) => stub.push(chunk);
     }
     for (let i = 1; i < this.stubs.length; i++) this.stubs[i].run(this.draw(this.stubs[i], chain[i - 1]));
-    this.source.on('data', this.onData);
+    if (this.reader) this.reader.consumer = (data) => this.receive(data, true);
+    else this.source.on('data', this.onData);
     this.dest.on('drain', this.maybeResume);
   }
 
@@ -133,10 +137,26 @@ export class ToxicLink implements QueueAccounting {
   }
 
   private readonly onData = (data: Buffer): void => {
-    const chunk: Chunk = { data, ts: now() };
-    this.stubs[0].push(chunk);
-    if (this.queued > CHAIN_HIGH_WATER && !this.paused) this.pause();
+    this.receive(data, false);
   };
+
+  /**
+   * One read from the source; answers true when `data` is still referenced after return. `reused`: the reader
+   * overwrites the buffer with its next read unless told it is still referenced.
+   */
+  private receive(data: Buffer, reused: boolean): boolean {
+    if (this.sourceDone) return false;
+    // Only the hidden noop: nothing can hold, delay or reorder the chunk. Adding a toxic appends its stub before
+    // any await, so the next chunk already takes the chain (and removing the last one splices it only after the
+    // noop has flushed what it queued), so switching paths neither loses nor reorders a byte.
+    if (this.stubs.length === 1) return this.write(data);
+    // A chunk the chain holds keeps a reused read's bytes: a big read keeps its buffer (the next read gets a
+    // fresh one), a small one is copied so it does not pin a mostly empty buffer.
+    const keep = !reused || mostlyFull(data);
+    this.stubs[0].push({ data: keep ? data : Buffer.from(data), ts: now() });
+    if (this.queued > CHAIN_HIGH_WATER && !this.paused) this.pause();
+    return reused && keep;
+  }
 
   private readonly sink = (chunk: Chunk | null): void => {
     if (this.sinkDone) return;
@@ -145,9 +165,15 @@ export class ToxicLink implements QueueAccounting {
       this.hooks.finished(this);
       return;
     }
-    if (this.dest.destroyed || this.dest.writableEnded) return;
-    if (!this.dest.write(chunk.data) && !this.paused) this.pause();
+    this.write(chunk.data);
   };
+
+  /** Answers true when the destination queued `data` rather than handing it to the kernel at once. */
+  private write(data: Buffer): boolean {
+    if (this.dest.destroyed || this.dest.writableEnded || this.sinkDone) return false;
+    if (!this.dest.write(data) && !this.paused) this.pause();
+    return this.dest.writableLength > 0;
+  }
 
   private pause(): void {
     this.paused = true;

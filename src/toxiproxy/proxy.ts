@@ -6,6 +6,7 @@ import { joinHostPort, listenHost, splitHostPort } from './address.ts';
 import { ToxicCollection } from './collection.ts';
 import { Connection } from './connection.ts';
 import { ApiError } from './errors.ts';
+import { ReusedReadBuffer } from './read-buffer.ts';
 import { type ToxicJson, toxicJson } from './toxic.ts';
 
 /** A proxy as Toxiproxy 2.12 marshals it, keys in its order: the Proxy struct's tagged fields, then `Logger`
@@ -133,7 +134,9 @@ export class ToxicProxy {
       client.destroy();
       return;
     }
-    const upstream = dial({ host: target.host, port: target.port, allowHalfOpen: true });
+    // Only a dialled socket takes `onread`; the accepted client socket reads through the stream.
+    const reader = new ReusedReadBuffer();
+    const upstream = dial({ host: target.host, port: target.port, allowHalfOpen: true, onread: reader.onread });
     this.dialling.add(upstream);
     client.on('error', () => upstream.destroy());
     upstream.once('error', () => client.destroy());
@@ -147,7 +150,7 @@ export class ToxicProxy {
         return;
       }
       upstream.setNoDelay(true);
-      const connection = new Connection(client, upstream, random, (done) => this.forget(done));
+      const connection = new Connection(client, upstream, random, (done) => this.forget(done), reader);
       this.connections.add(connection);
       for (const link of Object.values(connection.links)) this.toxics.addLink(link);
       connection.start(this.toxics.chain);
