@@ -6,8 +6,9 @@
 //                records, classification, edge fetch chain, tracing, Recorder history) and workload driver, through
 //                the embedded Toxiproxy proxy (the default path of an http target: the run always puts its proxy in
 //                front of the MCP link), ledger-less (an http target has none), report at the end.
-//   harness-ref: the same harness against its own reference server child (search_documents, msw dependency world,
-//                effect ledger over IPC): the cost of the server the capacity reviews use, beside the other two.
+//   harness-ref: the same harness against its own reference server child with the default mix (baseline.yaml's:
+//                payments, notifications, search through the msw dependency world, every effect pushed to the
+//                harness's ledger over IPC): the server capacity reviews use, beside the other two.
 // Every side is a client process plus a server child; sides alternate over several rounds; medians reported. A
 // side's rate is the same on every side: ops that ended after the first op ended, over the time from the first op's
 // end to the last's (start-up and drain excluded). The goal (harness >= 80% of bare at both concurrencies) is judged
@@ -43,12 +44,14 @@ interface SideResult {
   windowUs: [number, number];
   /** CPU (user + system) of the client and server processes per op, from the first op's end to the last sample. */
   cpuMsPerOp: number;
+  /** The server child's share of it. */
+  serverCpuMsPerOp: number;
 }
 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
-/** The processes whose CPU an op costs: this one and its children (the server), found once. */
-function processTree(): number[] {
+/** The processes whose CPU an op costs besides this one: its children (the server), found once. */
+function childProcesses(): number[] {
   const children: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -57,7 +60,7 @@ function processTree(): number[] {
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid) children.push(Number(name));
     } catch {}
   }
-  return [process.pid, ...children];
+  return children;
 }
 
 /** utime + stime of these processes in ms (/proc stat fields 14 and 15, in USER_HZ = 100 ticks per second). */
@@ -77,26 +80,27 @@ function cpuMs(pids: readonly number[]): number {
  * end and the last /proc sample (read at most every 100 ms: reading it on every op showed up in the profile).
  */
 class OpMeter {
-  private pids: number[] = [];
+  private children: number[] = [];
   private ops = 0;
   private firstEnd = 0;
   private lastEnd = 0;
   private fromUs = 0;
-  private cpuFirst = 0;
-  private cpuLast = 0;
+  /** CPU ms of [this process, its children] at the first op's end and at the last sample. */
+  private cpuFirst = [0, 0];
+  private cpuLast = [0, 0];
   private opsAtLast = 0;
   private sampledAt = 0;
 
   opDone(): void {
     const now = performance.now();
     if (this.ops === 0) {
-      this.pids = processTree();
-      this.cpuFirst = cpuMs(this.pids);
+      this.children = childProcesses();
+      this.cpuFirst = this.cpu();
       this.firstEnd = now;
       this.fromUs = monotonicUs();
       this.sampledAt = now;
     } else if (now - this.sampledAt >= 100) {
-      this.cpuLast = cpuMs(this.pids);
+      this.cpuLast = this.cpu();
       this.opsAtLast = this.ops;
       this.sampledAt = now;
     }
@@ -104,8 +108,14 @@ class OpMeter {
     this.ops++;
   }
 
+  private cpu(): number[] {
+    return [cpuMs([process.pid]), cpuMs(this.children)];
+  }
+
   result(side: Side, concurrency: number, errors: number): SideResult {
     const seconds = (this.lastEnd - this.firstEnd) / 1000;
+    const perOp = (ms: number) => (this.opsAtLast > 0 ? Math.round((ms / this.opsAtLast) * 1000) / 1000 : 0);
+    const [own, children] = this.cpuLast.map((ms, i) => ms - this.cpuFirst[i]);
     return {
       side,
       concurrency,
@@ -113,7 +123,8 @@ class OpMeter {
       errors,
       opsPerSec: seconds > 0 ? Math.round(((this.ops - 1) / seconds) * 100) / 100 : 0,
       windowUs: [this.fromUs, this.fromUs + seconds * 1e6],
-      cpuMsPerOp: this.opsAtLast > 0 ? Math.round(((this.cpuLast - this.cpuFirst) / this.opsAtLast) * 1000) / 1000 : 0,
+      cpuMsPerOp: perOp(own + children),
+      serverCpuMsPerOp: perOp(children),
     };
   }
 }
@@ -260,11 +271,16 @@ const harnessSide = (concurrency: number, seconds: number) =>
     ]),
   );
 
+/** The default mix: baseline.yaml's `mix:` block as written (payments, notifications, search). */
+function defaultMix(): string[] {
+  const lines = readFileSync(join(REPO, 'chaos-profiles/baseline.yaml'), 'utf8').split('\n');
+  const from = lines.indexOf('  mix:') + 1;
+  const to = lines.findIndex((line, i) => i >= from && !line.startsWith('    '));
+  return lines.slice(from, to).map((line) => line.slice(4));
+}
+
 const harnessRefSide = (concurrency: number, seconds: number) =>
-  runHarness('harness-ref', concurrency, seconds, 'target: { kind: reference }', [
-    '- tool: search_documents',
-    '  args: { query: invoice, page_size: 10 }',
-  ]);
+  runHarness('harness-ref', concurrency, seconds, 'target: { kind: reference }', defaultMix());
 
 const RUN_SIDE: Record<Side, (concurrency: number, seconds: number) => Promise<SideResult>> = {
   bare: bareSide,
@@ -391,7 +407,7 @@ function topSelfTime(dir: string, windows: [number, number][], count = 12): stri
 const LABEL: Record<Side, string> = {
   bare: 'bare SDK pair (echo)',
   harness: 'harness -> bare echo server',
-  'harness-ref': 'harness -> reference server (search_documents)',
+  'harness-ref': 'harness -> reference server (default mix)',
 };
 
 const fixed = (n: number, digits: number) => n.toFixed(digits);
@@ -413,17 +429,18 @@ async function main(): Promise<void> {
         const r = await measure(side, concurrency, seconds, cpuProf || undefined);
         runs.get(side)!.push(r);
         console.log(
-          `  c=${concurrency} round ${round + 1} ${side.padEnd(11)} ${fixed(r.opsPerSec, 1).padStart(8)} ops/s  ${fixed(r.cpuMsPerOp, 3).padStart(6)} CPU ms/op  (${r.ops} ops, ${r.errors} errors, peak RSS ${r.peakRssMb} MB)`,
+          `  c=${concurrency} round ${round + 1} ${side.padEnd(11)} ${fixed(r.opsPerSec, 1).padStart(8)} ops/s  ${fixed(r.cpuMsPerOp, 3).padStart(6)} CPU ms/op (server ${fixed(r.serverCpuMsPerOp, 3)})  (${r.ops} ops, ${r.errors} errors, peak RSS ${r.peakRssMb} MB)`,
         );
       }
     }
     const rate = (side: Side) => median(runs.get(side)!.map((r) => r.opsPerSec));
     const cpu = (side: Side) => median(runs.get(side)!.map((r) => r.cpuMsPerOp));
+    const serverCpu = (side: Side) => median(runs.get(side)!.map((r) => r.serverCpuMsPerOp));
     summary.push(`\nconcurrency ${concurrency} (medians of ${rounds} rounds):`);
     for (const side of SIDES) {
       const rs = runs.get(side)!;
       summary.push(
-        `  ${LABEL[side].padEnd(48)} ${fixed(rate(side), 1).padStart(8)} ops/s  ${fixed(cpu(side), 3).padStart(6)} CPU ms/op  peak RSS ${Math.max(...rs.map((r) => r.peakRssMb))} MB  errors ${rs.reduce((n, r) => n + r.errors, 0)}`,
+        `  ${LABEL[side].padEnd(48)} ${fixed(rate(side), 1).padStart(8)} ops/s  ${fixed(cpu(side), 3).padStart(6)} CPU ms/op (server ${fixed(serverCpu(side), 3)})  peak RSS ${Math.max(...rs.map((r) => r.peakRssMb))} MB  errors ${rs.reduce((n, r) => n + r.errors, 0)}`,
       );
       profiled.push({ dir: `${side}-c${concurrency}`, windows: rs.map((r) => r.windowUs) });
     }

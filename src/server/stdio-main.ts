@@ -51,6 +51,7 @@ if (values.events) streamWorldEvents(world, (event) => process.stderr.write(stdi
 const runtime = new ServerRuntime({
   dependencyTimeoutMs: Number(values['dependency-timeout-ms'] ?? DEFAULT_DEPENDENCY_TIMEOUT_MS),
   leaky: values.leaky ?? false,
+  dependencyFetch: mocks.fetch,
 });
 // The desired fault state of the run, before the first request is served.
 for (const request of JSON.parse(values.control ?? '[]') as ControlRequest[]) {

@@ -8,6 +8,8 @@ export type { DependencyWorld, WorldSnapshot };
 
 export interface RunningDependencies {
   world: DependencyWorld;
+  /** The server's dependency calls, answered by the world directly (msw still catches any other outbound call). */
+  fetch: typeof fetch;
   close(): void;
 }
 
@@ -16,5 +18,5 @@ export function startDependencies(seed: number, restore?: WorldSnapshot): Runnin
   const world = new DependencyWorld(seed);
   if (restore) world.restore(restore);
   const mocks = startDependencyMocks(world);
-  return { world, close: () => mocks.close() };
+  return { world, fetch: world.fetch, close: () => mocks.close() };
 }
