@@ -37,7 +37,7 @@ export async function startReferenceServer(
   opts: ReferenceServerOptions,
   restore?: WorldSnapshot,
 ): Promise<ReferenceServer> {
-  const { world, fetch, close: closeMocks } = startDependencies(opts.seed, restore);
+  const { world, fetch } = startDependencies(opts.seed, restore);
   const runtime = new ServerRuntime({
     dependencyTimeoutMs: opts.dependencyTimeoutMs ?? DEFAULT_DEPENDENCY_TIMEOUT_MS,
     leaky: opts.leaky ?? false,
@@ -52,7 +52,6 @@ export async function startReferenceServer(
     control: new LocalControl({ world, runtime, http }),
     async close() {
       await http.close();
-      closeMocks();
     },
   };
 }
