@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,8 @@ const RUN_TS = join(REPO, 'bin/run-ts.js');
 const ECHO_ARGS = { text: 'hello' };
 const GOAL = 0.8;
 const CONCURRENCIES = [1, 16];
+/** How often a side reads /proc for its CPU: rarely enough that reading it costs either side little. */
+const SAMPLE_MS = 250;
 
 const SIDES = ['bare', 'harness', 'harness-ref'] as const;
 type Side = (typeof SIDES)[number];
@@ -77,7 +80,7 @@ function cpuMs(pids: readonly number[]): number {
 
 /**
  * Counts ops as they end: the rate from the first op's end to the last's, and CPU per op between the first op's
- * end and the last /proc sample (read at most every 100 ms: reading it on every op showed up in the profile).
+ * end and the last /proc sample (read at most every SAMPLE_MS: reading it on every op showed up in the profile).
  */
 class OpMeter {
   private children: number[] = [];
@@ -99,7 +102,7 @@ class OpMeter {
       this.firstEnd = now;
       this.fromUs = monotonicUs();
       this.sampledAt = now;
-    } else if (now - this.sampledAt >= 100) {
+    } else if (now - this.sampledAt >= SAMPLE_MS) {
       this.cpuLast = this.cpu();
       this.opsAtLast = this.ops;
       this.sampledAt = now;
@@ -451,12 +454,13 @@ async function main(): Promise<void> {
     verdicts.push(pass);
     summary.push(
       `  harness / bare: rate ${fixed(ratio * 100, 1)}%, CPU-bound share (bare CPU/op over harness CPU/op) ${fixed((cpu('bare') / cpu('harness')) * 100, 1)}%  -> ${pass ? 'PASS' : 'FAIL'} (goal >= ${GOAL * 100}%${errors ? `; ${errors} errors` : ''})`,
-      `  harness-ref / bare: rate ${fixed((rate('harness-ref') / rate('bare')) * 100, 1)}% (reference server and its msw world instead of the bare echo server)`,
+      `  harness-ref / bare: rate ${fixed((rate('harness-ref') / rate('bare')) * 100, 1)}% (the reference server and its dependency world instead of the bare echo server)`,
     );
   }
   for (const line of summary) console.log(line);
   console.log(
     `\ngoal (harness >= ${GOAL * 100}% of the bare pair at c=${CONCURRENCIES.join(' and c=')}): ${verdicts.every(Boolean) ? 'PASS' : 'FAIL'} in this run`,
+    `(load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores at the end${loadavg()[0] > availableParallelism() ? ': the machine was busy, the rates are indicative' : ''})`,
   );
   if (cpuProf) {
     for (const { dir, windows } of profiled) {

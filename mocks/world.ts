@@ -1,8 +1,7 @@
 // The dependencies as one world: APIs, their state, the effect ledger, the active faults, the decisions made and
 // what each fault window did (hits, by window id: the dependency faults' and the server behaviours').
 // One resolver per route of each API (plus one per API for paths it does not serve), every one of them wrapped by
-// the fault engine, answering the reference server's fetch directly (direct-fetch.ts) and as msw handlers.
-import { type HttpHandler, http } from 'msw';
+// the fault engine, answering the reference server's fetch directly (direct-fetch.ts).
 import type { DecisionRecord } from '../src/core/history.ts';
 import { HitCounter } from '../src/core/hit-counter.ts';
 import type { Effect } from '../src/core/ledger.ts';
@@ -12,15 +11,13 @@ import { notificationsApi } from './apis/notifications.ts';
 import { paymentsApi } from './apis/payments.ts';
 import { reportsApi } from './apis/reports.ts';
 import { searchApi } from './apis/search.ts';
-import { type DependencyApi, type Resolver, type Route, unknownEndpoint } from './apis/types.ts';
+import { type DependencyApi, type Resolver, unknownEndpoint } from './apis/types.ts';
 import { directFetch } from './direct-fetch.ts';
 import { FaultEngine } from './faults/engine.ts';
 import { EffectLedger } from './ledger.ts';
 import { DependencyState, type StateRecord } from './state.ts';
 
 export const APIS: readonly DependencyApi[] = [paymentsApi, notificationsApi, searchApi, reportsApi, authApi];
-
-const ON_METHOD = { GET: http.get, POST: http.post } as const satisfies Record<Route['method'], unknown>;
 
 /** What must survive a server crash: the dependencies are "external". */
 export interface WorldSnapshot {
@@ -40,7 +37,7 @@ export class DependencyWorld {
   /** Each route's faulty resolver by `METHOD url` (no query), and each API's catch-all by its base URL. */
   private readonly routes = new Map<string, (request: Request) => Promise<Response>>();
   private readonly catchAlls: [base: string, serve: (request: Request) => Promise<Response>][] = [];
-  /** The same answers as the msw handlers give, without msw's interceptor (mocks/direct-fetch.ts). */
+  /** The reference server's fetch for its dependency calls (mocks/direct-fetch.ts). */
   readonly fetch = directFetch((request) => {
     const url = new URL(request.url);
     const route = this.routes.get(`${request.method} ${url.origin}${url.pathname}`);
@@ -79,17 +76,6 @@ export class DependencyWorld {
       }),
     );
     return faulty;
-  }
-
-  /** The same routes as msw handlers (faultline's interception preload and tests use them). */
-  handlers(): HttpHandler[] {
-    return [
-      ...[...this.routes].map(([key, serve]) => {
-        const [method, url] = key.split(' ') as [Route['method'], string];
-        return ON_METHOD[method](url, ({ request }) => serve(request));
-      }),
-      ...this.catchAlls.map(([base, serve]) => http.all(`${base}*`, ({ request }) => serve(request))),
-    ];
   }
 
   snapshot(): WorldSnapshot {

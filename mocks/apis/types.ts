@@ -1,6 +1,6 @@
 // What every mocked dependency API is: a name, its fake host (from the server's dependency contract) and its routes.
-// A route is data, one method and path with one resolver, as msw handlers are; the world turns each into one
-// `http.<method>(url, resolver)` and the fault engine wraps every one of them.
+// A route is data, one method and path with one resolver (msw-style: a Request in, a Response out); the world
+// routes its fetch by method and path, and the fault engine wraps every one of them.
 import { HttpResponse } from 'msw';
 import { DEPENDENCIES, DEPENDENCY_URLS, type DependencyName } from '../../src/server/deps/contract.ts';
 import type { EffectLedger } from '../ledger.ts';
