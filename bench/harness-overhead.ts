@@ -42,13 +42,14 @@ interface SideResult {
   concurrency: number;
   ops: number;
   errors: number;
-  opsPerSec: number;
+  /** Null when fewer than two ops ended (nothing to measure). */
+  opsPerSec: number | null;
   /** The measured stretch on CLOCK_MONOTONIC in µs (what V8 cpuprofile times use), to leave start-up out. */
   windowUs: [number, number];
   /** CPU (user + system) of the client and server processes per op, from the first op's end to the last sample. */
-  cpuMsPerOp: number;
+  cpuMsPerOp: number | null;
   /** The server child's share of it. */
-  serverCpuMsPerOp: number;
+  serverCpuMsPerOp: number | null;
 }
 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -117,14 +118,15 @@ class OpMeter {
 
   result(side: Side, concurrency: number, errors: number): SideResult {
     const seconds = (this.lastEnd - this.firstEnd) / 1000;
-    const perOp = (ms: number) => (this.opsAtLast > 0 ? Math.round((ms / this.opsAtLast) * 1000) / 1000 : 0);
+    // No /proc sample after the first op: nothing measured, so no figure (never a 0 that reads as free).
+    const perOp = (ms: number) => (this.opsAtLast > 0 ? Math.round((ms / this.opsAtLast) * 1000) / 1000 : null);
     const [own, children] = this.cpuLast.map((ms, i) => ms - this.cpuFirst[i]);
     return {
       side,
       concurrency,
       ops: this.ops,
       errors,
-      opsPerSec: seconds > 0 ? Math.round(((this.ops - 1) / seconds) * 100) / 100 : 0,
+      opsPerSec: seconds > 0 ? Math.round(((this.ops - 1) / seconds) * 100) / 100 : null,
       windowUs: [this.fromUs, this.fromUs + seconds * 1e6],
       cpuMsPerOp: perOp(own + children),
       serverCpuMsPerOp: perOp(children),
@@ -137,8 +139,10 @@ function arg(name: string, fallback: string): string {
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+/** The median of the measured values; null when none was measured. */
+function median(measured: (number | null)[]): number | null {
+  const sorted = measured.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
@@ -413,7 +417,9 @@ const LABEL: Record<Side, string> = {
   'harness-ref': 'harness -> reference server (default mix)',
 };
 
-const fixed = (n: number, digits: number) => n.toFixed(digits);
+const fixed = (n: number | null, digits: number) => (n === null || !Number.isFinite(n) ? 'n/a' : n.toFixed(digits));
+/** a / b, or null when either is not measured. */
+const share = (a: number | null, b: number | null) => (a === null || b === null ? null : a / b);
 
 async function main(): Promise<void> {
   const rounds = Number(arg('rounds', '3'));
@@ -447,14 +453,14 @@ async function main(): Promise<void> {
       );
       profiled.push({ dir: `${side}-c${concurrency}`, windows: rs.map((r) => r.windowUs) });
     }
-    const ratio = rate('harness') / rate('bare');
+    const ratio = share(rate('harness'), rate('bare'));
     const errors = [...runs.values()].flat().reduce((n, r) => n + r.errors, 0);
     // An error is not a call the harness drove: a run with any cannot pass.
-    const pass = ratio >= GOAL && errors === 0;
+    const pass = ratio !== null && ratio >= GOAL && errors === 0;
     verdicts.push(pass);
     summary.push(
-      `  harness / bare: rate ${fixed(ratio * 100, 1)}%, CPU-bound share (bare CPU/op over harness CPU/op) ${fixed((cpu('bare') / cpu('harness')) * 100, 1)}%  -> ${pass ? 'PASS' : 'FAIL'} (goal >= ${GOAL * 100}%${errors ? `; ${errors} errors` : ''})`,
-      `  harness-ref / bare: rate ${fixed((rate('harness-ref') / rate('bare')) * 100, 1)}% (the reference server and its dependency world instead of the bare echo server)`,
+      `  harness / bare: rate ${fixed(share(ratio, 0.01), 1)}%, CPU-bound share (bare CPU/op over harness CPU/op) ${fixed(share(cpu('bare'), share(cpu('harness'), 100)), 1)}%  -> ${pass ? 'PASS' : 'FAIL'} (goal >= ${GOAL * 100}%${errors ? `; ${errors} errors` : ''})`,
+      `  harness-ref / bare: rate ${fixed(share(rate('harness-ref'), share(rate('bare'), 100)), 1)}% (the reference server and its dependency world instead of the bare echo server)`,
     );
   }
   for (const line of summary) console.log(line);
