@@ -1,27 +1,26 @@
-// What the harness itself costs: ops per second through the whole Faultline stack with no faults, against the raw
-// MCP SDK client and server connected directly, at concurrency 1 and 16, side by side in one run (the two sides
-// alternate over a few rounds; medians reported). Target: the harness at 70% of the raw rate or better.
-//
-// Both sides do the same tool work: search_documents {query: "invoice", page_size: 10}, the reference server's
-// cheapest workload tool (read-only, one GET to the search dependency answered by msw in the server's process,
-// input and output schemas validated). Each side is a client process plus a server child process:
-//   harness: runProfile() on a no-fault closed-model profile built in code (parseProfile): embedded Toxiproxy hop,
-//            resilient client policy (attempt records, classification, timeouts), Recorder history, decision log,
-//            the reference server child (session map, event store, our dispatcher and redaction, the msw
-//            dependency world and its ledger, effects pushed over IPC), ledger read and metrics at the end. The
-//            rate is the report's throughput (first op start to last op end: set-up and drain excluded).
-//   raw:     an SDK 1.32 McpServer with that one tool (same input schema, same run function, same msw world) over
-//            StreamableHTTPServerTransport on 127.0.0.1 (stateful, no event store), and an SDK Client calling it
-//            in a loop from N workers over one session; rate from first call start to last call end.
-// Peak RSS is the largest sum of VmRSS over the side's process tree (client + server), sampled every 100 ms. CPU
-// per op (client + server processes, from /proc) is printed too: on a shared, loaded machine wall-clock rates
-// swing from round to round, CPU cost per op much less.
-// Prints numbers; asserts nothing. Run: npm run bench:overhead [-- --rounds 3 --seconds 3 --cpu-prof DIR]
+// What the harness itself costs next to the bare MCP SDK, side by side in one run, at concurrency 1 and 16:
+//   bare:        an SDK 1.32 Client per worker (one session each) calling `echo` on an SDK 1.32 McpServer child
+//                (Streamable HTTP on 127.0.0.1, stateful, one McpServer per session, no event store).
+//   harness:     runProfile() on a no-fault closed-model profile whose target is that same echo server as a
+//                bring-your-own `kind: http` target: Faultline's real client stack (resilient policy, attempt
+//                records, classification, edge fetch chain, tracing, Recorder history) and workload driver, through
+//                the embedded Toxiproxy proxy (the default path of an http target: the run always puts its proxy in
+//                front of the MCP link), ledger-less (an http target has none), report at the end.
+//   harness-ref: the same harness against its own reference server child with the default mix (baseline.yaml's:
+//                payments, notifications, search through the msw dependency world, every effect pushed to the
+//                harness's ledger over IPC): the server capacity reviews use, beside the other two.
+// Every side is a client process plus a server child; sides alternate over several rounds; medians reported. A
+// side's rate is the same on every side: ops that ended after the first op ended, over the time from the first op's
+// end to the last's (start-up and drain excluded). The goal (harness >= 80% of bare at both concurrencies) is judged
+// from this run's medians only. CPU per op (client + server processes, from /proc) is printed too: on a shared,
+// loaded machine wall-clock rates swing from round to round, CPU per op much less.
+// Run: npm run bench:overhead [-- --rounds 3 --seconds 3 --cpu-prof DIR]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -29,28 +28,34 @@ import { fileURLToPath } from 'node:url';
 const SELF = fileURLToPath(import.meta.url);
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const RUN_TS = join(REPO, 'bin/run-ts.js');
-const TOOL = 'search_documents';
-const ARGS = { query: 'invoice', page_size: 10 };
-const TARGET = 0.7;
+const ECHO_ARGS = { text: 'hello' };
+const GOAL = 0.8;
+const CONCURRENCIES = [1, 16];
+/** How often a side reads /proc for its CPU: rarely enough that reading it costs either side little. */
+const SAMPLE_MS = 250;
 
-type Side = 'harness' | 'raw';
+const SIDES = ['bare', 'harness', 'harness-ref'] as const;
+type Side = (typeof SIDES)[number];
 
 interface SideResult {
   side: Side;
   concurrency: number;
   ops: number;
   errors: number;
-  opsPerSec: number;
+  /** Null when fewer than two ops ended (nothing to measure). */
+  opsPerSec: number | null;
   /** The measured stretch on CLOCK_MONOTONIC in µs (what V8 cpuprofile times use), to leave start-up out. */
   windowUs: [number, number];
-  /** CPU (user + system) of the client and server processes per op, from the first op's end to the last's. */
-  cpuMsPerOp: number;
+  /** CPU (user + system) of the client and server processes per op, from the first op's end to the last sample. */
+  cpuMsPerOp: number | null;
+  /** The server child's share of it. */
+  serverCpuMsPerOp: number | null;
 }
 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
-/** The processes whose CPU an op costs: this one and its children (the server), found once. */
-function processTree(): number[] {
+/** The processes whose CPU an op costs besides this one: its children (the server), found once. */
+function childProcesses(): number[] {
   const children: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -59,7 +64,7 @@ function processTree(): number[] {
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid) children.push(Number(name));
     } catch {}
   }
-  return [process.pid, ...children];
+  return children;
 }
 
 /** utime + stime of these processes in ms (/proc stat fields 14 and 15, in USER_HZ = 100 ticks per second). */
@@ -75,33 +80,57 @@ function cpuMs(pids: readonly number[]): number {
 }
 
 /**
- * CPU per op between the first op's end and the last sample. /proc is read at most every 100 ms (reading it on
- * every op showed up in the profile), so the ops counted are those up to the last sample.
+ * Counts ops as they end: the rate from the first op's end to the last's, and CPU per op between the first op's
+ * end and the last /proc sample (read at most every SAMPLE_MS: reading it on every op showed up in the profile).
  */
-class CpuPerOp {
-  private pids: number[] = [];
-  private first = 0;
-  private last = 0;
+class OpMeter {
+  private children: number[] = [];
   private ops = 0;
+  private firstEnd = 0;
+  private lastEnd = 0;
+  private fromUs = 0;
+  /** CPU ms of [this process, its children] at the first op's end and at the last sample. */
+  private cpuFirst = [0, 0];
+  private cpuLast = [0, 0];
   private opsAtLast = 0;
   private sampledAt = 0;
 
   opDone(): void {
     const now = performance.now();
     if (this.ops === 0) {
-      this.pids = processTree();
-      this.first = cpuMs(this.pids);
+      this.children = childProcesses();
+      this.cpuFirst = this.cpu();
+      this.firstEnd = now;
+      this.fromUs = monotonicUs();
       this.sampledAt = now;
-    } else if (now - this.sampledAt >= 100) {
-      this.last = cpuMs(this.pids);
+    } else if (now - this.sampledAt >= SAMPLE_MS) {
+      this.cpuLast = this.cpu();
       this.opsAtLast = this.ops;
       this.sampledAt = now;
     }
+    this.lastEnd = now;
     this.ops++;
   }
 
-  get msPerOp(): number {
-    return this.opsAtLast > 0 ? Math.round(((this.last - this.first) / this.opsAtLast) * 100) / 100 : 0;
+  private cpu(): number[] {
+    return [cpuMs([process.pid]), cpuMs(this.children)];
+  }
+
+  result(side: Side, concurrency: number, errors: number): SideResult {
+    const seconds = (this.lastEnd - this.firstEnd) / 1000;
+    // No /proc sample after the first op: nothing measured, so no figure (never a 0 that reads as free).
+    const perOp = (ms: number) => (this.opsAtLast > 0 ? Math.round((ms / this.opsAtLast) * 1000) / 1000 : null);
+    const [own, children] = this.cpuLast.map((ms, i) => ms - this.cpuFirst[i]);
+    return {
+      side,
+      concurrency,
+      ops: this.ops,
+      errors,
+      opsPerSec: seconds > 0 ? Math.round(((this.ops - 1) / seconds) * 100) / 100 : null,
+      windowUs: [this.fromUs, this.fromUs + seconds * 1e6],
+      cpuMsPerOp: perOp(own + children),
+      serverCpuMsPerOp: perOp(children),
+    };
   }
 }
 
@@ -110,120 +139,54 @@ function arg(name: string, fallback: string): string {
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+/** The median of the measured values; null when none was measured. */
+function median(measured: (number | null)[]): number | null {
+  const sorted = measured.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-// ---- the harness side: runProfile on a no-fault profile ----
+// ---- the bare echo server (a child of the bare and harness sides) ----
 
-async function harnessSide(concurrency: number, seconds: number): Promise<SideResult> {
-  const { parseProfile } = await import('../src/profile/load.ts');
-  const { runProfile } = await import('../src/run/run-profile.ts');
-  const { createNetworkBackend } = await import('../src/network/index.ts');
-  const yaml = [
-    'name: harness-overhead',
-    'description: No faults; the whole stack at a fixed concurrency, to measure what the harness costs.',
-    'seed: 1',
-    `duration: ${seconds}s`,
-    'client: { policy: resilient, attemptTimeoutMs: 10000, deadlineMs: 20000 }',
-    'workload:',
-    `  concurrency: ${concurrency}`,
-    '  mix:',
-    `    - tool: ${TOOL}`,
-    `      args: { query: ${ARGS.query}, page_size: ${ARGS.page_size} }`,
-  ].join('\n');
-  const loaded = parseProfile('bench:harness-overhead', yaml);
-  const cpu = new CpuPerOp();
-  const { report } = await runProfile(loaded, {
-    onProgress: () => cpu.opDone(),
-    signal: new AbortController().signal,
-    network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),
-  });
-  const m = report.metrics;
-  const toMonotonic = monotonicUs() - Date.now() * 1000;
-  const from = Date.parse(report.startedAt!) * 1000 + toMonotonic;
-  return {
-    side: 'harness',
-    concurrency,
-    ops: m.ops,
-    errors: m.opsFail + m.opsInfo,
-    opsPerSec: m.throughputOpsPerSec,
-    windowUs: [from, from + report.durationMs! * 1000],
-    cpuMsPerOp: cpu.msPerOp,
-  };
-}
-
-// ---- the raw side: SDK client -> SDK server, one tool, nothing else ----
-
-/** The raw server child: one McpServer per session with the one tool, printing its URL when it listens. */
-async function rawServer(): Promise<void> {
+async function echoServer(): Promise<void> {
   const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
   const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const { isInitializeRequest } = await import('@modelcontextprotocol/sdk/types.js');
-  const { startDependencies } = await import('../src/server/deps/world.ts');
-  const { ServerRuntime } = await import('../src/server/runtime.ts');
-  const { DEFAULT_DEPENDENCY_TIMEOUT_MS } = await import('../src/core/defaults.ts');
-  const { searchDocuments } = await import('../src/server/tools/search-documents.ts');
-  startDependencies(1);
-  const runtime = new ServerRuntime({ dependencyTimeoutMs: DEFAULT_DEPENDENCY_TIMEOUT_MS, leaky: false });
+  const { z } = await import('zod');
   const transports = new Map<string, InstanceType<typeof StreamableHTTPServerTransport>>();
   const newServer = () => {
-    const server = new McpServer({ name: 'raw', version: '1.0.0' });
-    server.registerTool(
-      TOOL,
-      // No outputSchema: the reference server's dispatcher does not validate its output either (input only).
-      { inputSchema: searchDocuments.input },
-      async (args, extra) => {
-        const out = await searchDocuments.run(args as never, {
-          requestId: randomUUID(),
-          signal: extra.signal,
-          runtime,
-          call: (dependency, req) => runtime.deps.call(dependency, req, { signal: extra.signal }),
-          progress: async () => {},
-        });
-        return { content: [{ type: 'text', text: out.text }], structuredContent: out.structured };
-      },
-    );
+    const server = new McpServer({ name: 'bare-echo', version: '1.0.0' });
+    server.registerTool('echo', { description: 'Echoes text.', inputSchema: { text: z.string() } }, async (args) => ({
+      content: [{ type: 'text', text: args.text }],
+    }));
     return server;
   };
   const http = createServer(async (req, res) => {
     const id = req.headers['mcp-session-id'];
     const transport = typeof id === 'string' ? transports.get(id) : undefined;
-    if (!transport) {
-      if (req.method !== 'POST') {
-        res.writeHead(404).end();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      if (!isInitializeRequest(body)) {
-        res.writeHead(404).end();
-        return;
-      }
-      const created = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sid) => {
-          transports.set(sid, created);
-        },
-      });
-      await newServer().connect(created);
-      await created.handleRequest(req, res, body);
-      return;
-    }
-    await transport.handleRequest(req, res);
+    if (transport) return transport.handleRequest(req, res);
+    if (req.method !== 'POST') return void res.writeHead(404).end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (!isInitializeRequest(body)) return void res.writeHead(404).end();
+    const created = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sid) => void transports.set(sid, created),
+    });
+    created.onclose = () => created.sessionId && transports.delete(created.sessionId);
+    await newServer().connect(created);
+    await created.handleRequest(req, res, body);
   });
   process.once('SIGTERM', () => process.exit(0));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   process.stdout.write(`listening http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp\n`);
 }
 
-async function rawSide(concurrency: number, seconds: number): Promise<SideResult> {
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  const server = spawn(process.execPath, [...process.execArgv, RUN_TS, SELF, '--raw-server'], {
+/** Runs `use` against a fresh echo server child; SIGTERM after, so a --cpu-prof profile is written. */
+async function withEchoServer<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const server = spawn(process.execPath, [...process.execArgv, RUN_TS, SELF, '--echo-server'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -234,52 +197,103 @@ async function rawSide(concurrency: number, seconds: number): Promise<SideResult
         const match = /listening (\S+)/.exec(out);
         if (match) resolve(match[1]);
       });
-      server.on('exit', (code) => reject(new Error(`raw server exited with ${code}`)));
+      server.on('exit', (code) => reject(new Error(`echo server exited with ${code}`)));
     });
-    const client = new Client({ name: 'raw-bench', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-    const cpu = new CpuPerOp();
-    let ops = 0;
-    let errors = 0;
-    let first = Number.POSITIVE_INFINITY;
-    let last = 0;
-    const end = performance.now() + seconds * 1000;
-    const fromUs = monotonicUs();
-    const worker = async () => {
-      while (performance.now() < end) {
-        const start = performance.now();
-        first = Math.min(first, start);
-        try {
-          const result = await client.callTool({ name: TOOL, arguments: ARGS });
-          if (result.isError) errors++;
-        } catch {
-          errors++;
-        }
-        ops++;
-        cpu.opDone();
-        last = Math.max(last, performance.now());
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    await client.close();
-    const rate = ops / ((last - first) / 1000);
-    return {
-      side: 'raw',
-      concurrency,
-      ops,
-      errors,
-      opsPerSec: Math.round(rate * 100) / 100,
-      windowUs: [fromUs, monotonicUs()],
-      cpuMsPerOp: cpu.msPerOp,
-    };
+    return await use(url);
   } finally {
-    // SIGTERM: the server exits through process.exit, so a --cpu-prof profile is written.
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await exited;
   }
 }
 
+// ---- the sides ----
+
+async function bareSide(concurrency: number, seconds: number): Promise<SideResult> {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  return withEchoServer(async (url) => {
+    const clients = await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        const client = new Client({ name: 'bare-bench', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+        return client;
+      }),
+    );
+    const meter = new OpMeter();
+    let errors = 0;
+    const end = performance.now() + seconds * 1000;
+    const worker = async (client: (typeof clients)[number]) => {
+      while (performance.now() < end) {
+        try {
+          const result = await client.callTool({ name: 'echo', arguments: ECHO_ARGS });
+          if (result.isError) errors++;
+        } catch {
+          errors++;
+        }
+        meter.opDone();
+      }
+    };
+    await Promise.all(clients.map(worker));
+    await Promise.all(clients.map((c) => c.close()));
+    return meter.result('bare', concurrency, errors);
+  });
+}
+
+/** runProfile on a no-fault closed-model profile: `target` and `mix` are YAML lines. */
+async function runHarness(side: Side, concurrency: number, seconds: number, target: string, mix: string[]) {
+  const { parseProfile } = await import('../src/profile/load.ts');
+  const { runProfile } = await import('../src/run/run-profile.ts');
+  const { createNetworkBackend } = await import('../src/network/index.ts');
+  const yaml = [
+    `name: overhead-${side}`,
+    'description: No faults; the whole stack at a fixed concurrency, to measure what the harness costs.',
+    'seed: 1',
+    `duration: ${seconds}s`,
+    target,
+    'client: { policy: resilient, attemptTimeoutMs: 10000, deadlineMs: 20000 }',
+    'workload:',
+    `  concurrency: ${concurrency}`,
+    '  mix:',
+    ...mix.map((line) => `    ${line}`),
+  ].join('\n');
+  const meter = new OpMeter();
+  let failed = 0;
+  await runProfile(parseProfile(`bench:${side}`, yaml), {
+    onProgress: (_done, opsFailed) => {
+      failed = opsFailed;
+      meter.opDone();
+    },
+    signal: new AbortController().signal,
+    network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),
+  });
+  return meter.result(side, concurrency, failed);
+}
+
+const harnessSide = (concurrency: number, seconds: number) =>
+  withEchoServer((url) =>
+    runHarness('harness', concurrency, seconds, `target: { kind: http, url: "${url}" }`, [
+      `- tool: echo`,
+      `  args: ${JSON.stringify(ECHO_ARGS)}`,
+    ]),
+  );
+
+/** The default mix: baseline.yaml's `mix:` block as written (payments, notifications, search). */
+function defaultMix(): string[] {
+  const lines = readFileSync(join(REPO, 'chaos-profiles/baseline.yaml'), 'utf8').split('\n');
+  const from = lines.indexOf('  mix:') + 1;
+  const to = lines.findIndex((line, i) => i >= from && !line.startsWith('    '));
+  return lines.slice(from, to).map((line) => line.slice(4));
+}
+
+const harnessRefSide = (concurrency: number, seconds: number) =>
+  runHarness('harness-ref', concurrency, seconds, 'target: { kind: reference }', defaultMix());
+
+const RUN_SIDE: Record<Side, (concurrency: number, seconds: number) => Promise<SideResult>> = {
+  bare: bareSide,
+  harness: harnessSide,
+  'harness-ref': harnessRefSide,
+};
 // ---- the orchestrator: alternate sides, sample each side's process tree ----
 
 /** Sum of VmRSS (bytes) over `root` and its descendants. Linux /proc only. */
@@ -397,83 +411,62 @@ function topSelfTime(dir: string, windows: [number, number][], count = 12): stri
   ];
 }
 
-const WIDTHS = [11, 9, 9, 7, 11, 9, 8, 7, 9, 8, 11];
+const LABEL: Record<Side, string> = {
+  bare: 'bare SDK pair (echo)',
+  harness: 'harness -> bare echo server',
+  'harness-ref': 'harness -> reference server (default mix)',
+};
 
-function row(cells: string[]): string {
-  return cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]) : c.padStart(WIDTHS[i]))).join(' ');
-}
+const fixed = (n: number | null, digits: number) => (n === null || !Number.isFinite(n) ? 'n/a' : n.toFixed(digits));
+/** a / b, or null when either is not measured. */
+const share = (a: number | null, b: number | null) => (a === null || b === null ? null : a / b);
 
 async function main(): Promise<void> {
   const rounds = Number(arg('rounds', '3'));
   const seconds = Number(arg('seconds', '3'));
   const cpuProf = arg('cpu-prof', '');
-  console.log(
-    `harness vs raw SDK, ${TOOL} ${JSON.stringify(ARGS)}, ${rounds} rounds of ${seconds}s per side, sides alternating`,
-  );
-  const rows: string[] = [];
+  console.log(`harness vs bare SDK 1.32 pair, ${rounds} rounds of ${seconds}s per side, sides alternating`);
+  const summary: string[] = [];
+  const verdicts: boolean[] = [];
   const profiled: { dir: string; windows: [number, number][] }[] = [];
-  for (const concurrency of [1, 16]) {
-    const rates: Record<Side, number[]> = { harness: [], raw: [] };
-    const peaks: Record<Side, number[]> = { harness: [], raw: [] };
-    const cpu: Record<Side, number[]> = { harness: [], raw: [] };
-    const errors: Record<Side, number> = { harness: 0, raw: 0 };
-    const windows: Record<Side, [number, number][]> = { harness: [], raw: [] };
+  for (const concurrency of CONCURRENCIES) {
+    const runs = new Map<Side, (SideResult & { peakRssMb: number })[]>(SIDES.map((s) => [s, []]));
     for (let round = 0; round < rounds; round++) {
-      const order: Side[] = round % 2 === 0 ? ['harness', 'raw'] : ['raw', 'harness'];
+      // Rotate the order so no side always runs first (or right after the same neighbour).
+      const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]);
       for (const side of order) {
         const r = await measure(side, concurrency, seconds, cpuProf || undefined);
-        rates[side].push(r.opsPerSec);
-        peaks[side].push(r.peakRssMb);
-        cpu[side].push(r.cpuMsPerOp);
-        errors[side] += r.errors;
-        windows[side].push(r.windowUs);
+        runs.get(side)!.push(r);
         console.log(
-          `  c=${concurrency} round ${round + 1} ${side.padEnd(7)} ${r.opsPerSec.toFixed(1).padStart(8)} ops/s  ${r.cpuMsPerOp.toFixed(2).padStart(6)} CPU ms/op  (${r.ops} ops, ${r.errors} errors, peak RSS ${r.peakRssMb} MB)`,
+          `  c=${concurrency} round ${round + 1} ${side.padEnd(11)} ${fixed(r.opsPerSec, 1).padStart(8)} ops/s  ${fixed(r.cpuMsPerOp, 3).padStart(6)} CPU ms/op (server ${fixed(r.serverCpuMsPerOp, 3)})  (${r.ops} ops, ${r.errors} errors, peak RSS ${r.peakRssMb} MB)`,
         );
       }
     }
-    const harness = median(rates.harness);
-    const raw = median(rates.raw);
-    const ratio = harness / raw;
-    for (const side of ['harness', 'raw'] as const)
-      profiled.push({ dir: `${side}-c${concurrency}`, windows: windows[side] });
-    const cpuHarness = median(cpu.harness);
-    const cpuRaw = median(cpu.raw);
-    rows.push(
-      row([
-        String(concurrency),
-        harness.toFixed(1),
-        raw.toFixed(1),
-        `${(ratio * 100).toFixed(1)}%`,
-        ratio >= TARGET ? 'met' : 'NOT met',
-        cpuHarness.toFixed(2),
-        cpuRaw.toFixed(2),
-        `${((cpuRaw / cpuHarness) * 100).toFixed(1)}%`,
-        String(Math.max(...peaks.harness)),
-        String(Math.max(...peaks.raw)),
-        `${errors.harness}/${errors.raw}`,
-      ]),
+    const rate = (side: Side) => median(runs.get(side)!.map((r) => r.opsPerSec));
+    const cpu = (side: Side) => median(runs.get(side)!.map((r) => r.cpuMsPerOp));
+    const serverCpu = (side: Side) => median(runs.get(side)!.map((r) => r.serverCpuMsPerOp));
+    summary.push(`\nconcurrency ${concurrency} (medians of ${rounds} rounds):`);
+    for (const side of SIDES) {
+      const rs = runs.get(side)!;
+      summary.push(
+        `  ${LABEL[side].padEnd(48)} ${fixed(rate(side), 1).padStart(8)} ops/s  ${fixed(cpu(side), 3).padStart(6)} CPU ms/op (server ${fixed(serverCpu(side), 3)})  peak RSS ${Math.max(...rs.map((r) => r.peakRssMb))} MB  errors ${rs.reduce((n, r) => n + r.errors, 0)}`,
+      );
+      profiled.push({ dir: `${side}-c${concurrency}`, windows: rs.map((r) => r.windowUs) });
+    }
+    const ratio = share(rate('harness'), rate('bare'));
+    const errors = [...runs.values()].flat().reduce((n, r) => n + r.errors, 0);
+    // An error is not a call the harness drove: a run with any cannot pass.
+    const pass = ratio !== null && ratio >= GOAL && errors === 0;
+    verdicts.push(pass);
+    summary.push(
+      `  harness / bare: rate ${fixed(share(ratio, 0.01), 1)}%, CPU-bound share (bare CPU/op over harness CPU/op) ${fixed(share(cpu('bare'), share(cpu('harness'), 100)), 1)}%  -> ${pass ? 'PASS' : 'FAIL'} (goal >= ${GOAL * 100}%${errors ? `; ${errors} errors` : ''})`,
+      `  harness-ref / bare: rate ${fixed(share(rate('harness-ref'), share(rate('bare'), 100)), 1)}% (the reference server and its dependency world instead of the bare echo server)`,
     );
   }
-  console.log(`\n${' '.repeat(12)}ops per second (median)          CPU ms per op (median)    peak RSS MB`);
+  for (const line of summary) console.log(line);
   console.log(
-    row([
-      'concurrency',
-      'harness',
-      'raw',
-      'ratio',
-      '70% target',
-      'harness',
-      'raw',
-      'raw/h',
-      'harness',
-      'raw',
-      'errors h/r',
-    ]),
-  );
-  for (const line of rows) console.log(line);
-  console.log(
-    '\nratio = harness rate / raw rate. raw/h = raw CPU per op / harness CPU per op: the share of the raw rate the\nharness would reach if CPU were the only limit (it does not depend on what else loads the machine).',
+    `\ngoal (harness >= ${GOAL * 100}% of the bare pair at c=${CONCURRENCIES.join(' and c=')}): ${verdicts.every(Boolean) ? 'PASS' : 'FAIL'} in this run`,
+    `(load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores at the end${loadavg()[0] > availableParallelism() ? ': the machine was busy, the rates are indicative' : ''})`,
   );
   if (cpuProf) {
     for (const { dir, windows } of profiled) {
@@ -483,12 +476,10 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--raw-server')) await rawServer();
+if (process.argv.includes('--echo-server')) await echoServer();
 else if (process.argv.includes('--side')) {
-  const side = arg('side', 'raw') as Side;
-  const concurrency = Number(arg('concurrency', '1'));
-  const seconds = Number(arg('seconds', '3'));
-  const result = side === 'harness' ? await harnessSide(concurrency, seconds) : await rawSide(concurrency, seconds);
+  const side = arg('side', 'bare') as Side;
+  const result = await RUN_SIDE[side](Number(arg('concurrency', '1')), Number(arg('seconds', '3')));
   process.stdout.write(`${JSON.stringify(result)}\n`);
   process.exit(0);
 } else await main();

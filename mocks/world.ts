@@ -1,8 +1,7 @@
 // The dependencies as one world: APIs, their state, the effect ledger, the active faults, the decisions made and
 // what each fault window did (hits, by window id: the dependency faults' and the server behaviours').
-// One msw handler per route of each API (plus one per API for paths it does not serve), every one of them wrapped
-// by the fault engine.
-import { type HttpHandler, http } from 'msw';
+// One resolver per route of each API (plus one per API for paths it does not serve), every one of them wrapped by
+// the fault engine, answering the reference server's fetch directly (direct-fetch.ts).
 import type { DecisionRecord } from '../src/core/history.ts';
 import { HitCounter } from '../src/core/hit-counter.ts';
 import type { Effect } from '../src/core/ledger.ts';
@@ -12,14 +11,13 @@ import { notificationsApi } from './apis/notifications.ts';
 import { paymentsApi } from './apis/payments.ts';
 import { reportsApi } from './apis/reports.ts';
 import { searchApi } from './apis/search.ts';
-import { type DependencyApi, type Resolver, type Route, unknownEndpoint } from './apis/types.ts';
+import { type DependencyApi, type Resolver, unknownEndpoint } from './apis/types.ts';
+import { directFetch } from './direct-fetch.ts';
 import { FaultEngine } from './faults/engine.ts';
 import { EffectLedger } from './ledger.ts';
 import { DependencyState, type StateRecord } from './state.ts';
 
 export const APIS: readonly DependencyApi[] = [paymentsApi, notificationsApi, searchApi, reportsApi, authApi];
-
-const ON_METHOD = { GET: http.get, POST: http.post } as const satisfies Record<Route['method'], unknown>;
 
 /** What must survive a server crash: the dependencies are "external". */
 export interface WorldSnapshot {
@@ -36,6 +34,15 @@ export class DependencyWorld {
   /** Hits of every fault window in this process, by window id (reset with the world). */
   readonly hits = new HitCounter();
   private readonly decisionListeners = new Set<(d: DecisionRecord) => void>();
+  /** Each route's faulty resolver by `METHOD url` (no query), and each API's catch-all by its base URL. */
+  private readonly routes = new Map<string, (request: Request) => Promise<Response>>();
+  private readonly catchAlls: [base: string, serve: (request: Request) => Promise<Response>][] = [];
+  /** The reference server's fetch for its dependency calls (mocks/direct-fetch.ts). */
+  readonly fetch = directFetch((request) => {
+    const url = new URL(request.url);
+    const route = this.routes.get(`${request.method} ${url.origin}${url.pathname}`);
+    return (route ?? this.catchAlls.find(([base]) => request.url.startsWith(base))?.[1])?.(request);
+  });
 
   constructor(readonly seed: number) {
     this.faults = new FaultEngine(
@@ -46,6 +53,11 @@ export class DependencyWorld {
       },
       this.hits,
     );
+    for (const api of APIS) {
+      for (const route of api.routes)
+        this.routes.set(`${route.method} ${api.baseUrl}${route.path}`, this.serve(api, route.resolve));
+      this.catchAlls.push([`${api.baseUrl}/`, this.serve(api, unknownEndpoint)]);
+    }
   }
 
   onDecision(listener: (d: DecisionRecord) => void): () => void {
@@ -63,16 +75,7 @@ export class DependencyWorld {
         idempotencyKey: request.headers.get(IDEMPOTENCY_HEADER) ?? undefined,
       }),
     );
-    return ({ request }: { request: Request }) => faulty(request);
-  }
-
-  handlers(): HttpHandler[] {
-    return APIS.flatMap((api) => [
-      ...api.routes.map((route) =>
-        ON_METHOD[route.method](`${api.baseUrl}${route.path}`, this.serve(api, route.resolve)),
-      ),
-      http.all(`${api.baseUrl}/*`, this.serve(api, unknownEndpoint)),
-    ]);
+    return faulty;
   }
 
   snapshot(): WorldSnapshot {

@@ -1,7 +1,6 @@
 // Token service of the dependencies (OAuth client-credentials style): the server trades its client secret for a
 // short-lived access token. Like a JWT's `iat`, the token carries its issue time, so every API can check its age
 // (the `auth-expiry` fault does) without shared state.
-import { HttpResponse } from 'msw';
 import {
   CLIENT_SECRET,
   CLIENT_SECRET_HEADER,
@@ -28,7 +27,7 @@ function grant(request: Request): Response {
   }
   const issued = Date.now();
   const body: TokenGrant = { access_token: `fl_tok_${issued}_${++minted}`, token_type: 'Bearer' };
-  return HttpResponse.json(body);
+  return Response.json(body);
 }
 
 export const authApi = defineApi('auth', [post(DEPENDENCY_PATHS.token, grant)]);

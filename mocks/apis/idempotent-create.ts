@@ -1,7 +1,6 @@
 // The idempotent create of payment-style APIs (payments, reports), as real payment APIs honour Idempotency-Key: the
 // new record is stored under the key; the same key with the same arguments replays it (200, `Idempotent-Replayed:
 // true`, no second effect); the same key with other arguments is a 422. Without a key every call creates.
-import { HttpResponse } from 'msw';
 import type { EffectKind } from '../../src/core/ledger.ts';
 import { argsKey } from '../ledger.ts';
 import { type ApiContext, apiError } from './types.ts';
@@ -36,7 +35,7 @@ export function idempotentCreate<T extends Created>(ctx: ApiContext, spec: Creat
         'Keys for idempotent requests can only be used with the same parameters',
       );
     }
-    return HttpResponse.json(existing, { headers: { 'idempotent-replayed': 'true' } });
+    return Response.json(existing, { headers: { 'idempotent-replayed': 'true' } });
   }
   const id = `${spec.idPrefix}_${String(ctx.state.values(spec.table).length + 1).padStart(6, '0')}`;
   const record = spec.build({
@@ -53,5 +52,5 @@ export function idempotentCreate<T extends Created>(ctx: ApiContext, spec: Creat
     args: spec.args,
     details: spec.details(record),
   });
-  return HttpResponse.json(record, { status: 201 });
+  return Response.json(record, { status: 201 });
 }

@@ -1,6 +1,5 @@
 // Notifications API. Like most messaging APIs it does NOT deduplicate: every accepted POST sends a message. It
 // stores the caller's client_reference so messages can be searched, which is how a caller checks an uncertain send.
-import { HttpResponse } from 'msw';
 import { DEPENDENCY_PATHS, type Message } from '../../src/server/deps/contract.ts';
 import { type ApiContext, apiError, defineApi, get, post, readJson } from './types.ts';
 
@@ -28,13 +27,13 @@ async function send(request: Request, ctx: ApiContext): Promise<Response> {
     args: { recipient, channel, message },
     details: { messageId: sent.id, channel },
   });
-  return HttpResponse.json(sent, { status: 201 });
+  return Response.json(sent, { status: 201 });
 }
 
 function search(request: Request, ctx: ApiContext): Response {
   const ref = new URL(request.url).searchParams.get('client_reference');
   const data = ctx.state.values<Message>(TABLE).filter((m) => ref === null || m.client_reference === ref);
-  return HttpResponse.json({ data });
+  return Response.json({ data });
 }
 
 export const notificationsApi = defineApi('notifications', [

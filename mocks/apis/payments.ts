@@ -1,5 +1,4 @@
 // Payments API. Charges are idempotent by Idempotency-Key (see idempotent-create.ts) and can be looked up by it.
-import { HttpResponse } from 'msw';
 import { type Charge, DEPENDENCY_PATHS } from '../../src/server/deps/contract.ts';
 import { idempotentCreate } from './idempotent-create.ts';
 import { type ApiContext, apiError, defineApi, get, post, readJson } from './types.ts';
@@ -40,7 +39,7 @@ function lookupCharge(request: Request, ctx: ApiContext): Response {
   const key = new URL(request.url).searchParams.get('idempotency_key');
   if (!key) return apiError(400, 'invalid_request', 'idempotency_key is required');
   const charge = ctx.state.get<Charge>(TABLE, key);
-  return charge ? HttpResponse.json(charge) : apiError(404, 'resource_missing', 'No charge for this idempotency key');
+  return charge ? Response.json(charge) : apiError(404, 'resource_missing', 'No charge for this idempotency key');
 }
 
 export const paymentsApi = defineApi('payments', [

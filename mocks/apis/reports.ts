@@ -1,5 +1,4 @@
 // Reports API: publishes a generated report, idempotent by Idempotency-Key like payments (idempotent-create.ts).
-import { HttpResponse } from 'msw';
 import { DEPENDENCY_PATHS, type Report } from '../../src/server/deps/contract.ts';
 import { idempotentCreate } from './idempotent-create.ts';
 import { type ApiContext, apiError, defineApi, get, post, readJson } from './types.ts';
@@ -29,7 +28,7 @@ async function publish(request: Request, ctx: ApiContext): Promise<Response> {
 function lookup(request: Request, ctx: ApiContext): Response {
   const key = new URL(request.url).searchParams.get('idempotency_key') ?? '';
   const found = ctx.state.get<Report>(TABLE, key);
-  return found ? HttpResponse.json(found) : apiError(404, 'resource_missing', 'No such report');
+  return found ? Response.json(found) : apiError(404, 'resource_missing', 'No such report');
 }
 
 export const reportsApi = defineApi('reports', [

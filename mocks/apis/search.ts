@@ -1,5 +1,4 @@
 // Search API: read-only, paginated by an opaque cursor, over a fixed generated corpus (deterministic, no state).
-import { HttpResponse } from 'msw';
 import { DEPENDENCY_PATHS, type Doc, type SearchPage } from '../../src/server/deps/contract.ts';
 import { apiError, defineApi, get } from './types.ts';
 
@@ -35,7 +34,7 @@ function search(request: Request): Response {
   const hits = CORPUS.filter((d) => matches(d, query));
   const next = offset + limit < hits.length ? Buffer.from(`o:${offset + limit}`).toString('base64url') : null;
   const page: SearchPage = { results: hits.slice(offset, offset + limit), total: hits.length, next_cursor: next };
-  return HttpResponse.json(page);
+  return Response.json(page);
 }
 
 export const searchApi = defineApi('search', [get(DEPENDENCY_PATHS.search, search)]);

@@ -1,7 +1,6 @@
 // What every mocked dependency API is: a name, its fake host (from the server's dependency contract) and its routes.
-// A route is data, one method and path with one resolver, as msw handlers are; the world turns each into one
-// `http.<method>(url, resolver)` and the fault engine wraps every one of them.
-import { HttpResponse } from 'msw';
+// A route is data, one method and path with one resolver (a Request in, a Response out, as in msw); the world
+// routes its fetch by method and path, and the fault engine wraps every one of them.
 import { DEPENDENCIES, DEPENDENCY_URLS, type DependencyName } from '../../src/server/deps/contract.ts';
 import type { EffectLedger } from '../ledger.ts';
 import type { DependencyState } from '../state.ts';
@@ -41,7 +40,7 @@ export function defineApi(name: DependencyName, routes: readonly Route[]): Depen
 
 /** A JSON error body in the shape most REST APIs use. */
 export function apiError(status: number, code: string, message: string, extra?: Record<string, unknown>): Response {
-  return HttpResponse.json({ error: { code, message, ...extra } }, { status });
+  return Response.json({ error: { code, message, ...extra } }, { status });
 }
 
 /** What every API answers off its routes (through the faults, like any request to it). */

@@ -37,11 +37,12 @@ export async function startReferenceServer(
   opts: ReferenceServerOptions,
   restore?: WorldSnapshot,
 ): Promise<ReferenceServer> {
-  const { world, close: closeMocks } = startDependencies(opts.seed, restore);
+  const { world, fetch } = startDependencies(opts.seed, restore);
   const runtime = new ServerRuntime({
     dependencyTimeoutMs: opts.dependencyTimeoutMs ?? DEFAULT_DEPENDENCY_TIMEOUT_MS,
     leaky: opts.leaky ?? false,
     maxResultBytes: opts.maxResultBytes,
+    dependencyFetch: fetch,
   });
   const http = await startMcpHttpServer(runtime, { ...opts, hits: world.hits });
   return {
@@ -51,7 +52,6 @@ export async function startReferenceServer(
     control: new LocalControl({ world, runtime, http }),
     async close() {
       await http.close();
-      closeMocks();
     },
   };
 }

@@ -15,6 +15,8 @@ export interface RuntimeOptions {
   leaky: boolean;
   /** Cut search results above this many bytes (seed advice); unlimited by default so size faults stay visible. */
   maxResultBytes?: number;
+  /** The dependencies' fetch (deps/world.ts); the global fetch when absent. */
+  dependencyFetch?: typeof fetch;
 }
 
 export class ServerRuntime {
@@ -28,7 +30,7 @@ export class ServerRuntime {
   private lagWatch: LoopLagWatch | undefined;
 
   constructor(readonly options: RuntimeOptions) {
-    this.deps = new DependencyClient(options.dependencyTimeoutMs);
+    this.deps = new DependencyClient(options.dependencyTimeoutMs, options.dependencyFetch);
     this.credentials = new ServerCredentials(this.deps, options.dependencyTimeoutMs);
   }
 

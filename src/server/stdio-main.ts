@@ -42,15 +42,16 @@ console.info = console.error;
 console.warn = console.error;
 
 keepHeapSmall();
-const mocks = startDependencies(
+const dependencies = startDependencies(
   Number(values.seed),
   values.snapshot ? JSON.parse(readFileSync(values.snapshot, 'utf8')) : undefined,
 );
-const { world } = mocks;
+const { world } = dependencies;
 if (values.events) streamWorldEvents(world, (event) => process.stderr.write(stdioEventLine(event)));
 const runtime = new ServerRuntime({
   dependencyTimeoutMs: Number(values['dependency-timeout-ms'] ?? DEFAULT_DEPENDENCY_TIMEOUT_MS),
   leaky: values.leaky ?? false,
+  dependencyFetch: dependencies.fetch,
 });
 // The desired fault state of the run, before the first request is served.
 for (const request of JSON.parse(values.control ?? '[]') as ControlRequest[]) {
@@ -66,7 +67,6 @@ const admin =
 if (admin) console.error(`faultline admin endpoint on ${admin.url}`);
 
 const stop = () => {
-  mocks.close();
   void admin?.close();
   process.exit(0);
 };

@@ -33,7 +33,11 @@ export class DependencyClient {
   /** The access token sent to every API; renewed by ServerCredentials. */
   token = INITIAL_TOKEN;
 
-  constructor(private readonly timeoutMs: number) {}
+  constructor(
+    private readonly timeoutMs: number,
+    /** How a request reaches the dependency: the world's direct fetch in the reference server, else the global one. */
+    private readonly fetch: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, init),
+  ) {}
 
   async call<T>(dependency: DependencyName, req: DependencyRequest, scope: CallScope): Promise<DependencyResponse<T>> {
     const timeout = new AbortController();
@@ -54,7 +58,7 @@ export class DependencyClient {
       let response: Response;
       let text: string;
       try {
-        response = await fetch(`${DEPENDENCY_URLS[dependency]}${req.path}`, {
+        response = await this.fetch(`${DEPENDENCY_URLS[dependency]}${req.path}`, {
           method: req.method,
           headers,
           body: req.body === undefined ? undefined : JSON.stringify(req.body),

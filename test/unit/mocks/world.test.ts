@@ -1,22 +1,18 @@
 // The dependency world in-process: the payments API's idempotency semantics, the ledger, state snapshots, and
 // fault spec validation.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEPENDENCY_URLS } from '../../../mocks/apis/types.ts';
 import { parseDependencyFaults } from '../../../mocks/faults/registry.ts';
-import { startDependencyMocks } from '../../../mocks/msw.ts';
 import { DependencyWorld } from '../../../mocks/world.ts';
 import { IDEMPOTENCY_HEADER, TRACE_HEADER } from '../../../src/core/wire.ts';
 
 let world: DependencyWorld;
-let mocks: ReturnType<typeof startDependencyMocks>;
 beforeEach(() => {
   world = new DependencyWorld(5);
-  mocks = startDependencyMocks(world);
 });
-afterEach(() => mocks.close());
 
 function charge(idempotencyKey: string, amount = 100, trace = 'op-1') {
-  return fetch(`${DEPENDENCY_URLS.payments}/v1/charges`, {
+  return world.fetch(`${DEPENDENCY_URLS.payments}/v1/charges`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: idempotencyKey, [TRACE_HEADER]: trace },
     body: JSON.stringify({ customer_id: 'cus_1', amount_cents: amount, currency: 'USD' }),
@@ -38,9 +34,9 @@ describe('payments API', () => {
       [1, 'k-1', 'op-1'],
       [2, 'k-2', 'op-1'],
     ]);
-    const lookup = await fetch(`${DEPENDENCY_URLS.payments}/v1/charges?idempotency_key=k-2`);
+    const lookup = await world.fetch(`${DEPENDENCY_URLS.payments}/v1/charges?idempotency_key=k-2`);
     expect(lookup.status).toBe(200);
-    expect((await fetch(`${DEPENDENCY_URLS.payments}/v1/charges?idempotency_key=k-3`)).status).toBe(404);
+    expect((await world.fetch(`${DEPENDENCY_URLS.payments}/v1/charges?idempotency_key=k-3`)).status).toBe(404);
   });
 
   it('the same arguments give the same argsKey, different ones a different key', async () => {
@@ -55,10 +51,8 @@ describe('payments API', () => {
   it('a snapshot restores charges and ledger into a new world', async () => {
     await charge('k-1');
     const snapshot = world.snapshot();
-    mocks.close();
     world = new DependencyWorld(5);
     world.restore(snapshot);
-    mocks = startDependencyMocks(world);
     expect((await charge('k-1')).headers.get('idempotent-replayed')).toBe('true');
     await charge('k-9');
     expect(world.ledger.list().map((e) => e.seq)).toEqual([1, 2]);
@@ -75,7 +69,7 @@ describe('payments API', () => {
 
   it('the notifications API does not deduplicate', async () => {
     const send = () =>
-      fetch(`${DEPENDENCY_URLS.notifications}/v1/messages`, {
+      world.fetch(`${DEPENDENCY_URLS.notifications}/v1/messages`, {
         method: 'POST',
         body: JSON.stringify({ recipient: 'a@b.co', channel: 'email', message: 'hi', client_reference: 'r-1' }),
       });
@@ -84,8 +78,8 @@ describe('payments API', () => {
     expect(world.ledger.list()).toHaveLength(2);
   });
 
-  it('unhandled non-loopback requests fail instead of leaving the machine', async () => {
-    await expect(fetch('https://example.com/')).rejects.toThrow();
+  it('a URL no API serves fails instead of leaving the process', async () => {
+    await expect(world.fetch('https://example.com/')).rejects.toThrow(TypeError);
   });
 });
 

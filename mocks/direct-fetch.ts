@@ -1,0 +1,29 @@
+// A fetch answered in this process by the world's routes, for the reference server's own dependency calls. The
+// msw interceptor answers them the same way but costs more than the whole tool call (it tries every handler in
+// turn, each parsing cookies, and emits lifecycle events): on the reference server it was a third of the CPU per
+// call. What the caller sees is what msw's fetch gives: a mocked Response.error() rejects as a TypeError whose
+// cause is that response (its socket code included), and an abort rejects with the signal's reason while the
+// handler goes on (a dependency that already acted does not undo it).
+export type Answer = (request: Request) => Promise<Response> | undefined;
+
+export function directFetch(answer: Answer): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const pending = answer(request);
+    if (!pending) throw networkError(`no dependency API answers ${request.method} ${request.url}`);
+    const response = await abortable(pending, request.signal);
+    if (response.type === 'error') throw networkError(response);
+    return response;
+  };
+}
+
+const networkError = (cause: unknown) => Object.assign(new TypeError('Failed to fetch'), { cause });
+
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
