@@ -2,7 +2,7 @@
 // A route is data, one method and path with one resolver, as msw handlers are; the world turns each into one
 // `http.<method>(url, resolver)` and the fault engine wraps every one of them.
 import { HttpResponse } from 'msw';
-import { DEPENDENCIES, DEPENDENCY_URLS, type DependencyName } from '../../src/server/deps/contract.ts';
+import { DEPENDENCIES, DEPENDENCY_URLS, type DependencyName } from '../../src/core/dependency-contract.ts';
 import type { EffectLedger } from '../ledger.ts';
 import type { DependencyState } from '../state.ts';
 

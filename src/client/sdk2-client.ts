@@ -17,7 +17,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MODERN_VERSION } from '../core/pairing.ts';
-import type { ConnectionClient, McpClient } from './connection.ts';
+import type { ConnectionClient, McpClient } from './mcp-client.ts';
 
 export interface Sdk2Options {
   negotiation: VersionNegotiationMode;

@@ -1,15 +1,15 @@
 // The chaos profile: what to run, against what, with which faults, and what must hold. Validated with zod;
 // `faultline schema` exports it as JSON Schema so editors complete profiles.
 import { z } from 'zod';
-import { POLICY_NAMES } from '../client/policies/names.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS, STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
+import { durationSchema, positiveDurationSchema, withDurations } from '../core/duration.ts';
 import { PROTOCOL_CHOICES } from '../core/pairing.ts';
+import { POLICY_NAMES } from '../core/policy-names.ts';
 import type { Seam } from '../faults/kind.ts';
 import { faultEntryUnion } from '../faults/registry.ts';
-import { generatorSchema } from '../plan/generators.ts';
 import { WORKLOAD_LIMITS } from './caps.ts';
-import { durationSchema, positiveDurationSchema, withDurations } from './duration.ts';
 import { effectsSchema } from './effects-schema.ts';
+import { generatorSchema } from './generators.ts';
 
 const referenceTarget = z.strictObject(
   withDurations({

@@ -286,7 +286,7 @@ function attachEffects(
   ctx: EffectSourceContext,
   interception?: EffectSource,
 ): EffectSource | undefined {
-  const source = effectSourceFor(profile, env, ctx, interception);
+  const source = effectSourceFor(profile, env.session, ctx, interception);
   if (source instanceof ReadBackSource) env.readBack = source;
   if (source) server.attachEffects(source);
   return source;

@@ -1,7 +1,7 @@
 // A tool as data: name, descriptions, input and output schemas, its traits, and a run function. Tools throw
 // ToolFailure (or DependencyFailure) on failure; the dispatcher turns that into a structured isError result.
 import { z } from 'zod';
-import type { DependencyName } from '../deps/contract.ts';
+import type { DependencyName } from '../../core/dependency-contract.ts';
 import type { DependencyRequest, DependencyResponse } from '../deps/dependency-client.ts';
 import type { ServerRuntime } from '../runtime.ts';
 

@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDependencyMocks } from '../../../mocks/msw.ts';
 import { APIS, DependencyWorld } from '../../../mocks/world.ts';
+import { DEPENDENCY_PATHS, DEPENDENCY_URLS } from '../../../src/core/dependency-contract.ts';
 import { IDEMPOTENCY_HEADER } from '../../../src/core/wire.ts';
-import { DEPENDENCY_PATHS, DEPENDENCY_URLS } from '../../../src/server/deps/contract.ts';
 
 let world: DependencyWorld;
 let mocks: ReturnType<typeof startDependencyMocks>;
