@@ -8,7 +8,7 @@ import type { FieldError } from '../core/taxonomy.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
 import type { McpClient } from './mcp-client.ts';
-import type { ReplayTraits } from './replay.ts';
+import type { ReplayTraits } from '../core/tool-declarations.ts';
 
 export interface LogicalCall extends ReplayTraits {
   opId: string;

@@ -4,7 +4,7 @@
 import type { PolicySession } from '../client/policy.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
 import { type DocPath, excerpt, formatPath, ProfileError } from '../core/profile-error.ts';
-import type { ToolHints } from '../measure/hint-honesty.ts';
+import type { ToolHints } from '../core/tool-declarations.ts';
 import { checkArgsAgainstInputSchema, type InputSchema } from '../profile/input-schema-args.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 

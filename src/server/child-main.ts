@@ -2,10 +2,11 @@
 // world event (effect, dependency state change, decision) to the harness as it happens, and answers control
 // requests in the order they came. It exits when the channel disconnects (the harness died), so nothing is left
 // running.
-import { dispatch } from '../control/control.ts';
+
 import { streamWorldEvents } from '../control/events.ts';
-import type { FromChild, ToChild } from '../control/ipc.ts';
 import { keepHeapSmall } from '../core/heap-keeper.ts';
+import type { FromChild, ToChild } from './child-ipc.ts';
+import { dispatch } from './control/local-control.ts';
 import { type ReferenceServer, startReferenceServer } from './reference-server.ts';
 
 let server: ReferenceServer | undefined;

@@ -13,13 +13,13 @@ import {
   type OutputOf,
   send,
 } from '../control/control.ts';
-import type { FromChild, ToChild } from '../control/ipc.ts';
+import type { Quiescence } from '../control/ops/quiescence.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { LoopLag } from '../core/loop-lag.ts';
 import type { BehaviourStats } from '../server/behaviour.ts';
-import type { Quiescence } from '../server/in-flight.ts';
+import type { FromChild, ToChild } from '../server/child-ipc.ts';
 import type { ReferenceServerOptions } from '../server/reference-server.ts';
 import { appliedAtOf, DesiredFaultState } from './desired-state.ts';
 import { serverEntry } from './entry.ts';

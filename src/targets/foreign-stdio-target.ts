@@ -6,13 +6,13 @@
 // Its stderr is kept (the last lines) for the report and for errors.
 import { createInterface } from 'node:readline';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Quiescence } from '../control/ops/quiescence.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { LoopLag } from '../core/loop-lag.ts';
 import { sleep } from '../core/sleep.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
-import type { Quiescence } from '../server/in-flight.ts';
 import { DesiredFaultState } from './desired-state.ts';
 import { type EffectSink, type EffectSource, ForeignEffects } from './effect-source.ts';
 import type { Interception } from './interception.ts';
