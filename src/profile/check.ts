@@ -7,7 +7,7 @@ import { PER_REQUEST_SEAMS, scopesPerRequest } from '../faults/kind.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
-import { unsupportedFault } from '../targets/capabilities.ts';
+import { unsupportedFault } from '../under-test/capabilities.ts';
 import { openModelOpCount } from './open-model.ts';
 import { type FaultEntry, isReferenceKind, type Profile } from './schema.ts';
 import { thresholdsThatCannotFail } from './threshold-lint.ts';

@@ -6,7 +6,7 @@
 import type { Quiescence } from '../control/ops/quiescence.ts';
 import { epochMs } from '../core/clock.ts';
 import { sleep } from '../core/sleep.ts';
-import type { ServerUnderTest } from '../targets/target.ts';
+import type { ServerUnderTest } from '../under-test/target.ts';
 
 export interface DrainOptions {
   settleMs: number;

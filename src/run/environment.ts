@@ -26,7 +26,7 @@ import { Interception, type OpKeyValues } from '../targets/interception.ts';
 import { expandPlaceholders, expandRecord, type PlaceholderValues } from '../targets/placeholders.ts';
 import { assertLoopbackUrl, RemoteTarget, remoteTargetFrom } from '../targets/remote-target.ts';
 import { StdioTarget } from '../targets/stdio-target.ts';
-import type { ServerUnderTest } from '../targets/target.ts';
+import type { ServerUnderTest } from '../under-test/target.ts';
 import { type EffectSourceContext, effectSourceFor } from './effect-sources.ts';
 import { ReadBackSource } from './read-back.ts';
 

@@ -5,7 +5,7 @@
 
 import { streamWorldEvents } from '../control/events.ts';
 import { keepHeapSmall } from '../core/heap-keeper.ts';
-import type { FromChild, ToChild } from './child-ipc.ts';
+import type { FromChild, ToChild } from './control/ipc.ts';
 import { dispatch } from './control/local-control.ts';
 import { type ReferenceServer, startReferenceServer } from './reference-server.ts';
 

@@ -19,11 +19,11 @@ import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { LoopLag } from '../core/loop-lag.ts';
 import type { BehaviourStats } from '../server/behaviour.ts';
-import type { FromChild, ToChild } from '../server/child-ipc.ts';
+import type { FromChild, ToChild } from '../server/control/ipc.ts';
 import type { ReferenceServerOptions } from '../server/reference-server.ts';
-import { appliedAtOf, DesiredFaultState } from './desired-state.ts';
+import { appliedAtOf, DesiredFaultState } from '../under-test/desired-state.ts';
+import type { ServerUnderTest } from '../under-test/target.ts';
 import { serverEntry } from './entry.ts';
-import type { ServerUnderTest } from './target.ts';
 import { WorldMirror } from './world-mirror.ts';
 
 export type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';

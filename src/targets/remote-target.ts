@@ -12,9 +12,9 @@ import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { LoopLag } from '../core/loop-lag.ts';
 import { isLoopbackHost } from '../core/loopback.ts';
-import { appliedAtOf, DesiredFaultState } from './desired-state.ts';
+import { appliedAtOf, DesiredFaultState } from '../under-test/desired-state.ts';
+import { type ServerUnderTest, TargetCapabilityError } from '../under-test/target.ts';
 import { type EffectSink, type EffectSource, ForeignEffects } from './effect-source.ts';
-import { type ServerUnderTest, TargetCapabilityError } from './target.ts';
 
 export interface RemoteTargetSpec {
   url: string;

@@ -26,11 +26,11 @@ import type { Effect } from '../core/ledger.ts';
 import { type LoopLag, worseLag } from '../core/loop-lag.ts';
 import { sleep } from '../core/sleep.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
-import { appliedAtOf, DesiredFaultState, latestOf } from './desired-state.ts';
+import { appliedAtOf, DesiredFaultState, latestOf } from '../under-test/desired-state.ts';
+import type { ServerUnderTest } from '../under-test/target.ts';
 import { serverEntry } from './entry.ts';
 import { type SpawnedChild, signalChild, stopChildren } from './stdio-children.ts';
 import { InterposedStdioTransport } from './stdio-transport.ts';
-import type { ServerUnderTest } from './target.ts';
 
 const ADMIN_LINE = /faultline admin endpoint on (http:\/\/\S+)/;
 /** How long a new child waits for the one before it to finish writing its last events (a crash drains at once). */

@@ -1,9 +1,8 @@
 // What the workload knows about the reference server's tools: their traits (side effects, the idempotency argument,
 // how to look up an uncertain effect), read off the tool definitions themselves.
 
-import type { ReplayTraits } from '../core/tool-declarations.ts';
 import { argsKey } from '../../core/ledger.ts';
-import type { ToolHints } from '../core/tool-declarations.ts';
+import type { ReplayTraits, ToolHints } from '../../core/tool-declarations.ts';
 import { toolHints } from '../tool-listing.ts';
 import { TOOLS } from './index.ts';
 import type { ToolDef, ToolTraits } from './types.ts';

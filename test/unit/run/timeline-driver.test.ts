@@ -11,7 +11,7 @@ import type { FaultEntry } from '../../../src/profile/schema.ts';
 import { buildTimeline } from '../../../src/profile/timeline.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
 import { TIMELINE_STREAM, TimelineDriver } from '../../../src/run/timeline-driver.ts';
-import { DesiredFaultState } from '../../../src/targets/desired-state.ts';
+import { DesiredFaultState } from '../../../src/under-test/desired-state.ts';
 
 function entry(kind: string, start: number, stop: number, params: Record<string, unknown>): FaultEntry {
   return { seam: 'edge', kind, start, stop, mayNotHit: false, ...findFaultKind('edge', kind)!.params.parse(params) };

@@ -1,9 +1,9 @@
 // Messages on the IPC channel between the harness (ServerHandle) and the server child (child-main.ts): control
 // requests by operation name (ops/index.ts) and the world events the child pushes.
-import type { WorldSnapshot } from '../../mocks/world.ts';
-import type { ControlRequest, OpName } from '../control/control.ts';
-import type { WorldEvent } from '../control/events.ts';
-import type { ReferenceServerOptions } from './reference-server.ts';
+import type { WorldSnapshot } from '../../../mocks/world.ts';
+import type { ControlRequest, OpName } from '../../control/control.ts';
+import type { WorldEvent } from '../../control/events.ts';
+import type { ReferenceServerOptions } from '../reference-server.ts';
 
 export type ToChild =
   | {
