@@ -5,10 +5,10 @@ import type { AttemptRecord, BreakerEvent, OpRecord } from '../core/history.ts';
 import type { PolicyName } from '../core/policy-names.ts';
 import type { RandomStream } from '../core/random.ts';
 import type { FieldError } from '../core/taxonomy.ts';
+import type { ReplayTraits } from '../core/tool-declarations.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
 import type { McpClient } from './mcp-client.ts';
-import type { ReplayTraits } from '../core/tool-declarations.ts';
 
 export interface LogicalCall extends ReplayTraits {
   opId: string;

@@ -7,7 +7,7 @@ import { CONTROL_OPS } from './ops/index.ts';
 type Ops = typeof CONTROL_OPS;
 export type OpName = keyof Ops;
 /** What a caller sends (defaults may be left out). */
-export type InputOf<N extends OpName> = z.input<Ops[N]['input']>;
+type InputOf<N extends OpName> = z.input<Ops[N]['input']>;
 /** The input as the server's handler gets it (validated, defaults filled in). */
 export type ParsedInputOf<N extends OpName> = z.output<Ops[N]['input']>;
 export type OutputOf<N extends OpName> = Ops[N]['output'] extends Answer<infer O> ? O : never;
