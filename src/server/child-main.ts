@@ -4,6 +4,7 @@
 // running.
 
 import { streamWorldEvents } from '../control/events.ts';
+import { ControlError } from '../control/op.ts';
 import { keepHeapSmall } from '../core/heap-keeper.ts';
 import type { FromChild, ToChild } from './control/ipc.ts';
 import { dispatch } from './control/local-control.ts';
@@ -36,6 +37,7 @@ async function onMessage(message: ToChild): Promise<void> {
           id: message.id,
           ok: false,
           error: error instanceof Error ? error.message : String(error),
+          ...(error instanceof ControlError && { status: error.status }),
         });
       }
       return;

@@ -13,6 +13,7 @@ import {
   type OutputOf,
   send,
 } from '../control/control.ts';
+import { ControlError } from '../control/op.ts';
 import type { Quiescence } from '../control/ops/quiescence.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
@@ -210,7 +211,8 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
         const waiter = this.pending.get(message.id);
         this.pending.delete(message.id);
         if (message.ok) waiter?.resolve(message.output);
-        else waiter?.reject(new Error(message.error));
+        else
+          waiter?.reject(message.status ? new ControlError(message.status, message.error) : new Error(message.error));
         break;
       }
     }

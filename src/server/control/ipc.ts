@@ -19,6 +19,7 @@ export type ToChild =
 export type FromChild =
   | { type: 'ready'; url: string; port: number }
   | { type: 'response'; id: number; ok: true; output?: unknown }
-  | { type: 'response'; id: number; ok: false; error: string }
+  /** `status` when the request itself was refused (ControlError: 400 bad input, 404 not offered). */
+  | { type: 'response'; id: number; ok: false; error: string; status?: 400 | 404 }
   | WorldEvent
   | { type: 'fatal'; error: string };
