@@ -1,6 +1,7 @@
 // Import rules (npm run lint). The stages run core -> profile -> plan -> run -> measure -> report -> cli; the
-// seams (faults, toxiproxy, network, targets, control, server, client, model, mocks) are rooms the stages use.
-// A stage never imports a later one, the system under test never reaches into its mocks, and nothing is circular.
+// seams (faults, toxiproxy, network, targets, control, server, client, model, mocks) are rooms the stages use, and
+// under-test/ is the target contract the faults and the targets share. A stage never imports a later one, the system
+// under test never reaches into its mocks, and nothing is circular: no file circle and no folder cycle.
 /** @type {import('dependency-cruiser').IConfiguration} */
 const stage = (name) => `^src/${name}/`;
 
@@ -9,9 +10,19 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'modules form no import circle (a circle made only of type imports is allowed: it vanishes at run time)',
+      comment:
+        'modules form no import circle, type imports included: a type shared both ways belongs in a file of its own',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
+    },
+    {
+      name: 'folders-form-a-dag',
+      severity: 'error',
+      comment:
+        'the top folders (src/*, mocks) import each other in one direction only: no two import each other and no longer cycle closes (type imports included); a contract both sides need goes to core/ or a neutral room such as under-test/',
+      scope: 'folder',
+      from: { path: '^(src/[^/]+|mocks)$' },
+      to: { circular: true },
     },
     {
       name: 'core-is-a-leaf',
@@ -31,11 +42,11 @@ module.exports = {
       name: 'profile-and-plan-before-run',
       severity: 'error',
       comment:
-        'profile and plan come before the environment and the run; they may read the threshold grammar and the target capability table, which a profile is written against',
+        'profile and plan come before the environment and the run; they may read the threshold grammar, which a profile is written against',
       from: { path: '^src/(profile|plan)/' },
       to: {
         path: '^src/(run|report|measure|targets|control|network|toxiproxy)/',
-        pathNot: '^src/(measure/(thresholds|metric-table)|targets/capabilities)\\.ts$',
+        pathNot: '^src/measure/(thresholds|metric-table)\\.ts$',
       },
     },
     {
@@ -63,8 +74,8 @@ module.exports = {
       name: 'server-not-into-mocks',
       severity: 'error',
       comment:
-        'the reference server shares a contract with its mocks (server/deps/contract.ts); only the world bootstrap starts them',
-      from: { path: stage('server'), pathNot: '^src/server/deps/world\\.ts$' },
+        'the reference server shares a contract with its mocks (core/dependency-contract.ts); only the world bootstrap starts them and only the control side (server/control/: the child IPC messages and the handlers), which operates that world, names it',
+      from: { path: stage('server'), pathNot: '^src/server/(deps/world\\.ts$|control/)' },
       to: { path: '^mocks/' },
     },
     {
@@ -72,7 +83,7 @@ module.exports = {
       severity: 'error',
       comment: 'the mocked dependencies know core and the dependency contract, nothing of the server',
       from: { path: '^mocks/' },
-      to: { path: '^src/', pathNot: '^src/(core/|server/deps/contract\\.ts$)' },
+      to: { path: '^src/', pathNot: stage('core') },
     },
     {
       name: 'client-knows-only-the-wire',

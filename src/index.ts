@@ -29,8 +29,8 @@ export {
 export { type FaultSpec, type WithFaultOptions, withFault } from './api/with-fault.ts';
 export type { ClientFactory, ClientModuleContext, UserClient } from './client/module-client.ts';
 export type { History } from './core/history.ts';
+export { ProfileError } from './core/profile-error.ts';
 export type { ProfileReport, Verdict } from './measure/run-report.ts';
 export type { ThresholdResult } from './measure/thresholds.ts';
 export type { Metrics } from './measure/types.ts';
-export { ProfileError } from './profile/profile-error.ts';
 export type { Profile } from './profile/schema.ts';

@@ -6,7 +6,7 @@ import {
   CLIENT_SECRET_HEADER,
   DEPENDENCY_PATHS,
   type TokenGrant,
-} from '../../src/server/deps/contract.ts';
+} from '../../src/core/dependency-contract.ts';
 import { apiError, defineApi, post } from './types.ts';
 
 let minted = 0;

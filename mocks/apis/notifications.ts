@@ -1,6 +1,6 @@
 // Notifications API. Like most messaging APIs it does NOT deduplicate: every accepted POST sends a message. It
 // stores the caller's client_reference so messages can be searched, which is how a caller checks an uncertain send.
-import { DEPENDENCY_PATHS, type Message } from '../../src/server/deps/contract.ts';
+import { DEPENDENCY_PATHS, type Message } from '../../src/core/dependency-contract.ts';
 import { type ApiContext, apiError, defineApi, get, post, readJson } from './types.ts';
 
 const TABLE = 'notifications';

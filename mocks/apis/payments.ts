@@ -1,5 +1,5 @@
 // Payments API. Charges are idempotent by Idempotency-Key (see idempotent-create.ts) and can be looked up by it.
-import { type Charge, DEPENDENCY_PATHS } from '../../src/server/deps/contract.ts';
+import { type Charge, DEPENDENCY_PATHS } from '../../src/core/dependency-contract.ts';
 import { idempotentCreate } from './idempotent-create.ts';
 import { type ApiContext, apiError, defineApi, get, post, readJson } from './types.ts';
 

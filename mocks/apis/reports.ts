@@ -1,5 +1,5 @@
 // Reports API: publishes a generated report, idempotent by Idempotency-Key like payments (idempotent-create.ts).
-import { DEPENDENCY_PATHS, type Report } from '../../src/server/deps/contract.ts';
+import { DEPENDENCY_PATHS, type Report } from '../../src/core/dependency-contract.ts';
 import { idempotentCreate } from './idempotent-create.ts';
 import { type ApiContext, apiError, defineApi, get, post, readJson } from './types.ts';
 

@@ -1,5 +1,5 @@
 // Search API: read-only, paginated by an opaque cursor, over a fixed generated corpus (deterministic, no state).
-import { DEPENDENCY_PATHS, type Doc, type SearchPage } from '../../src/server/deps/contract.ts';
+import { DEPENDENCY_PATHS, type Doc, type SearchPage } from '../../src/core/dependency-contract.ts';
 import { apiError, defineApi, get } from './types.ts';
 
 const TOPICS = ['payments', 'refunds', 'invoices', 'notifications', 'reports', 'outages', 'latency', 'retries'];

@@ -1,7 +1,7 @@
 // What every mocked dependency API is: a name, its fake host (from the server's dependency contract) and its routes.
 // A route is data, one method and path with one resolver (a Request in, a Response out, as in msw); the world
 // routes its fetch by method and path, and the fault engine wraps every one of them.
-import { DEPENDENCIES, DEPENDENCY_URLS, type DependencyName } from '../../src/server/deps/contract.ts';
+import { DEPENDENCIES, DEPENDENCY_URLS, type DependencyName } from '../../src/core/dependency-contract.ts';
 import type { EffectLedger } from '../ledger.ts';
 import type { DependencyState } from '../state.ts';
 

@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { policyByName } from '../client/policies/index.ts';
-import type { PolicyName } from '../client/policies/names.ts';
 import type { ClientOpFields, LogicalCall } from '../client/policy.ts';
 import { Session } from '../client/session.ts';
 import type { AttemptRecord } from '../core/history.ts';
+import type { PolicyName } from '../core/policy-names.ts';
 import { RandomStream } from '../core/random.ts';
 import { clientSchema } from '../profile/schema.ts';
 import { declaredTraitsOf } from '../server/tools/catalog.ts';

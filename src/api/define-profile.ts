@@ -1,7 +1,7 @@
 // defineProfile: a chaos profile written in code, checked exactly as a YAML profile file is.
 import type { z } from 'zod';
+import { ProfileError } from '../core/profile-error.ts';
 import { type LoadedProfile, parseProfile } from '../profile/load.ts';
-import { ProfileError } from '../profile/profile-error.ts';
 import type { profileSchema } from '../profile/schema.ts';
 
 /** A profile as written (YAML or code): the fields of profile.schema.json, defaults optional. */

@@ -1,5 +1,5 @@
 // runProfile: one profile end to end, as `faultline run` does it, from code.
-import type { PolicyName } from '../client/policies/names.ts';
+import type { PolicyName } from '../core/policy-names.ts';
 import { createNetworkBackend, type NetworkBackendSpec } from '../network/factory.ts';
 import { loadProfile } from '../profile/load.ts';
 import { type ProfileResult, runProfile as runLoadedProfile } from '../run/run-profile.ts';

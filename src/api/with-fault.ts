@@ -1,8 +1,9 @@
 // withFault: one fault kind from the registry applied for the length of a block of code.
+
+import { formatPath } from '../core/profile-error.ts';
 import { RandomStream } from '../core/random.ts';
 import type { FaultEnvironment } from '../faults/context.ts';
 import { FAULTS, findFaultKind } from '../faults/registry.ts';
-import { formatPath } from '../profile/profile-error.ts';
 
 /** A fault as a profile's `faults:` entry names it, without the window: seam, kind and the kind's parameters. */
 export interface FaultSpec {

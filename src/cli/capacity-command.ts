@@ -1,6 +1,6 @@
 // faultline capacity PROFILE --levels 1,4,16 | --rates 10,50: the profile at each load level, a no-fault control
 // and the faulted run side by side, the knee named (its flags are declared in program.ts).
-import type { PolicyName } from '../client/policies/names.ts';
+import type { PolicyName } from '../core/policy-names.ts';
 import type { Shard } from '../core/shard.ts';
 import { DEFAULT_KNEE_RULE, type KneeRule } from '../measure/capacity.ts';
 import type { RunReport } from '../measure/run-report.ts';

@@ -1,8 +1,8 @@
 // faultline: the command line. Exit 0 when every threshold holds, 1 when any fails, 2 for bad input or usage.
 import { CommanderError } from 'commander';
 import { releaseYoungGeneration } from '../core/heap-keeper.ts';
+import { ProfileError } from '../core/profile-error.ts';
 import { NetworkBackendError } from '../network/backend.ts';
-import { ProfileError } from '../profile/profile-error.ts';
 import { endQuietlyOnClosedPipe } from './closed-pipe.ts';
 import { watchLauncher } from './launcher-watch.ts';
 import { buildProgram } from './program.ts';

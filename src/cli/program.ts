@@ -2,10 +2,10 @@
 // commands, so `faultline --help` and `faultline validate` load only commander and what they need: each command's
 // module is imported when that command runs.
 import { Command, Option } from 'commander';
-import { POLICY_NAMES } from '../client/policies/names.ts';
 import { SERVER_PROTOCOLS } from '../core/front-end.ts';
 import { packageVersion } from '../core/package-root.ts';
 import { PROTOCOL_CHOICES } from '../core/pairing.ts';
+import { POLICY_NAMES } from '../core/policy-names.ts';
 import { parseShard } from '../core/shard.ts';
 import { LARGE_CAPS, WORKLOAD_LIMITS } from '../profile/caps.ts';
 import type { CapacityFlags } from './capacity-command.ts';

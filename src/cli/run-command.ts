@@ -1,9 +1,9 @@
 // faultline run [PROFILE...]: the main job (its flags are declared in program.ts).
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { PolicyName } from '../client/policies/names.ts';
 import { keepHeapSmall } from '../core/heap-keeper.ts';
 import type { ProtocolChoice } from '../core/pairing.ts';
+import type { PolicyName } from '../core/policy-names.ts';
 import type { Shard } from '../core/shard.ts';
 import { EXIT_CODE_OF } from '../measure/run-report.ts';
 import { createNetworkBackend } from '../network/index.ts';

@@ -1,8 +1,9 @@
 // faultline validate PROFILE...: check profiles without running them. A target Faultline did not write (named by a
 // target flag or in the profile itself) is started or connected to and its tools/list checked against each
 // workload, as faultline run does first: a url that is not up yet fails here as it would fail the run.
+
+import { ProfileError } from '../core/profile-error.ts';
 import { loadProfile } from '../profile/load.ts';
-import { ProfileError } from '../profile/profile-error.ts';
 import { largeProfileProblem } from '../profile/size.ts';
 import { checkAgainstTarget } from '../run/target-check.ts';
 import { discoverProfiles } from './discover.ts';

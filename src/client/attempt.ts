@@ -4,23 +4,12 @@ import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord } from '../core/history.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { type AttemptHttp, noteNotification, runInAttempt } from './attempt-context.ts';
-import type { Classified } from './classified.ts';
+import type { AttemptOutcome, ToolCallResult } from './attempt-outcome.ts';
 import { classifyError, classifyResult } from './classify.ts';
 import { AttemptFailed } from './failure.ts';
 import { type PolicyContext, wireId } from './policy.ts';
 import { type BudgetOutcome, fitResult } from './result-budget.ts';
 import type { OpRun, Try } from './units/unit.ts';
-
-export type ToolCallResult = { content?: unknown; structuredContent?: unknown; isError?: boolean };
-
-export interface AttemptOutcome {
-  classified: Classified;
-  result?: ToolCallResult;
-  generation: number;
-  visible: string;
-  /** The recorded attempt; the policy fills in `next` once it decides. */
-  record: AttemptRecord;
-}
 
 const VISIBLE_LIMIT = 256 * 1024;
 

@@ -10,14 +10,10 @@ import type { DiscoveryProbe } from '../core/history.ts';
 import { MODERN_VERSION } from '../core/pairing.ts';
 import { noteNotification, recordingFetch } from './attempt-context.ts';
 import { AmbiguousDiscovery, discoveryTap } from './discovery-tap.ts';
+import type { ConnectionClient } from './mcp-client.ts';
 import { offerObserver } from './offer-observer.ts';
 import { ownSignalPerRequest } from './request-signal.ts';
 import { openSdk2 } from './sdk2-client.ts';
-
-/** What policies call on a session's client (the shape of SDK 1.32's Client; SDK 2.4's is adapted to it). */
-export type McpClient = Pick<Client, 'callTool' | 'listTools'>;
-/** A connection's client: the policies' part, and `ping`, the start-up calibration's no-effect request. */
-export type ConnectionClient = McpClient & Pick<Client, 'ping'>;
 
 /** SDK 2.4's version negotiation: 2025-11-25 initialize only, probe server/discover first, or one pinned version. */
 type Sdk2Negotiation = 'legacy' | 'auto' | { pin: string };

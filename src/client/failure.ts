@@ -1,6 +1,6 @@
 // How a try of an op ends when it does not succeed: an attempt that failed (retried or not, as the units
 // decide), or an end of the op (the deadline, an open circuit) that only the naive control's blind retry retries.
-import type { AttemptOutcome } from './attempt.ts';
+import type { AttemptOutcome } from './attempt-outcome.ts';
 import type { Classified } from './classified.ts';
 
 export class AttemptFailed extends Error {

@@ -6,7 +6,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { epochMs } from '../core/clock.ts';
 import { sleep } from '../core/sleep.ts';
-import type { ToolCallResult } from './attempt.ts';
+import type { ToolCallResult } from './attempt-outcome.ts';
 import { classifyError, classifyResult } from './classify.ts';
 import { type ObservedOp, ObservedTransport, recordNotGotOut, runInOp } from './observed-transport.ts';
 import { OpTally } from './op-tally.ts';

@@ -21,8 +21,9 @@ import {
 import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord } from '../core/history.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
-import { type ToolCallResult, visibleText } from './attempt.ts';
+import { visibleText } from './attempt.ts';
 import { type AttemptHttp, runInAttempt } from './attempt-context.ts';
+import type { ToolCallResult } from './attempt-outcome.ts';
 import type { Classified } from './classified.ts';
 import { classifyError, classifyResult } from './classify.ts';
 import type { OpTally } from './op-tally.ts';

@@ -3,7 +3,7 @@
 // next try may start.
 import { epochMs } from '../core/clock.ts';
 import { toolErrorOf } from '../core/taxonomy.ts';
-import type { AttemptOutcome } from './attempt.ts';
+import type { AttemptOutcome } from './attempt-outcome.ts';
 import { opOutcome } from './outcome.ts';
 import type { CallOutcome, LogicalCall } from './policy.ts';
 import { type PriorEnd, unsafeReplay } from './replay.ts';

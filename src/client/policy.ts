@@ -2,14 +2,14 @@
 // composition of small units (client/units/); this file is the contract between the policy, the workload
 // driver and the units.
 import type { AttemptRecord, BreakerEvent, OpRecord } from '../core/history.ts';
+import type { PolicyName } from '../core/policy-names.ts';
 import type { RandomStream } from '../core/random.ts';
 import type { FieldError } from '../core/taxonomy.ts';
+import type { ReplayTraits } from '../core/tool-declarations.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
-import type { McpClient } from './connection.ts';
 import type { ListenPolicy } from './listener.ts';
-import type { PolicyName } from './policies/names.ts';
-import type { ReplayTraits } from './replay.ts';
+import type { McpClient } from './mcp-client.ts';
 
 export interface LogicalCall extends ReplayTraits {
   opId: string;

@@ -18,7 +18,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MODERN_VERSION } from '../core/pairing.ts';
 import { confirmingUser, ELICITATION_CAPABILITY } from './confirming-user.ts';
-import type { ConnectionClient, McpClient } from './connection.ts';
+import type { ConnectionClient, McpClient } from './mcp-client.ts';
 
 export interface Sdk2Options {
   negotiation: VersionNegotiationMode;

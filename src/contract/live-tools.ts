@@ -4,7 +4,7 @@
 
 import { RandomStream } from '../core/random.ts';
 import { findFaultKind } from '../faults/registry.ts';
-import { generate } from '../plan/generators.ts';
+import { generate } from '../profile/generators.ts';
 import type { Profile } from '../profile/schema.ts';
 import type { Environment } from '../run/environment.ts';
 import type { ListedTool } from '../run/preflight.ts';

@@ -1,7 +1,7 @@
 // One tool of the target as the idempotency contract's checks see it: its hints and key argument, arguments to
 // call it with, the call itself, the effects the judge (ledger or read-back) counts, and the real edge fault that
 // loses the next answer after the server committed it.
-import type { ToolHints } from '../measure/hint-honesty.ts';
+import type { ToolHints } from '../core/tool-declarations.ts';
 
 export type CallOutcome = { kind: 'result'; isError: boolean; body: string } | { kind: 'error'; message: string };
 

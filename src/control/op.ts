@@ -1,16 +1,14 @@
-// One control operation on a reference server: its input schema and its handler inside the server process. The
-// IPC channel, the admin HTTP endpoint and its client are derived from the table of these (ops/index.ts).
+// One control operation on a reference server as the protocol declares it: its admin route, its input schema and
+// the type of its answer. The IPC channel, the admin HTTP endpoint and its client are derived from the table of these
+// (ops/index.ts); the server process answers them with its handlers (server/control/handlers.ts).
 import type { z } from 'zod';
-import type { DependencyWorld } from '../../mocks/world.ts';
-import type { McpHttpServer } from '../server/http-server.ts';
-import type { ServerRuntime } from '../server/runtime.ts';
 
-/** What a handler reaches: the server process's dependency world, runtime and (not over stdio) HTTP server. */
-export interface ControlHost {
-  world: DependencyWorld;
-  runtime: ServerRuntime;
-  /** The Streamable HTTP server; absent over stdio, where behaviour faults are not offered. */
-  http?: McpHttpServer;
+declare const ANSWER: unique symbol;
+/** The type of an operation's answer; a type only (the server's handler must return it). */
+export type Answer<O> = { readonly [ANSWER]?: O };
+
+export function answers<O>(): Answer<O> {
+  return {};
 }
 
 export interface ControlOp<S extends z.ZodType = z.ZodType, O = unknown> {
@@ -18,7 +16,7 @@ export interface ControlOp<S extends z.ZodType = z.ZodType, O = unknown> {
   route?: `${'GET' | 'PUT' | 'POST'} /${string}`;
   /** What the operation takes (validated where it arrives; `z.undefined()` for none). */
   input: S;
-  handle(host: ControlHost, input: z.output<S>): O | Promise<O>;
+  output: Answer<O>;
 }
 
 export function defineControlOp<S extends z.ZodType, O>(op: ControlOp<S, O>): ControlOp<S, O> {

@@ -2,7 +2,7 @@
 
 import type { NetworkCounters } from '../network/backend.ts';
 import type { ToxiproxyApi } from '../network/toxiproxy-api.ts';
-import type { ServerUnderTest } from '../targets/target.ts';
+import type { ServerUnderTest } from '../under-test/target.ts';
 import type { EdgeController } from './edge/http/controller.ts';
 import type { StdioEdgeController } from './edge/stdio/controller.ts';
 

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { OpScope } from '../core/op-scope.ts';
 import type { RandomStream } from '../core/random.ts';
-import type { TargetCapability } from '../targets/target.ts';
+import type { TargetCapability } from '../under-test/target.ts';
 import type { FaultEnvironment } from './context.ts';
 
 export const SEAMS = ['network', 'edge', 'dependency', 'server'] as const;

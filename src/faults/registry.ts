@@ -3,8 +3,8 @@
 // then by kind, so the JSON Schema shows every fault's parameters.
 import { z } from 'zod';
 import { didYouMean } from '../core/did-you-mean.ts';
-import { withDurations } from '../profile/duration.ts';
-import { excerpt } from '../profile/profile-error.ts';
+import { withDurations } from '../core/duration.ts';
+import { excerpt } from '../core/profile-error.ts';
 import { DEPENDENCY_FAULTS } from './dependency/kinds.ts';
 import { edgeDiscover } from './edge/discover.ts';
 import { edgeDropAfterCommit } from './edge/drop-after-commit.ts';

@@ -2,7 +2,7 @@
 // same plan), side by side, and the knee: the lowest level where the faulted run breaks away from its control,
 // found by one written rule (KneeRule). Pure: it reads the runs' reports.
 import { METRICS } from './metric-table.ts';
-import type { ProfileReport, Verdict } from './run-report.ts';
+import type { ProfileReport, Verdict } from './profile-report.ts';
 import type { Metrics } from './types.ts';
 
 /** Closed loop: ops in flight (workload.concurrency). Open loop: ops started per second (workload.rate). */

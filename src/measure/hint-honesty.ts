@@ -1,13 +1,7 @@
 // A tool's annotations are hints, not guarantees (MCP ToolAnnotations). A hint is a lie when the effects seen
 // contradict it: a readOnlyHint tool that made any effect, or an idempotentHint tool whose repeated identical call
 // made a second one. Runs (replays of one op) and the idempotency contract suite both judge with this one rule.
-
-/** The hints that say what a call may do to the world. */
-export interface ToolHints {
-  readOnlyHint?: boolean;
-  idempotentHint?: boolean;
-  destructiveHint?: boolean;
-}
+import type { ToolHints } from '../core/tool-declarations.ts';
 
 export type HintLie = 'readOnlyHint' | 'idempotentHint';
 

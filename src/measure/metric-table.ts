@@ -1,8 +1,8 @@
 // Threshold metric names and how to read each from Metrics. Adding a metric is adding a row.
 import { worstDetect } from './edge-metrics.ts';
 import { inertWindows } from './fault-windows.ts';
-import { type PerHitCount, perFaultHit, perHitNaReason } from './per-hit.ts';
-import type { Metrics, RecoveryWindow } from './types.ts';
+import { perFaultHit, perHitNaReason } from './per-hit.ts';
+import type { Metrics, PerHitCount, RecoveryWindow } from './types.ts';
 
 /**
  * value null means "no value": the threshold fails, and `reason` says why. `na` marks the fail-closed case of

@@ -2,7 +2,7 @@
 // per result it dropped, lookups per delayed charge. An absolute count ("at least 20 resumptions") depends on how
 // many calls a machine got into the window; a ratio of the fault's own hits does not. n/a (null) when the windows
 // hit nothing or a seam cannot count its hits.
-import type { Metrics } from './types.ts';
+import type { Metrics, PerFaultHit, PerHitCount } from './types.ts';
 
 /** The counts that have a per-hit ratio, by their name in `perFaultHit` (and, snake_cased + `_per_hit`, metrics). */
 export const PER_HIT_COUNTS = {
@@ -12,16 +12,7 @@ export const PER_HIT_COUNTS = {
   attemptsTimedOut: (m: Metrics) => m.attemptsTimedOut ?? 0,
   reexecutionsAvoided: (m: Metrics) => m.reexecutionsAvoided ?? 0,
   protoErrors: (m: Metrics) => m.protoErrors ?? 0,
-} as const satisfies Record<string, (m: Metrics) => number>;
-
-export type PerHitCount = keyof typeof PER_HIT_COUNTS;
-
-export interface PerFaultHit {
-  /** Hits of every fault window, summed; null when there is no window or a seam could not count. */
-  hits: number | null;
-  /** Each count divided by hits (to 0.001); null when hits is null or 0. */
-  ratios: Record<PerHitCount, number | null>;
-}
+} as const satisfies Record<PerHitCount, (m: Metrics) => number>;
 
 export function perFaultHit(m: Metrics): PerFaultHit {
   const counted = m.faultWindows.length > 0 && m.faultWindows.every((w) => w.hits !== null);

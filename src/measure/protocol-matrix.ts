@@ -3,7 +3,7 @@
 // cells that ran. A difference is a verdict that differs, or a key number whose spread passes its tolerance (run
 // noise such as a few ms of recovery is not a difference).
 import { METRICS } from './metric-table.ts';
-import type { ProfileReport, Verdict } from './run-report.ts';
+import type { ProfileReport, Verdict } from './profile-report.ts';
 
 /** A profile the run did not run in a pairing, and why (the era removed the mechanism it tests). */
 export interface NotApplicable {

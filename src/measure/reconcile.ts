@@ -2,7 +2,25 @@
 // happened twice, what happened although the client saw a failure, and what never happened.
 import type { History, OpRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
-import type { Reconciliation } from './types.ts';
+
+export interface Reconciliation {
+  /** Effects in the ledger. */
+  effects: number;
+  /** Effects matched to an op by trace id. */
+  byTraceId: number;
+  /** Effects matched to an op by argsKey (no trace id, or an unknown one). */
+  byArgsKey: number;
+  /** Op ids with more than one effect. */
+  duplicateOps: string[];
+  /** Op ids with outcome `fail` and at least one effect. */
+  ghostOps: string[];
+  /** Side-effecting op ids with outcome `ok` and no effect. */
+  lostOps: string[];
+  /** Op ids with outcome `info` and at least one effect (indeterminate, for the record). */
+  infoWithEffectOps: string[];
+  /** Ledger `seq` of effects no op claims. */
+  unattributedSeqs: number[];
+}
 
 export interface ReconcileResult {
   duplicateEffects: number;

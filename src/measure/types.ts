@@ -7,7 +7,7 @@ import type { DiscoveryMetrics } from './discovery-metrics.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
 import type { InputRoundMetrics } from './input-rounds.ts';
 import type { NotificationMetrics } from './notifications.ts';
-import type { PerFaultHit } from './per-hit.ts';
+import type { Reconciliation } from './reconcile.ts';
 import type { LyingHint } from './replays.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
 
@@ -108,25 +108,6 @@ export interface LatencySummary {
   max: number | null;
 }
 
-export interface Reconciliation {
-  /** Effects in the ledger. */
-  effects: number;
-  /** Effects matched to an op by trace id. */
-  byTraceId: number;
-  /** Effects matched to an op by argsKey (no trace id, or an unknown one). */
-  byArgsKey: number;
-  /** Op ids with more than one effect. */
-  duplicateOps: string[];
-  /** Op ids with outcome `fail` and at least one effect. */
-  ghostOps: string[];
-  /** Side-effecting op ids with outcome `ok` and no effect. */
-  lostOps: string[];
-  /** Op ids with outcome `info` and at least one effect (indeterminate, for the record). */
-  infoWithEffectOps: string[];
-  /** Ledger `seq` of effects no op claims. */
-  unattributedSeqs: number[];
-}
-
 export interface LeakFinding {
   opId: string;
   /** Where the canary showed up: the op's final visible content, an attempt's content, or a notification. */
@@ -215,4 +196,20 @@ export interface MetricsOptions {
   canaries?: Readonly<Record<string, string>>;
   /** Clock slack allowed before a retry counts as ignoring Retry-After, in ms (default 1). */
   retryAfterToleranceMs?: number;
+}
+
+/** The counts that have a per-hit ratio (per-hit.ts holds how each is read from the metrics). */
+export type PerHitCount =
+  | 'sseResumptions'
+  | 'resultsResumed'
+  | 'resultsLost'
+  | 'attemptsTimedOut'
+  | 'reexecutionsAvoided'
+  | 'protoErrors';
+
+export interface PerFaultHit {
+  /** Hits of every fault window, summed; null when there is no window or a seam could not count. */
+  hits: number | null;
+  /** Each count divided by hits (to 0.001); null when hits is null or 0. */
+  ratios: Record<PerHitCount, number | null>;
 }

@@ -16,7 +16,7 @@
 // still busy with retries), not how long the faulted ops took.
 import { scopesPerRequest } from '../faults/kind.ts';
 import type { FaultEntry } from '../profile/schema.ts';
-import { faultId } from './timeline.ts';
+import { faultId } from '../profile/timeline.ts';
 
 type OpWindowScope = 'per-request' | 'progress';
 

@@ -9,10 +9,11 @@
 // arguments and mistake come from its own child streams. The draws land in the decision log when they are made
 // (all of them up front for the open model, op by op for the closed one), so the log holds what the run used.
 import { type DecisionSink, RandomStream } from '../core/random.ts';
+import { openModelOpCount } from '../profile/open-model.ts';
 import type { Profile } from '../profile/schema.ts';
+import { buildTimeline, type TimelineEvent } from '../profile/timeline.ts';
 import { type OpWindow, planOpWindows } from './op-windows.ts';
-import { openModelOpCount, type PlannedOp, planOp } from './schedule.ts';
-import { buildTimeline, type TimelineEvent } from './timeline.ts';
+import { type PlannedOp, planOp } from './schedule.ts';
 
 export interface Plan {
   seed: number;

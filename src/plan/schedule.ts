@@ -4,8 +4,8 @@
 
 import type { RandomStream } from '../core/random.ts';
 import { injectMistake, type Mistaken } from '../model/mistakes.ts';
+import { generate } from '../profile/generators.ts';
 import type { Profile } from '../profile/schema.ts';
-import { generate } from './generators.ts';
 
 export interface PlannedOp {
   index: number;
@@ -47,9 +47,4 @@ export function planOp(profile: Profile, random: RandomStream, index: number): P
     ...(rate ? { atMs: Math.round((index * 1000) / rate) } : {}),
     ...(mistake && { mistake }),
   };
-}
-
-/** Number of ops an open-model profile starts within its duration. */
-export function openModelOpCount(profile: Profile): number {
-  return profile.workload.rate ? Math.ceil((profile.duration * profile.workload.rate) / 1000) : 0;
 }

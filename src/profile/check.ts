@@ -2,13 +2,13 @@
 // can take, tool names, thresholds, windows, and the timeout layering the seeds prescribe (client > server >
 // dependency).
 import { didYouMean } from '../core/did-you-mean.ts';
+import { type DocPath, excerpt } from '../core/profile-error.ts';
 import { PER_REQUEST_SEAMS, scopesPerRequest } from '../faults/kind.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
-import { openModelOpCount } from '../plan/schedule.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
-import { unsupportedFault } from '../targets/capabilities.ts';
-import { type DocPath, excerpt } from './profile-error.ts';
+import { unsupportedFault } from '../under-test/capabilities.ts';
+import { openModelOpCount } from './open-model.ts';
 import { type FaultEntry, isReferenceKind, type Profile } from './schema.ts';
 import { thresholdsThatCannotFail } from './threshold-lint.ts';
 

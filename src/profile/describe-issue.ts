@@ -3,7 +3,7 @@
 // schema wrote itself ("expected a duration such as ...") is kept and told what it found.
 import type { z } from 'zod';
 import { didYouMean } from '../core/did-you-mean.ts';
-import { type DocPath, excerpt } from './profile-error.ts';
+import { type DocPath, excerpt } from '../core/profile-error.ts';
 
 export interface Described {
   path: DocPath;

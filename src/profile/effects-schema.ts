@@ -4,8 +4,8 @@
 // Each key found is one effect; reconcile attributes it to the op whose argument had that value. Or, for a Node
 // server, dependency interception: its outbound requests to the named dependencies (targets/interception.ts).
 import { z } from 'zod';
+import { positiveDurationSchema } from '../core/duration.ts';
 import { parsePath } from '../core/json-path.ts';
-import { positiveDurationSchema } from './duration.ts';
 
 const PATH_SYNTAX = 'names joined by dots, [N] for an element, [*] for every element, e.g. entities[*].name';
 

@@ -2,7 +2,7 @@
 // names when the schema closes its properties, required arguments (the idempotency key argument excepted: the
 // client adds it), and every value fixed in the profile against the property's type, enum and const. Generated
 // text and nested objects are left to the server.
-import type { DocPath } from './profile-error.ts';
+import type { DocPath } from '../core/profile-error.ts';
 import type { Profile } from './schema.ts';
 import { fixedValues } from './tool-args.ts';
 

@@ -1,7 +1,7 @@
 // The profile schema as JSON Schema (input side: what a person writes, before defaults and transforms). A time field
 // shows both of its forms, milliseconds or a duration text, so an editor accepts "2s" where it accepts 2000.
 import { z } from 'zod';
-import { DURATION_HINT, DURATION_PATTERN, isDuration } from './duration.ts';
+import { DURATION_HINT, DURATION_PATTERN, isDuration } from '../core/duration.ts';
 import { profileSchema } from './schema.ts';
 
 /** Keys that describe the field as a whole, kept beside the anyOf of its forms. */

@@ -1,8 +1,9 @@
 // The keys a profile may write at a place in it, read from the profile's JSON Schema: at a union (a target, a
 // fault entry) the branch whose constants (kind, seam) the written value matches. For "did you mean" on an
 // unknown key, so the list comes from the one schema and is never restated.
+
+import type { DocPath } from '../core/profile-error.ts';
 import { profileJsonSchema } from './json-schema.ts';
-import type { DocPath } from './profile-error.ts';
 
 type JsonSchema = {
   properties?: Record<string, JsonSchema>;

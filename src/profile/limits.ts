@@ -5,12 +5,12 @@
 // (the backoff clamps it), fault stops after the workload ends (the timeline clamps them), a rate that issues no
 // op, and thresholds outside their metric's range.
 
+import { MAX_DURATION_MS, MS_KEY } from '../core/duration.ts';
+import { type DocPath, excerpt } from '../core/profile-error.ts';
 import { TOXIC_ATTRIBUTE_UNITS } from '../faults/network/toxic.ts';
 import { METRICS, metricRange } from '../measure/metric-table.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
-import type { Generator } from '../plan/generators.ts';
-import { MAX_DURATION_MS, MS_KEY } from './duration.ts';
-import { type DocPath, excerpt } from './profile-error.ts';
+import type { Generator } from './generators.ts';
 import type { Profile } from './schema.ts';
 
 /** Reports a problem; the check goes on to find the rest. */

@@ -2,11 +2,11 @@
 // limits a run can honour and the tool arguments the reference server accepts. Any bad input is a ProfileError
 // listing every problem found.
 import { createHash } from 'node:crypto';
+import { type DocPath, formatPath, type Problem, ProfileError } from '../core/profile-error.ts';
 import { checkProfile } from './check.ts';
 import { describeIssue } from './describe-issue.ts';
 import { knownKeys } from './known-keys.ts';
 import { checkLimits } from './limits.ts';
-import { type DocPath, formatPath, type Problem, ProfileError } from './profile-error.ts';
 import { type Profile, profileSchema, type TargetSpec } from './schema.ts';
 import { checkToolArgs } from './tool-args.ts';
 import { readUserFile } from './user-file.ts';

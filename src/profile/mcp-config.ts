@@ -2,7 +2,7 @@
 // profile target: the stdio shape {command, args, env, cwd} becomes kind stdio, the URL shape {url, type: "http" |
 // "streamable-http", headers} kind http. Anything else is one line naming the file and the path inside it.
 import { didYouMean } from '../core/did-you-mean.ts';
-import { excerpt, ProfileError } from './profile-error.ts';
+import { excerpt, ProfileError } from '../core/profile-error.ts';
 import type { TargetSpec } from './schema.ts';
 import { readUserFile } from './user-file.ts';
 

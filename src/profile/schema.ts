@@ -1,140 +1,28 @@
 // The chaos profile: what to run, against what, with which faults, and what must hold. Validated with zod;
 // `faultline schema` exports it as JSON Schema so editors complete profiles.
 import { z } from 'zod';
-import { POLICY_NAMES } from '../client/policies/names.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS, STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
+import { durationSchema, positiveDurationSchema, withDurations } from '../core/duration.ts';
+import { envVarName } from '../core/env-var-name.ts';
 import { PROTOCOL_CHOICES } from '../core/pairing.ts';
+import { POLICY_NAMES } from '../core/policy-names.ts';
 import type { Seam } from '../faults/kind.ts';
 import { faultEntryUnion } from '../faults/registry.ts';
-import { generatorSchema } from '../plan/generators.ts';
+import { targetKind, targetSchema } from '../under-test/kinds/index.ts';
 import { WORKLOAD_LIMITS } from './caps.ts';
-import { durationSchema, positiveDurationSchema, withDurations } from './duration.ts';
 import { effectsSchema } from './effects-schema.ts';
-
-const referenceTarget = z.strictObject(
-  withDurations({
-    kind: z.literal('reference'),
-    /** Resumability through the server's event store. */
-    eventStore: z.boolean().default(true),
-    retryIntervalMs: z.number().int().positive().optional(),
-    /** The server's timeout on dependency calls (client > server > dependency). */
-    dependencyTimeoutMs: z.number().int().positive().default(DEFAULT_DEPENDENCY_TIMEOUT_MS),
-    /** Deliberately pass raw dependency errors through (the leak scan's negative control). */
-    leaky: z.boolean().default(false),
-  }),
-);
-
-/** The reference server over stdio: the client spawns it (one child per connection) and talks newline JSON. */
-const referenceStdioTarget = z.strictObject(
-  withDurations({
-    kind: z.literal('reference-stdio'),
-    dependencyTimeoutMs: z.number().int().positive().default(DEFAULT_DEPENDENCY_TIMEOUT_MS),
-    leaky: z.boolean().default(false),
-    /** The client's stdio framing limit in bytes (SDK default 10 MiB). */
-    maxBufferBytes: z.number().int().positive().optional(),
-  }),
-);
-
-const envVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name');
-
-/** A server someone else runs (docker-compose, another machine); loopback unless --allow-non-loopback. */
-const urlTarget = z.strictObject(
-  withDurations({
-    kind: z.literal('url'),
-    /** The MCP endpoint, e.g. http://127.0.0.1:3001/mcp */
-    url: z.url({ protocol: /^http$/ }),
-    /** Its control API (`faultline server --admin-port`), e.g. http://127.0.0.1:3002: dependency faults, ledger. */
-    admin: z.url({ protocol: /^https?$/ }).optional(),
-    /** Environment variable holding the admin bearer token. */
-    adminTokenEnv: envVarName.default('FAULTLINE_ADMIN_TOKEN'),
-    /** The server's dependency timeout, if known (only for the timeout-layering check). */
-    dependencyTimeoutMs: z.number().int().positive().optional(),
-  }),
-);
-
-/**
- * A stdio MCP server the harness did not write: it spawns `command` (one process per connection) and owns the
- * process, so crash and restart work; its effects are unknown unless an effects source is given. `${tmpdir}` in
- * args, env values and cwd is a fresh temporary directory per profile run.
- */
-const stdioTarget = z.strictObject(
-  withDurations({
-    kind: z.literal('stdio'),
-    /** The program to spawn, e.g. node or npx. */
-    command: z.string().min(1),
-    args: z.array(z.string()).default([]),
-    /** Added to the SDK's default child environment (PATH, HOME, …). */
-    env: z.record(envVarName, z.string()).default({}),
-    cwd: z.string().min(1).optional(),
-    /** The client's stdio framing limit in bytes (SDK default 10 MiB). */
-    maxBufferBytes: z.number().int().positive().optional(),
-    /** The server's dependency timeout, if known (only for the timeout-layering check). */
-    dependencyTimeoutMs: z.number().int().positive().optional(),
-    /**
-     * `http`: the client reaches it through Faultline's Streamable HTTP bridge (one process per MCP session), behind
-     * a Toxiproxy proxy, so network and HTTP-edge faults apply to it; the stdio edge faults then do not.
-     */
-    over: z.literal('http').optional(),
-  }),
-);
-
-/**
- * A Streamable HTTP MCP server the harness did not write, reached through a Toxiproxy proxy (network faults) and
- * the client's fetch (HTTP-edge faults); loopback unless --allow-non-loopback.
- */
-const httpTarget = z.strictObject(
-  withDurations({
-    kind: z.literal('http'),
-    /** The MCP endpoint, e.g. http://127.0.0.1:3001/mcp */
-    url: z.url({ protocol: /^http$/ }),
-    /** Sent with every request, e.g. Authorization. `${env:NAME}` takes the value from the environment. */
-    headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'expected a header name'), z.string()).default({}),
-    /** The server's dependency timeout, if known (only for the timeout-layering check). */
-    dependencyTimeoutMs: z.number().int().positive().optional(),
-  }),
-);
-
-/**
- * A session recorded by `faultline record`, served back by Faultline's replay server (a stdio process, or over
- * Faultline's HTTP bridge with `over: http`), so every fault that reaches a stdio or HTTP server reaches the replay.
- * Its effects are unknown: a replay changes nothing.
- */
-const cassetteTarget = z.strictObject({
-  kind: z.literal('cassette'),
-  /** The cassette (JSONL), relative to the profile's file. */
-  file: z.string().min(1),
-  /** `http`: the client reaches the replay through Faultline's Streamable HTTP bridge, behind a Toxiproxy proxy. */
-  over: z.literal('http').optional(),
-});
-
-const targetSchema = z.discriminatedUnion('kind', [
-  referenceTarget,
-  referenceStdioTarget,
-  urlTarget,
-  stdioTarget,
-  httpTarget,
-  cassetteTarget,
-]);
+import { generatorSchema } from './generators.ts';
 
 export type TargetSpec = z.input<typeof targetSchema>;
 
-/**
- * A target whose tools are not known to be the reference server's: kinds stdio, http and cassette, and a url target without
- * the reference server's admin endpoint (same tool names prove nothing). Its tools/list is checked before the run
- * and its tool traits come from its annotations and the profile only, never from the reference tools by name.
- */
+/** A target whose tools are not known to be the reference server's (its kind's file says which: under-test/kinds/). */
 export function listsOwnTools(target: { kind: string; admin?: string }): boolean {
-  return (
-    target.kind === 'stdio' ||
-    target.kind === 'http' ||
-    target.kind === 'cassette' ||
-    (target.kind === 'url' && target.admin === undefined)
-  );
+  return targetKind(target.kind)?.listsOwnTools(target) ?? false;
 }
 
 /** Target kinds whose tools are the reference server's (checked at load); any other kind lists its own. */
 export function isReferenceKind(kind: string): boolean {
-  return kind === 'reference' || kind === 'reference-stdio';
+  return targetKind(kind)?.referenceTools ?? false;
 }
 
 export const clientSchema = z.strictObject(

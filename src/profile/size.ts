@@ -1,8 +1,9 @@
 // How large a run a profile asks for, and the caps beyond which `faultline run` wants --allow-large: every op keeps
 // a slim record in memory until the reports are written (its text is spilled to disk; before that, 2,000 ops
 // against an overloaded pair took 430 MB), so the schema's maximum rate over a long duration still costs memory.
-import { openModelOpCount } from '../plan/schedule.ts';
+
 import { LARGE_CAPS } from './caps.ts';
+import { openModelOpCount } from './open-model.ts';
 import type { Profile } from './schema.ts';
 
 /**

@@ -4,8 +4,8 @@
 import type { MetricUnit } from '../measure/metric-table.ts';
 import { METRICS } from '../measure/metric-table.ts';
 import { compare, parseThreshold, type Threshold } from '../measure/thresholds.ts';
-import { buildTimeline } from '../plan/timeline.ts';
 import type { Profile } from './schema.ts';
+import { buildTimeline } from './timeline.ts';
 
 /** Metrics that only a retrying policy can move off zero (or off one attempt). */
 const RETRY_ONLY = new Set(['retry_after_violations', 'auth_blind_retries', 'attempts_per_op_max', 'retried_ops']);

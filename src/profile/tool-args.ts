@@ -4,10 +4,10 @@
 // http) are checked by the run's preflight against the schemas their tools/list gives.
 import type { z } from 'zod';
 import { didYouMean } from '../core/did-you-mean.ts';
-import type { Generator } from '../plan/generators.ts';
+import type { DocPath } from '../core/profile-error.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
 import { MODERN_TOOLS as TOOLS } from '../server/tools/index.ts';
-import type { DocPath } from './profile-error.ts';
+import type { Generator } from './generators.ts';
 import { isReferenceKind, type Profile } from './schema.ts';
 
 /** Reports a problem; the check goes on to find the rest. */

@@ -2,7 +2,7 @@
 // (`faultline validate /dev/zero`) has no size to check first and may never end, so reading stops one byte past
 // the cap and the file is refused.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { ProfileError } from './profile-error.ts';
+import { ProfileError } from '../core/profile-error.ts';
 
 /** The largest file read: the shipped profiles are a few KB. */
 export const MAX_USER_FILE_BYTES = 256 * 1024;

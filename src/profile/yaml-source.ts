@@ -17,7 +17,7 @@ import {
   visit,
   YAMLParseError,
 } from 'yaml';
-import { type DocPath, excerpt, ProfileError } from './profile-error.ts';
+import { type DocPath, excerpt, ProfileError } from '../core/profile-error.ts';
 import { MAX_USER_FILE_BYTES } from './user-file.ts';
 
 /** A profile given as text (defineProfile) has the same cap as one read from a file. */

@@ -20,7 +20,7 @@ import {
   type ToolCallSample,
 } from '../measure/calibration.ts';
 import { latencySummary, msFields } from '../measure/latency.ts';
-import { generate } from '../plan/generators.ts';
+import { generate } from '../profile/generators.ts';
 import type { Profile } from '../profile/schema.ts';
 import type { ToolTraits } from '../server/tools/catalog.ts';
 

@@ -2,10 +2,11 @@
 // client stopped looking (a tool that ignores cancellation and commits seconds later) is still counted. Quiet
 // means no tool handler in flight (cancelled ones and ones whose client went away included) and nothing
 // happening (no effect, no handler starting or ending) for `settleMs`. Past `limitMs` the run did not settle.
+
+import type { Quiescence } from '../control/ops/quiescence.ts';
 import { epochMs } from '../core/clock.ts';
 import { sleep } from '../core/sleep.ts';
-import type { Quiescence } from '../server/in-flight.ts';
-import type { ServerUnderTest } from '../targets/target.ts';
+import type { ServerUnderTest } from '../under-test/target.ts';
 
 export interface DrainOptions {
   settleMs: number;

@@ -2,11 +2,11 @@
 // the run's own session once the workload and the fault windows are over, and/or dependency interception
 // (`effects.intercept`, targets/interception.ts). Without either a foreign target reports every effect metric n/a.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Session } from '../client/session.ts';
 import type { Plan } from '../plan/plan.ts';
 import type { Profile } from '../profile/schema.ts';
 import type { EffectSource } from '../targets/effect-source.ts';
 import { expandDeep, type PlaceholderValues } from '../targets/placeholders.ts';
-import type { Environment } from './environment.ts';
 import { opEffectValue, ReadBackSource } from './read-back.ts';
 import type { Recorder } from './recorder.ts';
 
@@ -22,7 +22,8 @@ export interface EffectSourceContext {
 /** The effect source for a foreign target's run, or undefined when nothing can see its effects. */
 export function effectSourceFor(
   profile: Profile,
-  env: Environment,
+  /** The run's session: the read-back probes call on it. */
+  session: Session,
   ctx: EffectSourceContext,
   interception?: EffectSource,
 ): EffectSource | undefined {
@@ -30,7 +31,7 @@ export function effectSourceFor(
   // The schema admits one or the other: both would see each effect twice.
   if (profile.effects.intercept) return interception;
   return new ReadBackSource(profile.effects, ctx.profileFile, async (tool, args) => {
-    const { connection } = await env.session.get();
+    const { connection } = await session.get();
     const expanded = expandDeep(args, ctx.placeholders, `effects.readBack (${tool}).args`) as Record<string, unknown>;
     const result = await connection.client.callTool({ name: tool, arguments: expanded }, undefined, {
       timeout: PROBE_TIMEOUT_MS,

@@ -26,7 +26,7 @@ import { Interception, type OpKeyValues } from '../targets/interception.ts';
 import { expandPlaceholders, expandRecord, type PlaceholderValues } from '../targets/placeholders.ts';
 import { assertLoopbackUrl, RemoteTarget, remoteTargetFrom } from '../targets/remote-target.ts';
 import { StdioTarget } from '../targets/stdio-target.ts';
-import type { ServerUnderTest } from '../targets/target.ts';
+import type { ServerUnderTest } from '../under-test/target.ts';
 import { type EffectSourceContext, effectSourceFor } from './effect-sources.ts';
 import { ReadBackSource } from './read-back.ts';
 
@@ -286,7 +286,7 @@ function attachEffects(
   ctx: EffectSourceContext,
   interception?: EffectSource,
 ): EffectSource | undefined {
-  const source = effectSourceFor(profile, env, ctx, interception);
+  const source = effectSourceFor(profile, env.session, ctx, interception);
   if (source instanceof ReadBackSource) env.readBack = source;
   if (source) server.attachEffects(source);
   return source;

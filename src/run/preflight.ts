@@ -3,10 +3,10 @@
 // tools' annotations give the defaults for which of them have side effects (tool-traits.ts).
 import type { PolicySession } from '../client/policy.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
-import type { ToolHints } from '../measure/hint-honesty.ts';
+import { type DocPath, excerpt, formatPath, ProfileError } from '../core/profile-error.ts';
+import type { ToolHints } from '../core/tool-declarations.ts';
 import { checkArgsAgainstInputSchema, type InputSchema } from '../profile/input-schema-args.ts';
 import type { LoadedProfile } from '../profile/load.ts';
-import { type DocPath, excerpt, formatPath, ProfileError } from '../profile/profile-error.ts';
 
 /** What tools/list says of one tool (MCP ToolAnnotations: hints, not guarantees). */
 export interface ListedTool {

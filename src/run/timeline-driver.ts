@@ -31,8 +31,8 @@ import type { FaultEnvironment } from '../faults/context.ts';
 import type { AppliedFault } from '../faults/kind.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import type { OpWindow } from '../plan/op-windows.ts';
-import type { TimelineEvent } from '../plan/timeline.ts';
 import { type FaultEntry, WINDOW_FIELDS } from '../profile/schema.ts';
+import type { TimelineEvent } from '../profile/timeline.ts';
 import type { Recorder } from './recorder.ts';
 
 /** The decision-log stream of the fault timeline. */

@@ -3,8 +3,7 @@
 // server (kinds stdio and http, a url target without the reference admin endpoint), its tool annotations. A tool is
 // side-effecting unless it says readOnlyHint (the MCP default for a tool without hints).
 
-import type { ReplayTraits } from '../client/replay.ts';
-import type { ToolHints } from '../measure/hint-honesty.ts';
+import type { ReplayTraits, ToolHints } from '../core/tool-declarations.ts';
 import { listsOwnTools, type Profile } from '../profile/schema.ts';
 import { declaredTraitsOf, type ToolTraits, withHints } from '../server/tools/catalog.ts';
 import type { ListedTool } from './preflight.ts';

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Effect } from '../core/ledger.ts';
 import type { Shard } from '../core/shard.ts';
+import { targetKind } from '../under-test/kinds/index.ts';
 
 /** A sharded run's scope: the run and this process's shard (`--run-id`, `--shard`). */
 export interface ShardScope {
@@ -30,7 +31,7 @@ export function freshRunId(): string {
 
 /** The target is a server every shard shares (reached by URL), so the run's keys must be scoped. */
 export function sharesServer(kind: string): boolean {
-  return kind === 'url' || kind === 'http';
+  return targetKind(kind)?.sharedByShards ?? false;
 }
 
 /** `run:i-of-n:profile:` (profile names are [a-z0-9-]; run ids are checked). */

@@ -2,10 +2,12 @@
 // world event (effect, dependency state change, decision) to the harness as it happens, and answers control
 // requests in the order they came. It exits when the channel disconnects (the harness died), so nothing is left
 // running.
-import { dispatch } from '../control/control.ts';
+
 import { streamWorldEvents } from '../control/events.ts';
-import type { FromChild, ToChild } from '../control/ipc.ts';
+import { ControlError } from '../control/op.ts';
 import { keepHeapSmall } from '../core/heap-keeper.ts';
+import type { FromChild, ToChild } from './control/ipc.ts';
+import { dispatch } from './control/local-control.ts';
 import { type ReferenceServer, startReferenceServer } from './reference-server.ts';
 
 let server: ReferenceServer | undefined;
@@ -35,6 +37,7 @@ async function onMessage(message: ToChild): Promise<void> {
           id: message.id,
           ok: false,
           error: error instanceof Error ? error.message : String(error),
+          ...(error instanceof ControlError && { status: error.status }),
         });
       }
       return;

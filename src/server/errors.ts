@@ -2,7 +2,7 @@
 // dependency call to a stable `CATEGORY.REASON` code. Clients decide on code, category and retryable only.
 import { neverConnected } from '../core/socket-cause.ts';
 import type { Category, FieldError, ToolError } from '../core/taxonomy.ts';
-import type { InputRequiredAnswer } from './tools/types.ts';
+import type { InputRequiredAnswer } from './tools/input-required-answer.ts';
 
 export type ToolErrorBody = Omit<ToolError, 'requestId'>;
 

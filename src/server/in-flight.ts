@@ -2,17 +2,9 @@
 // from before it starts until its promise settles, whether its client cancelled it, timed out or went away (the
 // SDK drops a cancelled call's answer, not the handler); work a tool goes on with after answering must run inside
 // `track` too, so its late effects fall within the tracked lifetime.
-import { epochMs } from '../core/clock.ts';
 
-/** What the quiescence control operation answers. */
-export interface Quiescence {
-  /** Tool handlers (and tracked background work) running now. */
-  inFlight: number;
-  /** Since the last handler started or ended, or the last effect, whichever is later (ms, the server's clock). */
-  idleMs: number;
-  /** When the last effect was recorded (epoch ms); null when there is none. */
-  lastEffectAtMs: number | null;
-}
+import type { Quiescence } from '../control/ops/quiescence.ts';
+import { epochMs } from '../core/clock.ts';
 
 export class InFlightHandlers {
   private running = 0;

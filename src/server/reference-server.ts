@@ -1,8 +1,9 @@
 // The whole system under test in the current process: dependency world and msw, runtime, Streamable HTTP server.
 // The child process entry and a standalone `faultline server` both build on this.
-import { LocalControl } from '../control/control.ts';
+
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../core/defaults.ts';
 import type { FrontEnd } from '../core/front-end.ts';
+import { LocalControl } from './control/local-control.ts';
 import { type DependencyWorld, startDependencies, type WorldSnapshot } from './deps/world.ts';
 import { type McpHttpServer, startMcpHttpServer } from './http-server.ts';
 import { ServerRuntime } from './runtime.ts';

@@ -9,7 +9,8 @@ import type { ToolError } from '../core/taxonomy.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { Cancelled, DependencyFailure, mapDependencyFailure, NeedsInput, ToolFailure, toolFailure } from './errors.ts';
 import type { ServerRuntime } from './runtime.ts';
-import type { InputRequiredAnswer, ToolContext, ToolDef, ToolInput } from './tools/types.ts';
+import type { InputRequiredAnswer } from './tools/input-required-answer.ts';
+import type { ToolContext, ToolDef, ToolInput } from './tools/types.ts';
 import { fieldErrorsOf } from './validation.ts';
 
 /** What either front end hands over of one tools/call request. */

@@ -13,17 +13,18 @@ import {
   type OutputOf,
   send,
 } from '../control/control.ts';
-import type { FromChild, ToChild } from '../control/ipc.ts';
+import { ControlError } from '../control/op.ts';
+import type { Quiescence } from '../control/ops/quiescence.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { LoopLag } from '../core/loop-lag.ts';
 import type { BehaviourStats } from '../server/behaviour.ts';
-import type { Quiescence } from '../server/in-flight.ts';
+import type { FromChild, ToChild } from '../server/control/ipc.ts';
 import type { ReferenceServerOptions } from '../server/reference-server.ts';
-import { appliedAtOf, DesiredFaultState } from './desired-state.ts';
+import { appliedAtOf, DesiredFaultState } from '../under-test/desired-state.ts';
+import type { ServerUnderTest } from '../under-test/target.ts';
 import { serverEntry } from './entry.ts';
-import type { ServerUnderTest } from './target.ts';
 import { WorldMirror } from './world-mirror.ts';
 
 export type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
@@ -210,7 +211,8 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
         const waiter = this.pending.get(message.id);
         this.pending.delete(message.id);
         if (message.ok) waiter?.resolve(message.output);
-        else waiter?.reject(new Error(message.error));
+        else
+          waiter?.reject(message.status ? new ControlError(message.status, message.error) : new Error(message.error));
         break;
       }
     }

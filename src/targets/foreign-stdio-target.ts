@@ -6,19 +6,19 @@
 // Its stderr is kept (the last lines) for the report and for errors.
 import { createInterface } from 'node:readline';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Quiescence } from '../control/ops/quiescence.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { LoopLag } from '../core/loop-lag.ts';
 import { sleep } from '../core/sleep.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
-import type { Quiescence } from '../server/in-flight.ts';
-import { DesiredFaultState } from './desired-state.ts';
+import { DesiredFaultState } from '../under-test/desired-state.ts';
+import { type ServerUnderTest, TargetCapabilityError } from '../under-test/target.ts';
 import { type EffectSink, type EffectSource, ForeignEffects } from './effect-source.ts';
 import type { Interception } from './interception.ts';
 import { type SpawnedChild, signalChild, stopChildren } from './stdio-children.ts';
 import { InterposedStdioTransport } from './stdio-transport.ts';
-import { type ServerUnderTest, TargetCapabilityError } from './target.ts';
 
 const STDERR_TAIL_CHARS = 4000;
 /** How long a failed start waits for the server's last stderr lines. */

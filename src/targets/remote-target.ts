@@ -6,15 +6,15 @@
 
 import { AdminClient } from '../control/admin-http.ts';
 import { send } from '../control/control.ts';
+import type { Quiescence } from '../control/ops/quiescence.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { LoopLag } from '../core/loop-lag.ts';
 import { isLoopbackHost } from '../core/loopback.ts';
-import type { Quiescence } from '../server/in-flight.ts';
-import { appliedAtOf, DesiredFaultState } from './desired-state.ts';
+import { appliedAtOf, DesiredFaultState } from '../under-test/desired-state.ts';
+import { type ServerUnderTest, TargetCapabilityError } from '../under-test/target.ts';
 import { type EffectSink, type EffectSource, ForeignEffects } from './effect-source.ts';
-import { type ServerUnderTest, TargetCapabilityError } from './target.ts';
 
 export interface RemoteTargetSpec {
   url: string;

@@ -17,6 +17,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { StateRecord } from '../../mocks/state.ts';
 import { AdminClient } from '../control/admin-http.ts';
 import { send } from '../control/control.ts';
+import type { Quiescence } from '../control/ops/quiescence.ts';
 import { parseStdioEvent } from '../control/stdio-events.ts';
 import type { FrontEnd } from '../core/front-end.ts';
 import type { DecisionRecord } from '../core/history.ts';
@@ -25,12 +26,11 @@ import type { Effect } from '../core/ledger.ts';
 import { type LoopLag, worseLag } from '../core/loop-lag.ts';
 import { sleep } from '../core/sleep.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
-import type { Quiescence } from '../server/in-flight.ts';
-import { appliedAtOf, DesiredFaultState, latestOf } from './desired-state.ts';
+import { appliedAtOf, DesiredFaultState, latestOf } from '../under-test/desired-state.ts';
+import type { ServerUnderTest } from '../under-test/target.ts';
 import { serverEntry } from './entry.ts';
 import { type SpawnedChild, signalChild, stopChildren } from './stdio-children.ts';
 import { InterposedStdioTransport } from './stdio-transport.ts';
-import type { ServerUnderTest } from './target.ts';
 
 const ADMIN_LINE = /faultline admin endpoint on (http:\/\/\S+)/;
 /** How long a new child waits for the one before it to finish writing its last events (a crash drains at once). */

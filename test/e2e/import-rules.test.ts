@@ -23,12 +23,16 @@ async function cruise(cwd: string): Promise<{ code: number; out: string }> {
 }
 
 describe('import rules', () => {
-  it('fire on a stage importing a later stage, a circle, and the server reaching into its mocks', async () => {
+  it('fire on a stage importing a later stage, a circle (type-only too), a folder cycle, and the server reaching into its mocks', async () => {
     const { code, out } = await cruise(FIXTURE);
     expect(code).not.toBe(0);
     expect(out).toContain('error measure-is-pure: src/measure/judge.ts → src/run/history.ts');
     expect(out).toContain('error server-not-into-mocks: src/server/tool.ts → mocks/world.ts');
     expect(out).toMatch(/error no-circular: src\/core\/a\.ts →\s+src\/core\/b\.ts/);
-    expect(out).toContain('x 3 dependency violations');
+    expect(out).toMatch(/error no-circular: src\/core\/c\.ts →\s+src\/core\/d\.ts/);
+    // plan -> model and model -> plan through different files: no file circle, one folder cycle (seen from each end).
+    expect(out).toMatch(/error folders-form-a-dag: src\/plan →\s+src\/model →\s+src\/plan/);
+    expect(out).toMatch(/error folders-form-a-dag: src\/model →\s+src\/plan →\s+src\/model/);
+    expect(out).toContain('x 6 dependency violations');
   });
 });

@@ -1,7 +1,7 @@
 // How a composed policy runs an op: each call goes through the policy's units (outermost first) around one
 // attempt step, and the call's tally is its record. When the policy lets the model correct itself and the
 // workload plans mistakes, a rejected call may be corrected and re-issued: the op is all its calls.
-import { type CallRunner, executeWithCorrections, toolLister } from '../../model/self-correct.ts';
+
 import type { PlannedOp } from '../../plan/schedule.ts';
 import { type AttemptOptions, attemptStep } from '../attempt.ts';
 import { AttemptFailed, OpEnded } from '../failure.ts';
@@ -15,6 +15,7 @@ import {
   wireId,
 } from '../policy.ts';
 import { compose, type OpRun, type Unit } from '../units/unit.ts';
+import { type CallRunner, executeWithCorrections, toolLister } from './self-correct.ts';
 
 /** A policy's units for one call (outermost first) and how it makes each attempt. */
 export type Composition = (op: OpRun) => { units: Unit[]; attempt?: AttemptOptions };

@@ -1,9 +1,10 @@
 // The client policies by name (names.ts holds the one list; this table must cover it).
+
+import type { PolicyName } from '../../core/policy-names.ts';
 import type { ClientPolicy } from '../policy.ts';
 import { naivePolicy } from './naive.ts';
-import type { PolicyName } from './names.ts';
 
-export type { PolicyName } from './names.ts';
+export type { PolicyName } from '../../core/policy-names.ts';
 
 import { nonePolicy } from './none.ts';
 import { resilientPolicy } from './resilient.ts';

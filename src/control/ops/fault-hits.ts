@@ -1,10 +1,11 @@
 // What each fault window did in this server process so far, by window id: requests a dependency fault acted on,
 // sessions a behaviour evicted, streams it closed, answers it changed (since the process started or was reset).
 import { z } from 'zod';
-import { defineControlOp } from '../op.ts';
+import type { HitCounts } from '../../core/hit-counter.ts';
+import { answers, defineControlOp } from '../op.ts';
 
 export const faultHits = defineControlOp({
   route: 'GET /faults/hits',
   input: z.undefined(),
-  handle: ({ world }) => world.hits.all(),
+  output: answers<HitCounts>(),
 });

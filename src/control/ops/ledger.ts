@@ -1,9 +1,10 @@
 // Every effect the dependencies recorded, in order.
 import { z } from 'zod';
-import { defineControlOp } from '../op.ts';
+import type { Effect } from '../../core/ledger.ts';
+import { answers, defineControlOp } from '../op.ts';
 
 export const ledger = defineControlOp({
   route: 'GET /ledger',
   input: z.undefined(),
-  handle: ({ world }) => world.ledger.list(),
+  output: answers<Effect[]>(),
 });

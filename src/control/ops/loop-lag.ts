@@ -2,10 +2,11 @@
 // calls it when the workload starts and when it ends: a server starved of CPU mid-run answers late for the machine's
 // sake, not its own (measure/calibration.ts).
 import { z } from 'zod';
-import { defineControlOp } from '../op.ts';
+import type { LoopLag } from '../../core/loop-lag.ts';
+import { answers, defineControlOp } from '../op.ts';
 
 export const loopLag = defineControlOp({
   route: 'GET /loop-lag',
   input: z.undefined(),
-  handle: ({ runtime }) => runtime.loopLag() ?? null,
+  output: answers<LoopLag | null>(),
 });

@@ -1,8 +1,8 @@
 // A round trip on the IPC channel: once answered, every effect the child pushed before it has arrived.
 import { z } from 'zod';
-import { defineControlOp } from '../op.ts';
+import { answers, defineControlOp } from '../op.ts';
 
 export const sync = defineControlOp({
   input: z.undefined(),
-  handle: () => undefined,
+  output: answers<undefined>(),
 });

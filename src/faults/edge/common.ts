@@ -4,9 +4,8 @@
 import { z } from 'zod';
 import { epochMs } from '../../core/clock.ts';
 import type { HitCounter } from '../../core/hit-counter.ts';
-import { inOpScope, type OpScope } from '../../core/op-scope.ts';
-import type { RandomStream } from '../../core/random.ts';
 import type { AppliedFault, FaultContext } from '../kind.ts';
+import type { RuleBase } from './rule-base.ts';
 
 export const edgeBase = {
   methods: z
@@ -15,22 +14,6 @@ export const edgeBase = {
     .describe('JSON-RPC methods it touches (default: tools/call only; [] for every request)'),
   probability: z.number().min(0).max(1).default(1).describe('share of those requests it hits, 0..1 (seeded draw)'),
 };
-
-/** The part of a rule every edge controller keeps. */
-export interface RuleBase {
-  id: string;
-  methods: readonly string[];
-  probability: number;
-  random: RandomStream;
-  /** An op window: only requests of these ops (ruleTouches). */
-  ops?: OpScope;
-}
-
-/** Whether `rule` touches a request of JSON-RPC `method` with logical key `key` (before its probability draw). */
-export function ruleTouches(rule: RuleBase, method: string | undefined, key: string | undefined): boolean {
-  if (rule.methods.length > 0 && (method === undefined || !rule.methods.includes(method))) return false;
-  return rule.ops === undefined || inOpScope(rule.ops, key);
-}
 
 interface RuleController<R extends RuleBase> {
   add(rule: R): void;

@@ -4,7 +4,7 @@
 // in src/toxiproxy/toxics. Hits come from the embedded server's own counters (times a toxic acted; connections a
 // disabled proxy closed); with an external or container Toxiproxy they are null: its API cannot tell.
 import { z } from 'zod';
-import { acceptDuration } from '../../profile/duration.ts';
+import { acceptDuration } from '../../core/duration.ts';
 import type { AttributeUnit, ToxicKind } from '../../toxiproxy/toxic.ts';
 import { toxicKinds } from '../../toxiproxy/toxics/index.ts';
 import { defineFaultKind, type FaultKind } from '../kind.ts';

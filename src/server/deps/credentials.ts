@@ -1,7 +1,13 @@
 // The server's dependency credentials: trades the client secret for a fresh access token at the token service
 // and hands it to the dependency client. Single-flight, so a burst of refresh requests costs one token.
+
+import {
+  CLIENT_SECRET,
+  CLIENT_SECRET_HEADER,
+  DEPENDENCY_PATHS,
+  DEPENDENCY_URLS,
+} from '../../core/dependency-contract.ts';
 import { DependencyFailure } from '../errors.ts';
-import { CLIENT_SECRET, CLIENT_SECRET_HEADER, DEPENDENCY_PATHS, DEPENDENCY_URLS } from './contract.ts';
 import type { DependencyClient } from './dependency-client.ts';
 
 export class ServerCredentials {

@@ -1,11 +1,12 @@
 // Outbound calls to the dependency APIs. Forwards the op's trace id, attempt number and the idempotency key as
 // headers, enforces
 // the server's own dependency timeout (aborting the fetch), and turns every failure into a DependencyFailure.
+
+import { DEPENDENCY_URLS, type DependencyName, INITIAL_TOKEN } from '../../core/dependency-contract.ts';
 import { parseRetryAfter } from '../../core/retry-after.ts';
 import { socketCause } from '../../core/socket-cause.ts';
 import { ATTEMPT_HEADER, IDEMPOTENCY_HEADER, TRACE_HEADER } from '../../core/wire.ts';
 import { Cancelled, DependencyFailure } from '../errors.ts';
-import { DEPENDENCY_URLS, type DependencyName, INITIAL_TOKEN } from './contract.ts';
 
 export interface DependencyRequest {
   method: 'GET' | 'POST';

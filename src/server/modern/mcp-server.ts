@@ -22,7 +22,7 @@ export function createModernMcpServer(runtime: ServerRuntime): McpServer {
     server.registerTool(tool.name, toolListing(tool), async () => ({ content: [], isError: true }));
   registerPaymentsFeed(server, runtime);
   const call = toolCaller(TOOLS, runtime);
-  // An InputRequiredAnswer is the wire's InputRequiredResult (tools/types.ts keeps the SDK out of the tools).
+  // An InputRequiredAnswer is the wire's InputRequiredResult (tools/input-required-answer.ts keeps the SDK out of the tools).
   server.server.setRequestHandler('tools/call', (request, ctx) =>
     (call as (c: IncomingToolCall) => Promise<CallToolResult | InputRequiredResult>)({
       name: request.params.name,

@@ -1,9 +1,8 @@
 // What the workload knows about the reference server's tools: their traits (side effects, the idempotency argument,
 // how to look up an uncertain effect), read off the tool definitions themselves.
 
-import type { ReplayTraits } from '../../client/replay.ts';
 import { argsKey } from '../../core/ledger.ts';
-import type { ToolHints } from '../../measure/hint-honesty.ts';
+import type { ReplayTraits, ToolHints } from '../../core/tool-declarations.ts';
 import { toolHints } from '../tool-listing.ts';
 import { MODERN_TOOLS as TOOLS } from './index.ts';
 import type { ToolDef, ToolTraits } from './types.ts';

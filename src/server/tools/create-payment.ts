@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Charge, DEPENDENCY_PATHS } from '../deps/contract.ts';
+import { type Charge, DEPENDENCY_PATHS } from '../../core/dependency-contract.ts';
 import { getPaymentStatus } from './get-payment-status.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { DEPENDENCY_PATHS, type Report } from '../../core/dependency-contract.ts';
 import { sleep } from '../../core/sleep.ts';
-import { DEPENDENCY_PATHS, type Report } from '../deps/contract.ts';
 import { Cancelled } from '../errors.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 

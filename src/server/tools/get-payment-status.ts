@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Charge, DEPENDENCY_PATHS } from '../deps/contract.ts';
+import { type Charge, DEPENDENCY_PATHS } from '../../core/dependency-contract.ts';
 import { DependencyFailure } from '../errors.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 

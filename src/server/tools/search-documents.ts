@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEPENDENCY_PATHS, type Doc, type SearchPage } from '../deps/contract.ts';
+import { DEPENDENCY_PATHS, type Doc, type SearchPage } from '../../core/dependency-contract.ts';
 import { defineTool } from './types.ts';
 
 /** Cuts snippets so the page fits in maxBytes (roughly): the seed's advice for oversized results. */

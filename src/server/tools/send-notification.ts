@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { DEPENDENCY_PATHS, type Message } from '../../core/dependency-contract.ts';
 import { stableHash } from '../../core/stable-hash.ts';
-import { DEPENDENCY_PATHS, type Message } from '../deps/contract.ts';
 import { Cancelled, DependencyFailure, mayHaveActed } from '../errors.ts';
 import { defineTool, idempotencyKey } from './types.ts';
 

@@ -1,7 +1,7 @@
 // A tool as data: name, descriptions, input and output schemas, its traits, and a run function. Tools throw
 // ToolFailure (or DependencyFailure) on failure; the dispatcher turns that into a structured isError result.
 import { z } from 'zod';
-import type { DependencyName } from '../deps/contract.ts';
+import type { DependencyName } from '../../core/dependency-contract.ts';
 import type { DependencyRequest, DependencyResponse } from '../deps/dependency-client.ts';
 import type { ServerRuntime } from '../runtime.ts';
 
@@ -24,16 +24,6 @@ export interface ToolInput {
   /** The accepted content of the answer to the embedded request `key`, if it was accepted. */
   accepted(key: string): Record<string, unknown> | undefined;
   state?: string;
-}
-
-/**
- * A 2026-07-28 input_required answer (multi-round-trip requests): embedded requests for the client to fulfil and
- * an opaque state it echoes back; the SDK 2.4 front end passes it to the wire as is.
- */
-export interface InputRequiredAnswer {
-  resultType: 'input_required';
-  inputRequests?: Record<string, { method: string; params: Record<string, unknown> }>;
-  requestState?: string;
 }
 
 interface ToolOutput {

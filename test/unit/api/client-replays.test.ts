@@ -7,7 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createClient } from '../../../src/api/client.ts';
-import type { PolicyName } from '../../../src/client/policies/names.ts';
+import type { PolicyName } from '../../../src/core/policy-names.ts';
 
 function server() {
   let calls = 0;

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { defineProfile, type ProfileInput } from '../../../src/api/define-profile.ts';
 import { discoverProfiles } from '../../../src/cli/discover.ts';
+import { ProfileError } from '../../../src/core/profile-error.ts';
 import { loadProfile, parseProfile } from '../../../src/profile/load.ts';
-import { ProfileError } from '../../../src/profile/profile-error.ts';
 
 function errorOf(fn: () => unknown): ProfileError {
   try {

@@ -3,7 +3,7 @@
 // waits and timeouts are exact.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolCallResult } from '../../../src/client/attempt.ts';
+import type { ToolCallResult } from '../../../src/client/attempt-outcome.ts';
 import { OpTally } from '../../../src/client/op-tally.ts';
 import { oneKey } from '../../../src/client/policies/compose.ts';
 import type { ClientSettings, LogicalCall, PolicySession } from '../../../src/client/policy.ts';

@@ -1,9 +1,9 @@
 // The three policies are compositions of the units: what each does with the same failing call.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POLICIES } from '../../../src/client/policies/index.ts';
-import { POLICY_NAMES, type PolicyName } from '../../../src/client/policies/names.ts';
 import type { ClientSettings } from '../../../src/client/policy.ts';
 import type { AttemptRecord, BreakerEvent } from '../../../src/core/history.ts';
+import { POLICY_NAMES, type PolicyName } from '../../../src/core/policy-names.ts';
 import { RandomStream } from '../../../src/core/random.ts';
 import { type RunScope, traceKey } from '../../../src/run/trace-key.ts';
 import { traitsOf } from '../../../src/server/tools/catalog.ts';

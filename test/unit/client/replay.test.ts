@@ -2,10 +2,10 @@
 // it replays an unknown outcome that nothing the tool declares makes safe (the naive policy's fresh keys).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POLICIES } from '../../../src/client/policies/index.ts';
-import type { PolicyName } from '../../../src/client/policies/names.ts';
 import type { LogicalCall } from '../../../src/client/policy.ts';
 import { unsafeReplay } from '../../../src/client/replay.ts';
 import type { AttemptRecord } from '../../../src/core/history.ts';
+import type { PolicyName } from '../../../src/core/policy-names.ts';
 import { RandomStream } from '../../../src/core/random.ts';
 import { declaredTraitsOf } from '../../../src/server/tools/catalog.ts';
 import { type Answer, FakeSession, ok, SETTINGS, toolError } from './fakes.ts';

@@ -10,8 +10,9 @@ import {
   authorized,
   startAdminHttp,
 } from '../../../src/control/admin-http.ts';
-import { LocalControl, type OpName } from '../../../src/control/control.ts';
+import type { OpName } from '../../../src/control/control.ts';
 import { CONTROL_OPS } from '../../../src/control/ops/index.ts';
+import { LocalControl } from '../../../src/server/control/local-control.ts';
 import { ServerRuntime } from '../../../src/server/runtime.ts';
 
 let admin: AdminHttpServer | undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DecisionLog } from '../../../src/core/decision-log.ts';
 import { RandomStream } from '../../../src/core/random.ts';
-import { buildTimeline } from '../../../src/plan/timeline.ts';
+import { buildTimeline } from '../../../src/profile/timeline.ts';
 
 const draws = (seed: number, name = 's') => {
   const r = new RandomStream(seed, name);

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { FAULT_KINDS } from '../../../mocks/faults/registry.ts';
 import { FAULTS, findFaultKind } from '../../../src/faults/registry.ts';
 import { BEHAVIOURS } from '../../../src/server/behaviours/index.ts';
-import { CAPABILITY_WORDS } from '../../../src/targets/target.ts';
 import { toxicKinds } from '../../../src/toxiproxy/toxics/index.ts';
+import { CAPABILITY_WORDS } from '../../../src/under-test/target.ts';
 
 const names = (seam: string) => FAULTS.filter((f) => f.seam === seam).map((f) => f.kind);
 

@@ -3,9 +3,9 @@
 // while the handler goes on, and no API means no answer.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DependencyWorld } from '../../../mocks/world.ts';
+import { DEPENDENCY_PATHS, DEPENDENCY_URLS } from '../../../src/core/dependency-contract.ts';
 import { socketCause } from '../../../src/core/socket-cause.ts';
 import { IDEMPOTENCY_HEADER } from '../../../src/core/wire.ts';
-import { DEPENDENCY_PATHS, DEPENDENCY_URLS } from '../../../src/server/deps/contract.ts';
 
 let world: DependencyWorld;
 beforeEach(() => {

@@ -2,8 +2,8 @@
 // counts only those as hits: the same requests meet it whatever order or speed they arrive at.
 import { describe, expect, it } from 'vitest';
 import { FaultEngine } from '../../../mocks/faults/engine.ts';
+import { DEPENDENCY_URLS } from '../../../src/core/dependency-contract.ts';
 import { ATTEMPT_HEADER, TRACE_HEADER } from '../../../src/core/wire.ts';
-import { DEPENDENCY_URLS } from '../../../src/server/deps/contract.ts';
 
 const ok = async () => new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
 

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { FaultEngine } from '../../../mocks/faults/engine.ts';
 import { type DependencyFaultSpecInput, FAULT_KINDS, parseDependencyFaults } from '../../../mocks/faults/registry.ts';
+import { DEPENDENCY_URLS, type DependencyName } from '../../../src/core/dependency-contract.ts';
 import type { DecisionRecord } from '../../../src/core/history.ts';
 import { RandomStream } from '../../../src/core/random.ts';
 import { ATTEMPT_HEADER, TRACE_HEADER } from '../../../src/core/wire.ts';
-import { DEPENDENCY_URLS, type DependencyName } from '../../../src/server/deps/contract.ts';
 
 function engine(seed = 3) {
   const decisions: DecisionRecord[] = [];

@@ -3,8 +3,8 @@
 // world's own fetch, as the reference server's do.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { APIS, DependencyWorld } from '../../../mocks/world.ts';
+import { DEPENDENCY_PATHS, DEPENDENCY_URLS } from '../../../src/core/dependency-contract.ts';
 import { IDEMPOTENCY_HEADER } from '../../../src/core/wire.ts';
-import { DEPENDENCY_PATHS, DEPENDENCY_URLS } from '../../../src/server/deps/contract.ts';
 
 let world: DependencyWorld;
 beforeEach(() => {

@@ -3,10 +3,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DURATION_PATTERN, MS_KEY } from '../../../src/profile/duration.ts';
+import { DURATION_PATTERN, MS_KEY } from '../../../src/core/duration.ts';
+import { MAX_PROBLEMS_SHOWN, ProfileError } from '../../../src/core/profile-error.ts';
 import { profileJsonSchema } from '../../../src/profile/json-schema.ts';
 import { parseProfile } from '../../../src/profile/load.ts';
-import { MAX_PROBLEMS_SHOWN, ProfileError } from '../../../src/profile/profile-error.ts';
 
 type Node = Record<string, unknown>;
 

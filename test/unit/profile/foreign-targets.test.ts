@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { targetFromFlags } from '../../../src/cli/target-flags.ts';
 import { UserError } from '../../../src/cli/user-error.ts';
 import { closestName, didYouMean } from '../../../src/core/did-you-mean.ts';
+import { ProfileError } from '../../../src/core/profile-error.ts';
 import { splitCommandLine } from '../../../src/profile/command-line.ts';
 import { parseProfile } from '../../../src/profile/load.ts';
 import { loadMcpServer, mcpServerTarget } from '../../../src/profile/mcp-config.ts';
-import { ProfileError } from '../../../src/profile/profile-error.ts';
 import { expandPlaceholders } from '../../../src/targets/placeholders.ts';
 
 const profileWith = (target: string, faults = '') => `

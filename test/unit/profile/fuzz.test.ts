@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify } from 'yaml';
+import { MAX_DURATION_MS } from '../../../src/core/duration.ts';
+import { EXCERPT_CHARS, MAX_PROBLEMS_SHOWN, ProfileError } from '../../../src/core/profile-error.ts';
 import { METRICS, metricRange } from '../../../src/measure/metric-table.ts';
 import { parseThreshold } from '../../../src/measure/thresholds.ts';
-import { MAX_DURATION_MS } from '../../../src/profile/duration.ts';
 import { parseProfile } from '../../../src/profile/load.ts';
-import { EXCERPT_CHARS, MAX_PROBLEMS_SHOWN, ProfileError } from '../../../src/profile/profile-error.ts';
 import type { Profile } from '../../../src/profile/schema.ts';
 import { REPO } from '../../helpers/cli.ts';
 

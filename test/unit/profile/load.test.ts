@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ProfileError } from '../../../src/core/profile-error.ts';
 import { parseProfile } from '../../../src/profile/load.ts';
-import { ProfileError } from '../../../src/profile/profile-error.ts';
 
 const VALID = `
 name: ok

@@ -2,9 +2,9 @@
 // either, refuses a mix or an op range the workload cannot reach with one line naming the field, and the plan lists
 // op windows apart from the timeline, each with how its seam carries it.
 import { describe, expect, it } from 'vitest';
+import { ProfileError } from '../../../src/core/profile-error.ts';
 import { buildPlan } from '../../../src/plan/plan.ts';
 import { parseProfile } from '../../../src/profile/load.ts';
-import { ProfileError } from '../../../src/profile/profile-error.ts';
 
 const profileWith = (
   window: string,

@@ -2,10 +2,10 @@
 // bound is refused at load on one line that names the field, derived over every toxic (a new toxic is covered the
 // day it lands). Controls: the bound itself is accepted, and an attribute without a unit is caught.
 import { describe, expect, it } from 'vitest';
+import { ProfileError } from '../../../src/core/profile-error.ts';
 import { TOXIC_ATTRIBUTE_UNITS, unitOf } from '../../../src/faults/network/toxic.ts';
 import { BOUND_BY_UNIT } from '../../../src/profile/limits.ts';
 import { parseProfile } from '../../../src/profile/load.ts';
-import { ProfileError } from '../../../src/profile/profile-error.ts';
 import type { ToxicKind } from '../../../src/toxiproxy/toxic.ts';
 import { toxicKinds } from '../../../src/toxiproxy/toxics/index.ts';
 

@@ -12,7 +12,7 @@ import { planOpWindows } from '../../../src/plan/op-windows.ts';
 import type { FaultEntry } from '../../../src/profile/schema.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
 import { TIMELINE_STREAM, TimelineDriver } from '../../../src/run/timeline-driver.ts';
-import { DesiredFaultState } from '../../../src/targets/desired-state.ts';
+import { DesiredFaultState } from '../../../src/under-test/desired-state.ts';
 
 function entry(seam: 'dependency' | 'server', kind: string, window: Partial<FaultEntry>, params = {}): FaultEntry {
   return { seam, kind, mayNotHit: false, ...window, ...findFaultKind(seam, kind)!.params.parse(params) };

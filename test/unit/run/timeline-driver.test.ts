@@ -7,11 +7,11 @@ import { DecisionLog } from '../../../src/core/decision-log.ts';
 import type { FaultEnvironment } from '../../../src/faults/context.ts';
 import { EdgeController } from '../../../src/faults/edge/http/controller.ts';
 import { findFaultKind } from '../../../src/faults/registry.ts';
-import { buildTimeline } from '../../../src/plan/timeline.ts';
 import type { FaultEntry } from '../../../src/profile/schema.ts';
+import { buildTimeline } from '../../../src/profile/timeline.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
 import { TIMELINE_STREAM, TimelineDriver } from '../../../src/run/timeline-driver.ts';
-import { DesiredFaultState } from '../../../src/targets/desired-state.ts';
+import { DesiredFaultState } from '../../../src/under-test/desired-state.ts';
 
 function entry(kind: string, start: number, stop: number, params: Record<string, unknown>): FaultEntry {
   return { seam: 'edge', kind, start, stop, mayNotHit: false, ...findFaultKind('edge', kind)!.params.parse(params) };

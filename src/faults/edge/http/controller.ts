@@ -3,7 +3,7 @@
 // rule acts on is one of its hits.
 import { HitCounter } from '../../../core/hit-counter.ts';
 import { RequestKeys, traceOfBody } from '../../../core/logical-key.ts';
-import { ruleTouches } from '../common.ts';
+import { ruleTouches } from '../rule-base.ts';
 import type { EdgeExchange, EdgeRule, Forward } from './rule.ts';
 
 export class EdgeController {

@@ -1,6 +1,6 @@
 // An MCP-edge fault as the client's fetch sees it: given one HTTP exchange with the MCP endpoint, answer
 // instead of the server, let the server run and then spoil its answer, or pass it on changed.
-import type { RuleBase } from '../common.ts';
+import type { RuleBase } from '../rule-base.ts';
 
 export interface EdgeExchange {
   url: string;

@@ -4,7 +4,7 @@
 // hits. It also tallies what the client's reader saw, by cause, for the report.
 import { HitCounter } from '../../../core/hit-counter.ts';
 import { RequestKeys } from '../../../core/logical-key.ts';
-import { type RuleBase, ruleTouches } from '../common.ts';
+import { type RuleBase, ruleTouches } from '../rule-base.ts';
 import type { StdioFaultDirective } from './directive.ts';
 
 export interface StdioRule extends RuleBase {

@@ -2,7 +2,7 @@
 // its control operation, and a new server process is told only the parts that hold something.
 import { describe, expect, it } from 'vitest';
 import type { ControlRequest } from '../../../src/control/control.ts';
-import { DesiredFaultState } from '../../../src/targets/desired-state.ts';
+import { DesiredFaultState } from '../../../src/under-test/desired-state.ts';
 
 function recording() {
   const pushed: ControlRequest[] = [];

@@ -2,11 +2,12 @@
 // server spawned over stdio by the client's own transport (StdioTarget), or a server someone else runs, reached
 // by URL (RemoteTarget). Fault kinds reach it through FaultEnvironment.server. An operation a target cannot do
 // throws TargetCapabilityError; the profile loader refuses such profiles up front (capabilities.ts).
+
+import type { Quiescence } from '../control/ops/quiescence.ts';
 import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { LoopLag } from '../core/loop-lag.ts';
-import type { Quiescence } from '../server/in-flight.ts';
 import type { DesiredFaultState } from './desired-state.ts';
 
 export interface ServerUnderTest {

@@ -1,9 +1,10 @@
 // The model's side of a tool call, scripted: when a call fails with VALIDATION, the corrector repairs it from
 // what the server said and the call is made again, at most `maxCorrections` times; the loop guard stops a
 // correction that would only repeat a call that already failed the same way. One op, however many calls.
-import type { CallOutcome, ClientOpFields, LogicalCall, PolicySession } from '../client/policy.ts';
-import { correctArgs, correctTool } from './corrector.ts';
-import { LoopGuard } from './loop-guard.ts';
+
+import { correctArgs, correctTool } from '../../model/corrector.ts';
+import { LoopGuard } from '../../model/loop-guard.ts';
+import type { CallOutcome, ClientOpFields, LogicalCall, PolicySession } from '../policy.ts';
 
 export interface SelfCorrectOptions {
   maxCorrections: number;

@@ -1,9 +1,9 @@
 // Messages on the IPC channel between the harness (ServerHandle) and the server child (child-main.ts): control
 // requests by operation name (ops/index.ts) and the world events the child pushes.
-import type { WorldSnapshot } from '../../mocks/world.ts';
-import type { ReferenceServerOptions } from '../server/reference-server.ts';
-import type { ControlRequest, OpName } from './control.ts';
-import type { WorldEvent } from './events.ts';
+import type { WorldSnapshot } from '../../../mocks/world.ts';
+import type { ControlRequest, OpName } from '../../control/control.ts';
+import type { WorldEvent } from '../../control/events.ts';
+import type { ReferenceServerOptions } from '../reference-server.ts';
 
 export type ToChild =
   | {
@@ -19,6 +19,7 @@ export type ToChild =
 export type FromChild =
   | { type: 'ready'; url: string; port: number }
   | { type: 'response'; id: number; ok: true; output?: unknown }
-  | { type: 'response'; id: number; ok: false; error: string }
+  /** `status` when the request itself was refused (ControlError: 400 bad input, 404 not offered). */
+  | { type: 'response'; id: number; ok: false; error: string; status?: 400 | 404 }
   | WorldEvent
   | { type: 'fatal'; error: string };

@@ -1,6 +1,6 @@
 // The fault timeline: when each time window opens and closes, relative to the start of the workload. Op windows
 // (fromOp, toOp) open and close by the workload's progress instead (op-windows.ts) and are not on it.
-import type { FaultEntry } from '../profile/schema.ts';
+import type { FaultEntry } from './schema.ts';
 
 export interface TimelineEvent {
   atMs: number;
