@@ -7,7 +7,7 @@
 //                the embedded Toxiproxy proxy (the default path of an http target: the run always puts its proxy in
 //                front of the MCP link), ledger-less (an http target has none), report at the end.
 //   harness-ref: the same harness against its own reference server child with the default mix (baseline.yaml's:
-//                payments, notifications, search through the msw dependency world, every effect pushed to the
+//                payments, notifications, search through the mocked dependency world, every effect pushed to the
 //                harness's ledger over IPC): the server capacity reviews use, beside the other two.
 // Every side is a client process plus a server child; sides alternate over several rounds; medians reported. A
 // side's rate is the same on every side: ops that ended after the first op ended, over the time from the first op's
