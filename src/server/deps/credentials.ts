@@ -30,7 +30,8 @@ export class ServerCredentials {
       new DependencyFailure(kind, 'auth', { status, sideEffecting: false, timeoutMs: this.timeoutMs });
     let response: Response;
     try {
-      response = await fetch(`${DEPENDENCY_URLS.auth}${DEPENDENCY_PATHS.token}`, {
+      // The dependency client's own door to the world (the token service is one of its dependencies).
+      response = await this.deps.fetch(`${DEPENDENCY_URLS.auth}${DEPENDENCY_PATHS.token}`, {
         method: 'POST',
         headers: { [CLIENT_SECRET_HEADER]: CLIENT_SECRET, accept: 'application/json' },
         signal: AbortSignal.timeout(this.timeoutMs),

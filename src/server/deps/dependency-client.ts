@@ -37,7 +37,7 @@ export class DependencyClient {
   constructor(
     private readonly timeoutMs: number,
     /** How a request reaches the dependency: the world's direct fetch in the reference server, else the global one. */
-    private readonly fetch: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, init),
+    readonly fetch: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, init),
   ) {}
 
   async call<T>(dependency: DependencyName, req: DependencyRequest, scope: CallScope): Promise<DependencyResponse<T>> {
