@@ -40,7 +40,7 @@ describe('npm pack', () => {
     for (const entry of ['main', 'child-main', 'stdio-main', 'cassette-main'])
       expect(files).toContain(`dist/bin/${entry}.js`);
     expect(files.some((f) => f.startsWith('dist/bin/chunks/'))).toBe(true);
-    expect(files).toContain('dist/mocks/msw.js');
+    expect(files).toContain('dist/mocks/world.js');
   });
 
   it('ships every shipped profile, the JSON Schema, README, CHANGELOG and LICENSE', () => {
