@@ -17,7 +17,11 @@ function entry(kind: string, start: number, stop: number, params: Record<string,
   return { seam: 'edge', kind, start, stop, mayNotHit: false, ...findFaultKind('edge', kind)!.params.parse(params) };
 }
 
-async function run(faults: FaultEntry[], during?: (edge: EdgeController) => Promise<void>) {
+async function run(
+  faults: FaultEntry[],
+  during?: (edge: EdgeController, recorder: Recorder) => Promise<void>,
+  durationMs = 60,
+) {
   const edge = new EdgeController();
   const env = { edge } as unknown as FaultEnvironment;
   const log = new DecisionLog(7);
@@ -25,7 +29,7 @@ async function run(faults: FaultEntry[], during?: (edge: EdgeController) => Prom
   const driver = new TimelineDriver(faults, env, recorder, log);
   const signal = new AbortController().signal;
   const t0 = Date.now();
-  await Promise.all([driver.run(buildTimeline(faults, 60), t0, signal), during?.(edge)]);
+  await Promise.all([driver.run(buildTimeline(faults, durationMs), t0, signal), during?.(edge, recorder)]);
   await driver.clear();
   return { log, recorder };
 }
@@ -57,16 +61,28 @@ describe('timeline driver', () => {
   });
 
   it("records each window's hits from its seam", async () => {
-    const faults = [status503, entry('status', 0, 30, { status: 500, methods: ['no/such'] })];
-    const { recorder } = await run(faults, async (edge) => {
-      const fetch = edge.wrap(async () => new Response('{}'));
-      await new Promise((r) => setTimeout(r, 5));
-      await fetch('http://127.0.0.1:1/mcp', { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}' });
-    });
+    // The call goes out once the window is in place (its t_on recorded), not after a fixed sleep that a stalled
+    // machine can stretch past the window's end; the window is wide enough for a loaded event loop.
+    const faults = [
+      entry('status', 0, 400, { status: 503 }),
+      entry('status', 0, 400, { status: 500, methods: ['no/such'] }),
+    ];
+    const { recorder } = await run(
+      faults,
+      async (edge, rec) => {
+        const fetch = edge.wrap(async () => new Response('{}'));
+        while (rec.faults.length < faults.length) await new Promise((r) => setTimeout(r, 1));
+        await fetch('http://127.0.0.1:1/mcp', {
+          method: 'POST',
+          body: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}',
+        });
+      },
+      500,
+    );
     const [hit, inert] = recorder.faults;
     expect(hit).toMatchObject({ id: 'f0-edge-status', hits: 1 });
     expect(inert).toMatchObject({ id: 'f1-edge-status', hits: 0 }); // the negative control: matches nothing
-    expect(hit.offMs! - recorder.startMs).toBeGreaterThan(25); // planned at 30 ms (timer tolerance)
+    expect(hit.offMs! - recorder.startMs).toBeGreaterThan(395); // planned at 400 ms (timer tolerance)
   });
 
   it('t_off is when the server process applied the removal, not when its answer came back', async () => {
