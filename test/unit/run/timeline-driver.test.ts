@@ -28,7 +28,8 @@ async function run(
   const recorder = new Recorder();
   const driver = new TimelineDriver(faults, env, recorder, log);
   const signal = new AbortController().signal;
-  const t0 = Date.now();
+  // The run clock (epochMs), as runProfile uses: Date.now() can sit milliseconds apart from it.
+  const t0 = epochMs();
   await Promise.all([driver.run(buildTimeline(faults, durationMs), t0, signal), during?.(edge, recorder)]);
   await driver.clear();
   return { log, recorder };
