@@ -2,22 +2,13 @@
 // loses the confirmed round after the server ran it. The resilient client settles it by the key's status (one
 // charge, two round trips per call); the naive control starts the call again with a fresh key and charges twice.
 import { describe, expect, it } from 'vitest';
-import { PAIRINGS } from '../../src/core/pairing.ts';
-import { createNetworkBackend } from '../../src/network/index.ts';
-import { loadProfile } from '../../src/profile/load.ts';
-import { runProfile } from '../../src/run/run-profile.ts';
-import { expectPassed, failing, shippedProfile } from '../helpers/run.ts';
+import { pairingsOf } from '../../src/core/pairing.ts';
+import { expectPassed, failing, runShipped } from '../helpers/run.ts';
 
 const T = 120_000;
-const modern = PAIRINGS.find((p) => p.name === 'modern')!;
+const [modern] = pairingsOf('modern');
 
-const run = (policy?: 'naive') =>
-  runProfile(loadProfile(shippedProfile('input-round-lost')), {
-    ...(policy && { policy }),
-    pairing: modern,
-    signal: new AbortController().signal,
-    network: (s, onDecision) => createNetworkBackend('embedded', { seed: s, onDecision }),
-  });
+const run = (policy?: 'naive') => runShipped('input-round-lost', policy, undefined, modern);
 
 describe('input-round-lost (modern)', () => {
   it('resilient: every lost round is settled by the status lookup, one charge and two round trips per call', {

@@ -2,22 +2,13 @@
 // again after every cut and catches up by one read (nothing missed); the naive control, like SDK 2.4 by itself,
 // stays deaf after the first cut and misses every later charge.
 import { describe, expect, it } from 'vitest';
-import { PAIRINGS } from '../../src/core/pairing.ts';
-import { createNetworkBackend } from '../../src/network/index.ts';
-import { loadProfile } from '../../src/profile/load.ts';
-import { runProfile } from '../../src/run/run-profile.ts';
-import { expectPassed, failing, shippedProfile } from '../helpers/run.ts';
+import { pairingsOf } from '../../src/core/pairing.ts';
+import { expectPassed, failing, runShipped } from '../helpers/run.ts';
 
 const T = 120_000;
-const modern = PAIRINGS.find((p) => p.name === 'modern')!;
+const [modern] = pairingsOf('modern');
 
-const run = (policy?: 'naive') =>
-  runProfile(loadProfile(shippedProfile('listen-cut')), {
-    ...(policy && { policy }),
-    pairing: modern,
-    signal: new AbortController().signal,
-    network: (s, onDecision) => createNetworkBackend('embedded', { seed: s, onDecision }),
-  });
+const run = (policy?: 'naive') => runShipped('listen-cut', policy, undefined, modern);
 
 describe('listen-cut (modern)', () => {
   it('resilient: listens again after every cut and catches up, no charge missed', { timeout: T }, async () => {
