@@ -7,16 +7,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session } from '../client/session.ts';
+import { PAIRINGS } from '../core/pairing.ts';
 import { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { listsOwnTools } from '../profile/schema.ts';
-import { withoutCassette } from '../targets/cassette-target.ts';
-import type { ForeignStdioTarget } from '../targets/foreign-stdio-target.ts';
-import { expandRecord } from '../targets/placeholders.ts';
-import { remoteTargetFrom, TargetConfigError } from '../targets/remote-target.ts';
-import { connectStdio, foreignHttpTarget, foreignStdioTarget, stdioSession } from './environment.ts';
+import { ForeignStdioTarget } from '../targets/foreign-stdio-target.ts';
+import { TargetConfigError } from '../targets/remote-target.ts';
+import { connectStdio, stdioSession } from './environment.ts';
 import { runHooks } from './hooks.ts';
 import { type ListedTool, preflight } from './preflight.ts';
+import { startTarget } from './target-starts/index.ts';
+import type { StartedServer } from './target-starts/start.ts';
 
 export interface TargetCheckOptions {
   allowNonLoopback?: boolean;
@@ -28,31 +29,50 @@ export async function checkAgainstTarget(
   options: TargetCheckOptions = {},
 ): Promise<Map<string, ListedTool> | undefined> {
   const { profile } = loaded;
-  const target = withoutCassette(profile.target, loaded.file);
-  if (!listsOwnTools(target)) return undefined;
+  if (!listsOwnTools(profile.target)) return undefined;
   const workdir = mkdtempSync(join(tmpdir(), `faultline-check-${profile.name}-`));
   const placeholders = { tmpdir: workdir, env: process.env };
-  const allow = options.allowNonLoopback === true;
   let session: Session | undefined;
-  let server: ForeignStdioTarget | undefined;
+  let started: StartedServer | undefined;
   try {
     await runHooks('setup', profile.setup, placeholders);
-    if (target.kind === 'stdio') {
-      server = foreignStdioTarget(target, placeholders, new StdioEdgeController());
-      session = stdioSession(`stdio:${target.command}`, server);
-      await connectStdio(session, server);
-    } else if (target.kind === 'url' || target.kind === 'http') {
-      const url = (target.kind === 'url' ? remoteTargetFrom(target, allow) : foreignHttpTarget(target.url, allow)).url;
-      const headers = target.kind === 'http' ? expandRecord(target.headers, placeholders, 'target.headers') : undefined;
-      session = new Session({ url, headers });
-      await session.get().catch((error: Error) => {
-        throw new TargetConfigError(`target.url ${url}: could not connect (${error.message.slice(0, 200)})`);
-      });
-    }
-    return session && (await preflight(loaded, session));
+    // Started as a run starts it (no proxy, no faults, no interception), and asked straight.
+    started = await startTarget(profile.target, {
+      seed: profile.seed,
+      pairing: PAIRINGS[0],
+      stdio: new StdioEdgeController(),
+      placeholders,
+      profileFile: loaded.file,
+      opKeyValues: () => [],
+      allowNonLoopback: options.allowNonLoopback === true,
+      keysScoped: true,
+    });
+    session = await connectDirectly(started);
+    return await preflight(loaded, session);
   } finally {
     await session?.close();
-    await server?.close();
+    await (started?.link === 'pipe' ? started.server.close() : started?.stop());
     rmSync(workdir, { recursive: true, force: true });
   }
+}
+
+/** A session straight to the started server; one that cannot connect says why in one line (a foreign stdio
+ * server, behind the bridge too: its exit and stderr). */
+async function connectDirectly(started: StartedServer): Promise<Session> {
+  if (started.link === 'pipe') {
+    const session = stdioSession(started.mcpUrl, started.server);
+    await connectStdio(session, started.server).catch(async (error) => {
+      await session.close();
+      throw error;
+    });
+    return session;
+  }
+  const { server, upstream } = started;
+  const session = new Session({ url: upstream.href, headers: started.headers });
+  await session.get().catch(async (error: Error) => {
+    await session.close();
+    if (server instanceof ForeignStdioTarget) throw await server.startFailure(error);
+    throw new TargetConfigError(`target.url ${upstream.href}: could not connect (${error.message.slice(0, 200)})`);
+  });
+  return session;
 }

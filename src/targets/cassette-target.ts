@@ -11,7 +11,7 @@ type CassetteSpec = Extract<Profile['target'], { kind: 'cassette' }>;
 type StdioSpec = Extract<Profile['target'], { kind: 'stdio' }>;
 
 /** The stdio target that replays this cassette (its file relative to the profile's). */
-function cassetteAsStdio(target: CassetteSpec, profileFile = 'profile.yaml'): StdioSpec {
+export function cassetteAsStdio(target: CassetteSpec, profileFile = 'profile.yaml'): StdioSpec {
   const file = resolve(dirname(profileFile), target.file);
   try {
     readCassette(file);
@@ -26,12 +26,4 @@ function cassetteAsStdio(target: CassetteSpec, profileFile = 'profile.yaml'): St
     env: {},
     ...(target.over && { over: target.over }),
   };
-}
-
-/** The profile's target with a cassette put as the stdio target that replays it; any other target as written. */
-export function withoutCassette(
-  target: Profile['target'],
-  profileFile?: string,
-): Exclude<Profile['target'], CassetteSpec> {
-  return target.kind === 'cassette' ? cassetteAsStdio(target, profileFile) : target;
 }
