@@ -2,6 +2,7 @@
 // target (or the target flags'), judged by the ledger or the profile's read-back; a table, idempotency.json and
 // junit.xml; exit 0 when nothing failed, 1 when a check failed, 2 on bad input. A stdio target runs behind
 // Faultline's HTTP bridge, so drop-after-commit loses real answers on the wire.
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { startEnvironment } from '../run/environment.ts';
 import { runHooks } from '../run/hooks.ts';
 import { listTools } from '../run/preflight.ts';
 import { checkAgainstTarget } from '../run/target-check.ts';
+import { goesOverHttp } from '../under-test/kinds/index.ts';
 import { type TargetFlags, targetFromFlags } from './target-flags.ts';
 import { UserError } from './user-error.ts';
 
@@ -35,12 +37,8 @@ export async function idempotencyCommand(file: string | undefined, flags: Idempo
   const loaded = loadProfile(file ?? DEFAULT_PROFILE, { target: targetFromFlags(flags) });
   const keyArgs = keyArgsFrom(flags.keyArg ?? [], loaded);
   const { target } = loaded.profile;
-  // drop-after-commit acts on HTTP: a stdio server (or cassette) is reached through Faultline's bridge.
-  const bridged = target.kind === 'stdio' || target.kind === 'cassette';
-  const profile = {
-    ...loaded.profile,
-    target: bridged ? { ...target, over: 'http' as const } : target,
-  };
+  // drop-after-commit acts on HTTP: a target that can go over Faultline's bridge (stdio, cassette) goes over it.
+  const profile = { ...loaded.profile, target: { ...target, ...(goesOverHttp(target) && { over: 'http' as const }) } };
   const seed = flags.seed ?? profile.seed;
   // Straight to the server first, as faultline run does: one that cannot start or lacks a tool says so (exit 2).
   const checked = await checkAgainstTarget(loaded, { allowNonLoopback: flags.allowNonLoopback });

@@ -8,6 +8,7 @@ import { findFaultKind } from '../faults/registry.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
 import { unsupportedFault } from '../under-test/capabilities.ts';
+import { kindsTaking, targetKind } from '../under-test/kinds/index.ts';
 import { openModelOpCount } from './open-model.ts';
 import { type FaultEntry, isReferenceKind, type Profile } from './schema.ts';
 import { thresholdsThatCannotFail } from './threshold-lint.ts';
@@ -28,16 +29,19 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
     checkWindow(profile, fault, i, fail);
   });
 
-  // Read-back probes are how a foreign server's effects are seen; the reference server has its ledger.
-  if (profile.effects && (isReferenceKind(profile.target.kind) || profile.target.kind === 'url'))
+  // Read-back probes and the interception preload are how a foreign server's effects are seen; the reference
+  // server has its ledger.
+  const sources = targetKind(profile.target.kind)?.effectSources ?? [];
+  const kind = profile.target.kind;
+  if (profile.effects && !sources.includes('read-back'))
     fail(
       ['effects'],
-      `expected a target of kind stdio or http (target kind ${profile.target.kind} has its own ledger or none)`,
+      `expected a target of kind ${kindsTaking('read-back')} (target kind ${kind} has its own ledger or none)`,
     );
-  if (profile.effects?.intercept && profile.target.kind !== 'stdio')
+  if (profile.effects?.intercept && !sources.includes('intercept'))
     fail(
       ['effects', 'intercept'],
-      `expected a target of kind stdio (a Node server Faultline starts), not ${profile.target.kind}`,
+      `expected a target of kind ${kindsTaking('intercept')} (a Node server Faultline starts), not ${kind}`,
     );
 
   if (isReferenceKind(profile.target.kind)) {

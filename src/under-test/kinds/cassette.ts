@@ -18,4 +18,5 @@ export const cassetteKind = defineTargetKind({
   referenceTools: false,
   listsOwnTools: () => true,
   sharedByShards: false,
+  effectSources: ['read-back'],
 });

@@ -21,4 +21,5 @@ export const httpKind = defineTargetKind({
   referenceTools: false,
   listsOwnTools: () => true,
   sharedByShards: true,
+  effectSources: ['read-back'],
 });

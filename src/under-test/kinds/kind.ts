@@ -28,7 +28,14 @@ export interface TargetKind<S extends z.ZodObject = z.ZodObject> {
   listsOwnTools(target: TargetShape): boolean;
   /** Every shard of a sharded run reaches the same server (reached by URL), so the run's keys must be scoped. */
   sharedByShards: boolean;
+  /**
+   * How a profile's `effects:` may see this target's effects: read-back probes, the dependency interception preload
+   * (a Node server the harness starts). None for a target with its own ledger (or none to offer).
+   */
+  effectSources: readonly EffectSourceKind[];
 }
+
+export type EffectSourceKind = 'read-back' | 'intercept';
 
 export function defineTargetKind<S extends z.ZodObject>(kind: TargetKind<S>): TargetKind<S> {
   return kind;

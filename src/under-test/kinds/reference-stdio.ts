@@ -19,4 +19,5 @@ export const referenceStdioKind = defineTargetKind({
   referenceTools: true,
   listsOwnTools: () => false,
   sharedByShards: false,
+  effectSources: [],
 });

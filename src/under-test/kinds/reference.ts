@@ -21,4 +21,5 @@ export const referenceKind = defineTargetKind({
   referenceTools: true,
   listsOwnTools: () => false,
   sharedByShards: false,
+  effectSources: [],
 });

@@ -39,4 +39,5 @@ export const stdioKind = defineTargetKind({
   referenceTools: false,
   listsOwnTools: () => true,
   sharedByShards: false,
+  effectSources: ['read-back', 'intercept'],
 });

@@ -24,4 +24,5 @@ export const urlKind = defineTargetKind({
   referenceTools: false,
   listsOwnTools: (target) => target.admin === undefined,
   sharedByShards: true,
+  effectSources: [],
 });

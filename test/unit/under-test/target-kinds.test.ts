@@ -2,7 +2,7 @@
 // before the kinds were split into files, so the split changed no capability.
 import { describe, expect, it } from 'vitest';
 import { unsupportedFault } from '../../../src/under-test/capabilities.ts';
-import { targetKind, targetSchema } from '../../../src/under-test/kinds/index.ts';
+import { goesOverHttp, kindsTaking, targetKind, targetSchema } from '../../../src/under-test/kinds/index.ts';
 import type { TargetShape } from '../../../src/under-test/kinds/kind.ts';
 
 const CASES: [TargetShape, string[]][] = [
@@ -19,6 +19,15 @@ const CASES: [TargetShape, string[]][] = [
 ];
 
 describe('target kinds', () => {
+  it('say which effect sources they take and which can go over the HTTP bridge, as profile checks and idempotency ask', () => {
+    expect(kindsTaking('read-back')).toBe('stdio, http or cassette');
+    expect(kindsTaking('intercept')).toBe('stdio');
+    const bridged = ['reference', 'reference-stdio', 'url', 'stdio', 'http', 'cassette'].filter((kind) =>
+      goesOverHttp({ kind }),
+    );
+    expect(bridged).toEqual(['stdio', 'cassette']);
+  });
+
   it.each(CASES)('%j can do exactly what it declares', (target, can) => {
     expect([...(targetKind(target.kind)?.capabilities(target) ?? [])].sort()).toEqual([...can].sort());
   });
