@@ -243,6 +243,9 @@ export function mergeHistories(profile: string, parts: readonly History[]): Hist
 
   const breaker = shifted((p) => p.breaker, at).sort(byAt);
   const transportEvents = shifted((p) => p.transportEvents, at).sort(byAt);
+  // Each shard's client connected on its own: every connect is one record, whichever shard made it.
+  const discovery = shifted((p) => p.discovery, at).sort(byAt);
+  const speaks = unique(parts.map((p) => String(p.serverSpeaksModern)));
   const observable = parts.every((p) => p.effectsObservable !== false);
   const unknown = parts.find((p) => p.effectsUnknown !== undefined)?.effectsUnknown;
   return {
@@ -255,6 +258,8 @@ export function mergeHistories(profile: string, parts: readonly History[]): Hist
     decisions: parts.flatMap((p) => [...p.decisions]),
     ...(transportEvents.length > 0 && { transportEvents }),
     ...(breaker.length > 0 && { breaker }),
+    ...(discovery.length > 0 && { discovery }),
+    ...(speaks.length === 1 && speaks[0] !== 'undefined' && { serverSpeaksModern: speaks[0] === 'true' }),
     ...(!observable && { effectsObservable: false }),
     ...(unknown !== undefined && { effectsUnknown: unknown }),
   };

@@ -382,6 +382,27 @@ describe('one profile split by ops (the hook for the workload plan)', () => {
     expect(merged.ops.length).toBe(parts.reduce((s, p) => s + p.ops.length, 0));
   });
 
+  it("keeps every shard's protocol discovery records (on the merged clock) and what the server spoke", () => {
+    const whole = syntheticHistory(7, 40);
+    const probe = (atMs: number, negotiated: string) => ({ atMs, probes: [], negotiated });
+    const a = { ...whole, discovery: [probe(whole.startMs + 5, '2026-07-28')], serverSpeaksModern: true };
+    const b = {
+      ...whole,
+      startMs: whole.startMs + 1000,
+      discovery: [probe(whole.startMs + 1002, '2025-11-25')],
+      serverSpeaksModern: true,
+    };
+    const merged = mergeHistories('big', [a, b]);
+    expect(merged.discovery?.map((d) => [d.atMs - merged.startMs, d.negotiated])).toEqual([
+      [2, '2025-11-25'],
+      [5, '2026-07-28'],
+    ]);
+    expect(merged.serverSpeaksModern).toBe(true);
+    // Shards that disagree (or did not know) leave it unknown rather than pick one.
+    expect(mergeHistories('big', [a, { ...b, serverSpeaksModern: false }]).serverSpeaksModern).toBeUndefined();
+    expect(mergeHistories('big', [a, { ...b, serverSpeaksModern: undefined }]).serverSpeaksModern).toBeUndefined();
+  });
+
   it('refuses shards of one profile that ran different fault windows', () => {
     const whole = syntheticHistory(7, 40);
     const other = { ...whole, faults: [{ ...whole.faults[0], id: 'f2' }] };
