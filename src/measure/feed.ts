@@ -4,6 +4,7 @@ import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
 import type { Accumulator, RunFrame } from './accumulator.ts';
 import { ErrorCounter } from './errors.ts';
 import { LatencyAccumulator } from './latency.ts';
+import type { MetricsOptions } from './options.ts';
 import { OutcomeCounter } from './outcomes.ts';
 import { EffectReconciler } from './reconcile.ts';
 import { RecoveryTracker } from './recovery.ts';
@@ -11,7 +12,6 @@ import { ReplayCounter } from './replays.ts';
 import { RetryCounter } from './retry.ts';
 import { RetryAfterCounter } from './retry-after.ts';
 import { SeamCounter } from './server-seam.ts';
-import type { MetricsOptions } from './types.ts';
 
 const FAMILIES = {
   outcomes: () => new OutcomeCounter(),

@@ -9,10 +9,11 @@ import { finishFeed, type MetricFeed, replay } from './feed.ts';
 import { inputRoundMetrics } from './input-rounds.ts';
 import { findLeaks, leaksByKind } from './leaks.ts';
 import { notificationMetrics } from './notifications.ts';
+import type { MetricsOptions } from './options.ts';
 import { perFaultHit } from './per-hit.ts';
 import { replayMetrics } from './replays.ts';
 import { serverSeamMetrics } from './server-seam.ts';
-import type { Metrics, MetricsOptions } from './types.ts';
+import type { Metrics } from './types.ts';
 
 /**
  * `feed`: the accumulators the Recorder fed as the run went (finished here, once); without it the history is

@@ -5,8 +5,9 @@ import { STEADY_STATE_DEFAULTS } from '../core/defaults.ts';
 import type { FaultWindow, OpRecord } from '../core/history.ts';
 import type { Accumulator, RunFrame } from './accumulator.ts';
 import { OpSpans } from './op-spans.ts';
+import type { MetricsOptions, RecoveryOptions } from './options.ts';
 import { round1 } from './round.ts';
-import type { MetricsOptions, RecoveryOptions, RecoveryStatus, RecoveryWindow, SteadyState } from './types.ts';
+import type { RecoveryStatus, RecoveryWindow, SteadyState } from './types.ts';
 
 const RECOVERY_DEFAULTS = {
   windowMs: STEADY_STATE_DEFAULTS.windowMs,

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, FaultWindow, History, OpRecord, TransportEvent } from '../../../src/core/history.ts';
 import type { Effect } from '../../../src/core/ledger.ts';
 import { finishFeed } from '../../../src/measure/feed.ts';
+import type { MetricsOptions } from '../../../src/measure/options.ts';
 import { serverSeamMetrics } from '../../../src/measure/server-seam.ts';
-import type { MetricsOptions } from '../../../src/measure/types.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
 import { fed, history, op, T0 } from './fixtures.ts';
 

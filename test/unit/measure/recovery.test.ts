@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { History, OpOutcome } from '../../../src/core/history.ts';
-import type { RecoveryOptions } from '../../../src/measure/types.ts';
+import type { RecoveryOptions } from '../../../src/measure/options.ts';
 import { fault, fed, history, op, series } from './fixtures.ts';
 
 const recovery = (h: History, options?: RecoveryOptions) => fed(h, { recovery: options }).recovery;
