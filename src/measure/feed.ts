@@ -4,9 +4,14 @@ import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
 import type { Accumulator, RunFrame } from './accumulator.ts';
 import { ErrorCounter } from './errors.ts';
 import { LatencyAccumulator } from './latency.ts';
+import type { MetricsOptions } from './options.ts';
 import { OutcomeCounter } from './outcomes.ts';
+import { EffectReconciler } from './reconcile.ts';
+import { RecoveryTracker } from './recovery.ts';
+import { ReplayCounter } from './replays.ts';
+import { RetryCounter } from './retry.ts';
 import { RetryAfterCounter } from './retry-after.ts';
-import type { MetricsOptions } from './types.ts';
+import { SeamCounter } from './server-seam.ts';
 
 const FAMILIES = {
   outcomes: () => new OutcomeCounter(),
@@ -14,6 +19,11 @@ const FAMILIES = {
   opLatency: () => new LatencyAccumulator('op'),
   attemptLatency: () => new LatencyAccumulator('attempt'),
   retryAfter: () => new RetryAfterCounter(),
+  retry: () => new RetryCounter(),
+  effects: () => new EffectReconciler(),
+  recovery: () => new RecoveryTracker(),
+  replays: () => new ReplayCounter(),
+  serverSeam: () => new SeamCounter(),
 } satisfies Record<string, () => Accumulator<unknown>>;
 
 type Families = typeof FAMILIES;

@@ -9,10 +9,10 @@ import { formatShard, shareOf } from '../core/shard.ts';
 import { stableStringify } from '../core/stable-hash.ts';
 import type { Calibration } from './calibration.ts';
 import { buildCapacityReview, type CapacityReview } from './capacity.ts';
+import type { MetricsOptions } from './options.ts';
 import { buildProtocolMatrix } from './protocol-matrix.ts';
 import type { ProfileReport, RunReport } from './run-report.ts';
 import type { ShardCapacity, ShardOutput, ShardProfile } from './shard-format.ts';
-import type { MetricsOptions } from './types.ts';
 import { buildProfileReport, buildRunReport } from './verdict.ts';
 
 /** Shards that do not make one run (one line for the user, exit 2). */

@@ -9,13 +9,11 @@ import { finishFeed, type MetricFeed, replay } from './feed.ts';
 import { inputRoundMetrics } from './input-rounds.ts';
 import { findLeaks, leaksByKind } from './leaks.ts';
 import { notificationMetrics } from './notifications.ts';
+import type { MetricsOptions } from './options.ts';
 import { perFaultHit } from './per-hit.ts';
-import { reconcile } from './reconcile.ts';
-import { recovery } from './recovery.ts';
 import { replayMetrics } from './replays.ts';
-import { retrySuccess } from './retry.ts';
 import { serverSeamMetrics } from './server-seam.ts';
-import type { Metrics, MetricsOptions } from './types.ts';
+import type { Metrics } from './types.ts';
 
 /**
  * `feed`: the accumulators the Recorder fed as the run went (finished here, once); without it the history is
@@ -30,9 +28,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
     collectBetweenPasses();
     return value;
   };
-  const retry = between(retrySuccess(history));
-  const effects = between(reconcile(history));
-  const rec = between(recovery(history, options.recovery));
+  const { retry, effects, recovery: rec } = fed;
   const leakFindings = between(findLeaks(history, { canaries: options.canaries }));
   const application = between(applicationMetrics(history));
   const edges = between(edgeMetrics(history));
@@ -63,8 +59,8 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
     ...discoveryMetrics(history),
     ...inputRoundMetrics(history),
     ...notificationMetrics(history),
-    ...serverSeamMetrics(history, effects),
-    ...replayMetrics(history, effects, history.effectsObservable !== false),
+    ...serverSeamMetrics(fed.serverSeam, effects, history),
+    ...replayMetrics(fed.replays, effects, history.effectsObservable !== false),
   };
   return { ...metrics, perFaultHit: perFaultHit(metrics) };
 }

@@ -1,7 +1,7 @@
 // Retry-After compliance: a retry must not start before the previous failed attempt's advised delay ran out.
 import type { AttemptRecord } from '../core/history.ts';
 import type { Accumulator, RunFrame } from './accumulator.ts';
-import type { MetricsOptions } from './types.ts';
+import type { MetricsOptions } from './options.ts';
 
 export interface RetryAfterViolation {
   opId: string;

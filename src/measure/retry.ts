@@ -1,47 +1,65 @@
 // Retry success: of the ops that hit at least one failed attempt, how many still ended ok. Overall, per fault
 // window and per fault kind.
-import type { History, OpRecord } from '../core/history.ts';
+import type { AttemptRecord, OpRecord } from '../core/history.ts';
+import type { Accumulator, RunFrame } from './accumulator.ts';
+import { OpSpans } from './op-spans.ts';
 import type { KindRetryRate, RetryRate, WindowRetryRate } from './types.ts';
-import { opsInWindow } from './windows.ts';
+import { overlaps } from './windows.ts';
 
 export interface RetryResult extends RetryRate {
   byWindow: WindowRetryRate[];
   byKind: KindRetryRate[];
 }
 
-export function retrySuccess(history: History): RetryResult {
-  const failedAttemptOps = new Set<string>();
-  for (const a of history.attempts) if (!a.ok) failedAttemptOps.add(a.opId);
-  // An op the circuit breaker failed fast has no failed attempt, but it failed all the same.
-  const hadFailure = (op: OpRecord) => op.failedAttempts > 0 || failedAttemptOps.has(op.opId) || !!op.circuitOpen;
+const RETRIED = 1;
+const OK = 2;
 
-  const byWindow = history.faults.map((w) => {
-    const ops = opsInWindow(history, w);
-    return { fault: w.id, kind: w.kind, ops: ops.length, ...rate(ops, hadFailure) };
-  });
+/**
+ * Counted as the run goes; each ended op keeps its span and two bits, since the fault windows it may overlap are
+ * known only at the end. Failed attempts are remembered only for ops still open.
+ */
+export class RetryCounter implements Accumulator<RetryResult> {
+  private readonly spans = new OpSpans();
+  private readonly failedOpen = new Set<string>();
 
-  // A kind's ops are the union over its windows, so an op spanning two windows of one kind counts once.
-  const kinds = new Map<string, Map<string, OpRecord>>();
-  for (const w of history.faults) {
-    const set = kinds.get(w.kind) ?? new Map<string, OpRecord>();
-    for (const op of opsInWindow(history, w)) set.set(op.opId, op);
-    kinds.set(w.kind, set);
+  attempt(a: AttemptRecord): void {
+    if (!a.ok) this.failedOpen.add(a.opId);
   }
-  const byKind = [...kinds].map(([kind, set]) => {
-    const ops = [...set.values()];
-    return { kind, ops: ops.length, ...rate(ops, hadFailure) };
-  });
 
-  return { ...rate(history.ops, hadFailure), byWindow, byKind };
-}
-
-function rate(ops: OpRecord[], hadFailure: (op: OpRecord) => boolean): RetryRate {
-  let retriedOps = 0;
-  let recoveredOps = 0;
-  for (const op of ops) {
-    if (!hadFailure(op)) continue;
-    retriedOps++;
-    if (op.outcome === 'ok') recoveredOps++;
+  op(o: OpRecord): void {
+    // An op the circuit breaker failed fast has no failed attempt, but it failed all the same.
+    const failedAttempt = this.failedOpen.delete(o.opId);
+    const retried = o.failedAttempts > 0 || failedAttempt || !!o.circuitOpen;
+    this.spans.push(o.startMs, o.endMs, (retried ? RETRIED : 0) | (o.outcome === 'ok' ? OK : 0));
   }
-  return { retriedOps, recoveredOps, rate: retriedOps === 0 ? null : recoveredOps / retriedOps };
+
+  result(run: RunFrame): RetryResult {
+    const { spans } = this;
+    const all = Array.from({ length: spans.length }, (_, i) => i);
+    const inWindows = (windows: RunFrame['faults']) =>
+      all.filter((i) => windows.some((w) => overlaps(spans.start[i], spans.end[i], w, run)));
+    const byWindow = run.faults.map((w) => {
+      const ops = inWindows([w]);
+      return { fault: w.id, kind: w.kind, ops: ops.length, ...this.rate(ops) };
+    });
+    // A kind's ops are the union over its windows, so an op spanning two windows of one kind counts once.
+    const kinds = [...new Set(run.faults.map((w) => w.kind))];
+    const byKind = kinds.map((kind) => {
+      const ops = inWindows(run.faults.filter((w) => w.kind === kind));
+      return { kind, ops: ops.length, ...this.rate(ops) };
+    });
+    return { ...this.rate(all), byWindow, byKind };
+  }
+
+  private rate(rows: number[]): RetryRate {
+    let retriedOps = 0;
+    let recoveredOps = 0;
+    for (const i of rows) {
+      const f = this.spans.flags[i];
+      if (!(f & RETRIED)) continue;
+      retriedOps++;
+      if (f & OK) recoveredOps++;
+    }
+    return { retriedOps, recoveredOps, rate: retriedOps === 0 ? null : recoveredOps / retriedOps };
+  }
 }

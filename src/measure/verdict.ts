@@ -7,9 +7,10 @@ import { inertWindows } from './fault-windows.ts';
 import type { MetricFeed } from './feed.ts';
 import { METRICS } from './metric-table.ts';
 import { computeMetrics } from './metrics.ts';
+import type { MetricsOptions } from './options.ts';
 import type { ProfileReport, RunReport, Verdict } from './run-report.ts';
 import { evaluateThresholds, parseThreshold, type ThresholdResult } from './thresholds.ts';
-import type { Metrics, MetricsOptions } from './types.ts';
+import type { Metrics } from './types.ts';
 
 export interface ProfileInput {
   name: string;

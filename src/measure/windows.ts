@@ -1,15 +1,8 @@
 // Which ops a fault window touches. A window that was never removed lasts until the end of the run.
-import type { FaultWindow, History, OpRecord } from '../core/history.ts';
-
-function windowEnd(window: FaultWindow, history: History): number {
-  return window.offMs ?? history.endMs;
-}
+import type { FaultWindow } from '../core/history.ts';
+import type { RunFrame } from './accumulator.ts';
 
 /** An op belongs to a window when its [start, end] interval overlaps the window's [on, off]. */
-function overlaps(op: OpRecord, window: FaultWindow, history: History): boolean {
-  return op.startMs <= windowEnd(window, history) && op.endMs >= window.onMs;
-}
-
-export function opsInWindow(history: History, window: FaultWindow): OpRecord[] {
-  return history.ops.filter((op) => overlaps(op, window, history));
+export function overlaps(startMs: number, endMs: number, window: FaultWindow, run: Pick<RunFrame, 'endMs'>): boolean {
+  return startMs <= (window.offMs ?? run.endMs) && endMs >= window.onMs;
 }

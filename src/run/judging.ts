@@ -2,8 +2,8 @@
 // own, from `controls`) and the metric options the profile sets. A single run and a merge of shards judge alike.
 import { CANARY_MARKERS } from '../../mocks/canaries.ts';
 import type { Judging } from '../measure/merge.ts';
+import type { MetricsOptions } from '../measure/options.ts';
 import type { ShardProfile } from '../measure/shard-format.ts';
-import type { MetricsOptions } from '../measure/types.ts';
 import { parseProfile } from '../profile/load.ts';
 import type { Profile } from '../profile/schema.ts';
 

@@ -7,8 +7,7 @@ import type { AttemptRecord, History, OpRecord } from '../../src/core/history.ts
 import { RandomStream } from '../../src/core/random.ts';
 import type { FaultContext, FaultKind } from '../../src/faults/kind.ts';
 import { findFaultKind } from '../../src/faults/registry.ts';
-import { reconcile } from '../../src/measure/reconcile.ts';
-import { serverSeamMetrics } from '../../src/measure/server-seam.ts';
+import { computeMetrics } from '../../src/measure/metrics.ts';
 import type { ServerHandle } from '../../src/targets/child-target.ts';
 import { call, connect, key, payment, startServer } from './helpers.ts';
 
@@ -190,7 +189,7 @@ describe('delivery classification (server-seam metrics)', () => {
         { atMs: T, kind: 'reconnect-exhausted', message: 'Maximum reconnection attempts (3) exceeded.' },
       ],
     };
-    const m = serverSeamMetrics(history, reconcile(history));
+    const m = computeMetrics(history);
     expect(m.delivery).toEqual({
       once: 1,
       resumed: 1,

@@ -2,7 +2,7 @@
 import type { AttemptRecord, FaultWindow, History, OpOutcome, OpRecord } from '../../../src/core/history.ts';
 import type { Effect, EffectKind } from '../../../src/core/ledger.ts';
 import { type FeedResults, finishFeed, replay } from '../../../src/measure/feed.ts';
-import type { MetricsOptions } from '../../../src/measure/types.ts';
+import type { MetricsOptions } from '../../../src/measure/options.ts';
 
 export const T0 = 1_700_000_000_000;
 

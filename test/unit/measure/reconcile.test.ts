@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EffectLedger } from '../../../mocks/ledger.ts';
-import type { OpRecord } from '../../../src/core/history.ts';
-import { reconcile } from '../../../src/measure/reconcile.ts';
+import type { History, OpRecord } from '../../../src/core/history.ts';
 import { buildPlan } from '../../../src/plan/plan.ts';
 import type { PlannedOp } from '../../../src/plan/schedule.ts';
 import { parseProfile } from '../../../src/profile/load.ts';
 import { effectArgsKey, traitsOf } from '../../../src/server/tools/catalog.ts';
-import { effect, history, op } from './fixtures.ts';
+import { effect, fed, history, op } from './fixtures.ts';
+
+const reconcile = (h: History) => fed(h).effects;
 
 const pay = { sideEffecting: true, tool: 'pay' };
 

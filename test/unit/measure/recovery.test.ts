@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { OpOutcome } from '../../../src/core/history.ts';
-import { recovery } from '../../../src/measure/recovery.ts';
-import { fault, history, op, series } from './fixtures.ts';
+import type { History, OpOutcome } from '../../../src/core/history.ts';
+import type { RecoveryOptions } from '../../../src/measure/options.ts';
+import { fault, fed, history, op, series } from './fixtures.ts';
+
+const recovery = (h: History, options?: RecoveryOptions) => fed(h, { recovery: options }).recovery;
 
 // 10 healthy ops before the fault (steady state 1.0), fault 2000..5000, then ops every 100 ms from 5000.
 function scenario(after: OpOutcome[], before: OpOutcome[] = ['ok']) {

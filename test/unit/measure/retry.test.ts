@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { History } from '../../../src/core/history.ts';
 import { CIRCUIT_OPEN } from '../../../src/measure/errors.ts';
-import { retrySuccess } from '../../../src/measure/retry.ts';
 import { attempt, fault, fed, history, op } from './fixtures.ts';
+
+const retrySuccess = (h: History) => fed(h).retry;
 
 describe('retrySuccess', () => {
   it('is n/a (null), not 1, when nothing was retried', () => {

@@ -2,10 +2,10 @@
 // unique argument value gives, and reconcile attributes them; a failed read leaves the effects unknown.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import type { History, OpRecord } from '../../../src/core/history.ts';
-import { reconcile } from '../../../src/measure/reconcile.ts';
+import type { OpRecord } from '../../../src/core/history.ts';
 import { effectsSchema } from '../../../src/profile/effects-schema.ts';
 import { opEffectKey, ReadBackError, ReadBackSource } from '../../../src/run/read-back.ts';
+import { fed, history as run } from '../measure/fixtures.ts';
 
 // Modules resolve against the profile file: the example's list-files.ts sits next to this (imaginary) profile.
 const PROFILE = new URL('../../../examples/byo-servers/profile.yaml', import.meta.url).pathname;
@@ -52,8 +52,7 @@ describe('read-back probes', () => {
     expect(calls).toEqual(['read_graph']);
     expect(effects.map((e) => e.details?.key)).toEqual(['e-1', 'e-3', 'e-4', 'e-4']);
     expect(effects.every((e) => e.kind === 'read-back')).toBe(true);
-    const history = { ops: [op(1, 'ok'), op(2, 'ok'), op(3, 'fail'), op(4, 'ok')], effects } as unknown as History;
-    const r = reconcile(history);
+    const r = fed(run({ ops: [op(1, 'ok'), op(2, 'ok'), op(3, 'fail'), op(4, 'ok')], effects })).effects;
     expect(r.reconciliation.lostOps).toEqual(['op-2']);
     expect(r.reconciliation.ghostOps).toEqual(['op-3']);
     expect(r.reconciliation.duplicateOps).toEqual(['op-4']);
@@ -63,8 +62,7 @@ describe('read-back probes', () => {
 
   it('a key that matches no op is unattributed (pre-existing state shows, it is not dropped)', async () => {
     const source = new ReadBackSource(memory, PROFILE, async () => graphResult(['e-1', 'stranger']));
-    const history = { ops: [op(1, 'ok')], effects: await source.effects() } as unknown as History;
-    expect(reconcile(history).unattributedEffects).toBe(1);
+    expect(fed(run({ ops: [op(1, 'ok')], effects: await source.effects() })).effects.unattributedEffects).toBe(1);
   });
 
   it('falls back to the text content as JSON; text that is not JSON is a failed read, not zero effects', async () => {
