@@ -1,9 +1,9 @@
 // Each fault window as the report shows it, with what its seam counted it doing (hits).
-import type { History } from '../core/history.ts';
+import type { RunFrame } from './accumulator.ts';
 import { round1 } from './round.ts';
 import type { FaultWindowReport } from './types.ts';
 
-export function faultWindows(history: History): FaultWindowReport[] {
+export function faultWindows(history: RunFrame): FaultWindowReport[] {
   return history.faults.map((w) => ({
     fault: w.id,
     seam: w.seam,

@@ -1,14 +1,8 @@
 // computeMetrics: everything DESIGN.md's "Definitions" asks for, from one run's History.
 import { collectBetweenPasses } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
-import { applicationMetrics } from './client-guards.ts';
-import { discoveryMetrics } from './discovery-metrics.ts';
-import { edgeMetrics } from './edge-metrics.ts';
-import { faultWindows } from './fault-windows.ts';
 import { finishFeed, type MetricFeed, replay } from './feed.ts';
-import { inputRoundMetrics } from './input-rounds.ts';
 import { findLeaks, leaksByKind } from './leaks.ts';
-import { notificationMetrics } from './notifications.ts';
 import { perFaultHit } from './per-hit.ts';
 import { reconcile } from './reconcile.ts';
 import { recovery } from './recovery.ts';
@@ -34,8 +28,6 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
   const effects = between(reconcile(history));
   const rec = between(recovery(history, options.recovery));
   const leakFindings = between(findLeaks(history, { canaries: options.canaries }));
-  const application = between(applicationMetrics(history));
-  const edges = between(edgeMetrics(history));
   const metrics: Metrics = {
     ...o,
     effectsObservable: history.effectsObservable !== false,
@@ -50,7 +42,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
     leaksByKind: leaksByKind(leakFindings, { canaries: options.canaries }),
     leakFindings,
     steadyState: rec.steadyState,
-    faultWindows: faultWindows(history),
+    faultWindows: fed.faultWindows,
     recovery: rec.windows,
     latencyMs: fed.opLatency,
     attemptLatencyMs: fed.attemptLatency,
@@ -58,11 +50,11 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
     retryAfterViolations: fed.retryAfter.length,
     throughputOpsPerSec,
     durationMs: Math.round(history.endMs - history.startMs),
-    ...application,
-    ...edges,
-    ...discoveryMetrics(history),
-    ...inputRoundMetrics(history),
-    ...notificationMetrics(history),
+    ...fed.application,
+    ...fed.edges,
+    ...fed.discovery,
+    ...fed.inputRounds,
+    ...fed.notifications,
     ...serverSeamMetrics(history, effects),
     ...replayMetrics(history, effects, history.effectsObservable !== false),
   };
