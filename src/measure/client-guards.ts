@@ -1,6 +1,6 @@
 // Metrics of the application-level behaviours: circuit breaking, status lookups that avoided a re-execution,
 // credential refreshes and escalations, self-correction of model mistakes, and attempt pressure per second.
-import type { AttemptRecord, BreakerEvent, History, OpRecord } from '../core/history.ts';
+import type { AttemptRecord, BreakerEvent, OpRecord } from '../core/history.ts';
 import type { Accumulator, RunFrame } from './accumulator.ts';
 import { StartTimes } from './start-times.ts';
 
@@ -160,65 +160,3 @@ function breakerIntervals(events: BreakerEvent[], startMs: number): BreakerInter
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
-
-// The whole-history function the accumulator replaces, kept until the property test has compared them.
-export function applicationMetrics(history: History): ApplicationMetrics {
-  const ops = history.ops;
-  const sum = (f: (o: (typeof ops)[number]) => number | undefined) => ops.reduce((n, o) => n + (f(o) ?? 0), 0);
-  const toldValidation = new Set(history.attempts.filter((a) => a.category === 'VALIDATION').map((a) => a.opId));
-  // A loaded machine can time out every call of a mistaken op before the server validates it: such an op says
-  // nothing about the corrector, so it is left out of the rate (measured: 2 of 36 at stress-ng --cpu 8).
-  const judged = ops.filter((o) => o.mistake !== undefined && (o.outcome === 'ok' || toldValidation.has(o.opId)));
-  const intervals = breakerIntervals(history.breaker ?? [], history.startMs);
-  return {
-    breakerOpens: intervals.length,
-    breakerOpenIntervals: intervals,
-    breakerRejections: ops.filter((o) => o.circuitOpen).length,
-    lookups: sum((o) => o.lookups),
-    reexecutionsAvoided: sum((o) => o.lookupsFound),
-    authRefreshes: sum((o) => o.authRefreshes),
-    authEscalations: ops.filter((o) => o.outcome !== 'ok' && o.category === 'AUTH').length,
-    authBlindRetries: authBlindRetries(history),
-    mistakeOps: ops.filter((o) => o.mistake !== undefined).length,
-    selfCorrections: sum((o) => o.corrections),
-    mistakeOpsJudged: judged.length,
-    // Corrected = the op's last call passed validation (what happened after that is the dependency's doing).
-    // n/a without a mistaken op the server judged: no correction to count is not a perfect one.
-    selfCorrectionRate:
-      judged.length === 0
-        ? null
-        : round(
-            judged.filter((o) => o.outcome === 'ok' || ((o.corrections ?? 0) > 0 && o.category !== 'VALIDATION'))
-              .length / judged.length,
-          ),
-    loopGuardStops: ops.filter((o) => o.loopGuardStop).length,
-    attemptsPerSecondMax: maxPerWindow(
-      history.attempts.map((a) => a.startMs),
-      1000,
-    ),
-    internalErrors: history.attempts.filter((a) => !a.ok && a.category === 'INTERNAL').length,
-  };
-}
-
-function authBlindRetries(history: History): number {
-  const refreshes = new Map(history.ops.map((o) => [o.opId, o.authRefreshes ?? 0]));
-  const byOp = new Map<string, typeof history.attempts>();
-  for (const a of history.attempts) byOp.set(a.opId, [...(byOp.get(a.opId) ?? []), a]);
-  let blind = 0;
-  for (const [opId, attempts] of byOp) {
-    attempts.sort((a, b) => a.attempt - b.attempt);
-    const retriedAfterAuth = attempts.slice(0, -1).filter((a) => !a.ok && a.category === 'AUTH').length;
-    blind += Math.max(0, retriedAfterAuth - (refreshes.get(opId) ?? 0));
-  }
-  return blind;
-}
-
-function maxPerWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let max = 0;
-  for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
-    while (sorted[hi] - sorted[lo] >= windowMs) lo++;
-    max = Math.max(max, hi - lo + 1);
-  }
-  return max;
-}

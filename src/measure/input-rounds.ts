@@ -1,7 +1,7 @@
 // Multi-round-trip calls (2026-07-28 input_required): how many round trips a completed call took. Every attempt is
 // one first round plus the rounds it retried with the client's answers, so a call confirmed at once takes 2; a
 // lost round the client starts again costs 2 more. n/a when no completed call needed input.
-import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
+import type { AttemptRecord, OpRecord } from '../core/history.ts';
 import type { Accumulator } from './accumulator.ts';
 
 export interface InputRoundMetrics {
@@ -44,25 +44,4 @@ export class InputRoundCounter implements Accumulator<Partial<InputRoundMetrics>
       roundsPerCompletedCall: this.calls === 0 ? null : Math.round((this.rounds / this.calls) * 100) / 100,
     };
   }
-}
-
-// The whole-history function the accumulator replaces, kept until the property test has compared them.
-export function inputRoundMetrics(history: History): Partial<InputRoundMetrics> {
-  const rounds = new Map<string, { attempts: number; retried: number }>();
-  for (const a of history.attempts) {
-    const r = rounds.get(a.opId) ?? { attempts: 0, retried: 0 };
-    r.attempts++;
-    r.retried += a.inputRounds ?? 0;
-    rounds.set(a.opId, r);
-  }
-  const completed = history.ops
-    .filter((op) => op.outcome === 'ok')
-    .map((op) => rounds.get(op.opId))
-    .filter((r) => r !== undefined && r.retried > 0) as { attempts: number; retried: number }[];
-  if (!history.attempts.some((a) => a.inputRounds)) return {};
-  const total = completed.reduce((sum, r) => sum + r.attempts + r.retried, 0);
-  return {
-    callsWithInput: completed.length,
-    roundsPerCompletedCall: completed.length === 0 ? null : Math.round((total / completed.length) * 100) / 100,
-  };
 }

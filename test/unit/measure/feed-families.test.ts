@@ -1,14 +1,13 @@
-// The application-guard, edge and input-round accumulators over generated runs: fed live by the Recorder in end
-// order, they equal the whole-history functions they replace (ops that never ended, unknown ops, empty runs, n/a).
+// The application-guard, edge and input-round accumulators over generated runs (ops that never ended, attempts of
+// unknown ops, empty runs, n/a): fed live by the Recorder in end order, they equal a replay of the recorded history.
+// The whole-history functions they replaced were checked equal to them by this property (commit 4241802) before
+// they were deleted.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord } from '../../../src/core/history.ts';
-import { applicationMetrics } from '../../../src/measure/client-guards.ts';
-import { edgeMetrics } from '../../../src/measure/edge-metrics.ts';
 import { finishFeed, type MetricFeed } from '../../../src/measure/feed.ts';
-import { inputRoundMetrics } from '../../../src/measure/input-rounds.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
-import { fed, history, T0 } from './fixtures.ts';
+import { attempt, fault, fed, history, op, T0 } from './fixtures.ts';
 
 const category = fc.constantFrom(undefined, 'AUTH', 'VALIDATION', 'INTERNAL', 'PROTO', 'LINK');
 const code = fc.constantFrom(undefined, 'PROTO.HEADER_MISMATCH', 'AUTH.TOKEN_EXPIRED', 'LINK.TIMEOUT');
@@ -154,17 +153,54 @@ function parts({ r, order }: Run) {
 }
 
 describe('guard, edge and input-round accumulators', () => {
-  it('fed live in end order equal the whole-history functions', () => {
+  it('fed live in end order equal a replay of the recorded history', () => {
     fc.assert(
       fc.property(run, (input) => {
         const { h, feed } = parts(input);
         const got = finishFeed(feed, h);
-        expect(got.application).toEqual(applicationMetrics(h));
-        expect(got.edges).toEqual(edgeMetrics(h));
-        expect(got.inputRounds).toEqual(inputRoundMetrics(h));
-        expect(fed(h).application).toEqual(got.application);
+        const replayed = fed(h);
+        expect([got.application, got.edges, got.inputRounds]).toEqual([
+          replayed.application,
+          replayed.edges,
+          replayed.inputRounds,
+        ]);
       }),
       { seed: 27, numRuns: 300 },
     );
+  });
+
+  it('the busiest second counts an attempt whose op ended long after it started', () => {
+    const recorder = new Recorder();
+    // 'slow' starts in the busy second but ends (and is fed) 30 s later, after the others.
+    const slow = attempt('slow', 1, 500, 30_500, true);
+    const quick = [0, 100, 900].map((t, i) => attempt(`q${i}`, 1, t, t + 5, true));
+    for (const a of quick) {
+      recorder.attempt(a);
+      recorder.op(op(a.opId, a.startMs - T0, a.endMs - T0));
+    }
+    recorder.attempt(slow);
+    recorder.op(op('slow', 500, 30_500));
+    const h = recorder.history([], []);
+    expect(finishFeed(recorder.feed, h).application.attemptsPerSecondMax).toBe(4);
+    // The control: without it the busiest second holds 3.
+    expect(fed(history({ attempts: quick })).application.attemptsPerSecondMax).toBe(3);
+  });
+
+  it('a failure fed after a window went on is its first when it ended first; a failure before the onset is not', () => {
+    const early = attempt('a', 1, 0, 900, false, { errorCode: 'LINK.TIMEOUT' });
+    const first = attempt('b', 1, 950, 1200, false, { errorCode: 'DEPENDENCY.UNAVAILABLE' });
+    const later = attempt('c', 1, 1000, 1100 + 400, false, { errorCode: 'LINK.RESET' });
+    const h = history({ faults: [fault('f', 1000, 2000)] });
+    const detect = (attempts: AttemptRecord[]) => fed({ ...h, attempts }).edges.detect[0];
+    expect(detect([later, early, first])).toMatchObject({ detectMs: 200, errorCode: 'DEPENDENCY.UNAVAILABLE' });
+    expect(detect([early])).toMatchObject({ detectMs: null });
+  });
+
+  it('input rounds: n/a without a retried round; a completed call with one counts its round trips', () => {
+    expect(fed(history({ attempts: [attempt('a', 1, 0, 1, true)], ops: [op('a', 0, 1)] })).inputRounds).toEqual({});
+    const rounds = history({ attempts: [attempt('a', 1, 0, 1, true, { inputRounds: 1 })], ops: [op('a', 0, 1)] });
+    expect(fed(rounds).inputRounds).toEqual({ callsWithInput: 1, roundsPerCompletedCall: 2 });
+    // The control: the same call never completed (its op did not end) completes nothing.
+    expect(fed({ ...rounds, ops: [] }).inputRounds).toEqual({ callsWithInput: 0, roundsPerCompletedCall: null });
   });
 });
