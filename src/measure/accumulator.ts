@@ -2,7 +2,7 @@
 // (records arrive in end order, not start order), finished once. It keeps only what its result needs, never the
 // records themselves.
 import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
-import type { MetricsOptions } from './types.ts';
+import type { MetricsOptions } from './metrics-options.ts';
 
 /** What a family may read when it finishes besides what it was fed: the run's frame, not its records. */
 export type RunFrame = Omit<History, 'attempts' | 'ops'>;
