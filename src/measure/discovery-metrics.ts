@@ -14,8 +14,8 @@ export interface DiscoveryMetrics {
   wrongFallbacks: number | null;
 }
 
-export function discoveryMetrics(history: RunFrame): Partial<DiscoveryMetrics> {
-  const connects = history.discovery ?? [];
+export function discoveryMetrics(run: RunFrame): Partial<DiscoveryMetrics> {
+  const connects = run.discovery ?? [];
   const probes = connects.flatMap((c) => c.probes).sort((a, b) => a.atMs - b.atMs);
   if (probes.length === 0) return {};
   const failed = (i: number) => probes[i].outcome !== 'ok';
@@ -25,9 +25,9 @@ export function discoveryMetrics(history: RunFrame): Partial<DiscoveryMetrics> {
     discoveryRetries: probes.filter((_, i) => i > 0 && failed(i - 1)).length,
     discoveryMsMax: Math.max(...probes.map((p) => p.ms)),
     wrongFallbacks:
-      history.serverSpeaksModern === undefined
+      run.serverSpeaksModern === undefined
         ? null
-        : history.serverSpeaksModern
+        : run.serverSpeaksModern
           ? connects.filter((c) => c.negotiated !== undefined && c.negotiated !== MODERN_VERSION).length
           : 0,
   };

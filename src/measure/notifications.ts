@@ -14,11 +14,11 @@ export interface NotificationMetrics {
   relistens: number;
 }
 
-export function notificationMetrics(history: RunFrame): Partial<NotificationMetrics> {
-  const events = history.subscriptions;
+export function notificationMetrics(run: RunFrame): Partial<NotificationMetrics> {
+  const events = run.subscriptions;
   const firstListen = events?.find((e) => e.kind === 'listening');
   if (!events || !firstListen) return {};
-  const charges = history.effects.filter(
+  const charges = run.effects.filter(
     (e) => e.kind === 'payment.charge' && e.idempotencyKey !== undefined && e.atMs >= firstListen.atMs,
   );
   if (charges.length === 0) return {};
