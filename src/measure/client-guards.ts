@@ -1,6 +1,8 @@
 // Metrics of the application-level behaviours: circuit breaking, status lookups that avoided a re-execution,
 // credential refreshes and escalations, self-correction of model mistakes, and attempt pressure per second.
-import type { BreakerEvent, History } from '../core/history.ts';
+import type { AttemptRecord, BreakerEvent, OpRecord } from '../core/history.ts';
+import type { Accumulator, RunFrame } from './accumulator.ts';
+import { StartTimes } from './start-times.ts';
 
 export interface BreakerInterval {
   /** Which breaker (the tool it guards). */
@@ -42,42 +44,101 @@ export interface ApplicationMetrics {
   internalErrors: number;
 }
 
-export function applicationMetrics(history: History): ApplicationMetrics {
-  const ops = history.ops;
-  const sum = (f: (o: (typeof ops)[number]) => number | undefined) => ops.reduce((n, o) => n + (f(o) ?? 0), 0);
-  const toldValidation = new Set(history.attempts.filter((a) => a.category === 'VALIDATION').map((a) => a.opId));
-  // A loaded machine can time out every call of a mistaken op before the server validates it: such an op says
-  // nothing about the corrector, so it is left out of the rate (measured: 2 of 36 at stress-ng --cpu 8).
-  const judged = ops.filter((o) => o.mistake !== undefined && (o.outcome === 'ok' || toldValidation.has(o.opId)));
-  const intervals = breakerIntervals(history.breaker ?? [], history.startMs);
-  return {
-    breakerOpens: intervals.length,
-    breakerOpenIntervals: intervals,
-    breakerRejections: ops.filter((o) => o.circuitOpen).length,
-    lookups: sum((o) => o.lookups),
-    reexecutionsAvoided: sum((o) => o.lookupsFound),
-    authRefreshes: sum((o) => o.authRefreshes),
-    authEscalations: ops.filter((o) => o.outcome !== 'ok' && o.category === 'AUTH').length,
-    authBlindRetries: authBlindRetries(history),
-    mistakeOps: ops.filter((o) => o.mistake !== undefined).length,
-    selfCorrections: sum((o) => o.corrections),
-    mistakeOpsJudged: judged.length,
+/** What an op's attempts said, held until the op ends. */
+interface OpenOp {
+  validationTold: boolean;
+  authFailures: number;
+  /** The highest attempt number so far, and whether that attempt failed on AUTH (it had no retry after it). */
+  lastAttempt: number;
+  lastAuthFailed: boolean;
+}
+
+/** The application metrics as the run goes: counters, plus each open op's attempt facts and every attempt's start. */
+export class ApplicationCounter implements Accumulator<ApplicationMetrics> {
+  private readonly open = new Map<string, OpenOp>();
+  private readonly starts = new StartTimes();
+  private breakerRejections = 0;
+  private lookups = 0;
+  private reexecutionsAvoided = 0;
+  private authRefreshes = 0;
+  private authEscalations = 0;
+  private authBlindRetries = 0;
+  private mistakeOps = 0;
+  private selfCorrections = 0;
+  private judged = 0;
+  private corrected = 0;
+  private loopGuardStops = 0;
+  private internalErrors = 0;
+
+  attempt(a: AttemptRecord): void {
+    this.starts.push(a.startMs);
+    if (!a.ok && a.category === 'INTERNAL') this.internalErrors++;
+    let o = this.open.get(a.opId);
+    if (!o) {
+      o = { validationTold: false, authFailures: 0, lastAttempt: Number.NEGATIVE_INFINITY, lastAuthFailed: false };
+      this.open.set(a.opId, o);
+    }
+    const authFailed = !a.ok && a.category === 'AUTH';
+    if (a.category === 'VALIDATION') o.validationTold = true;
+    if (authFailed) o.authFailures++;
+    if (a.attempt >= o.lastAttempt) {
+      o.lastAttempt = a.attempt;
+      o.lastAuthFailed = authFailed;
+    }
+  }
+
+  op(o: OpRecord): void {
+    const seen = this.open.get(o.opId);
+    this.open.delete(o.opId);
+    this.settle(seen, o.authRefreshes ?? 0);
+    if (o.circuitOpen) this.breakerRejections++;
+    this.lookups += o.lookups ?? 0;
+    this.reexecutionsAvoided += o.lookupsFound ?? 0;
+    this.authRefreshes += o.authRefreshes ?? 0;
+    if (o.outcome !== 'ok' && o.category === 'AUTH') this.authEscalations++;
+    this.selfCorrections += o.corrections ?? 0;
+    if (o.loopGuardStop) this.loopGuardStops++;
+    if (o.mistake === undefined) return;
+    this.mistakeOps++;
+    // A loaded machine can time out every call of a mistaken op before the server validates it: such an op says
+    // nothing about the corrector, so it is left out of the rate (measured: 2 of 36 at stress-ng --cpu 8).
+    if (o.outcome !== 'ok' && !seen?.validationTold) return;
+    this.judged++;
     // Corrected = the op's last call passed validation (what happened after that is the dependency's doing).
-    // n/a without a mistaken op the server judged: no correction to count is not a perfect one.
-    selfCorrectionRate:
-      judged.length === 0
-        ? null
-        : round(
-            judged.filter((o) => o.outcome === 'ok' || ((o.corrections ?? 0) > 0 && o.category !== 'VALIDATION'))
-              .length / judged.length,
-          ),
-    loopGuardStops: ops.filter((o) => o.loopGuardStop).length,
-    attemptsPerSecondMax: maxPerWindow(
-      history.attempts.map((a) => a.startMs),
-      1000,
-    ),
-    internalErrors: history.attempts.filter((a) => !a.ok && a.category === 'INTERNAL').length,
-  };
+    if (o.outcome === 'ok' || ((o.corrections ?? 0) > 0 && o.category !== 'VALIDATION')) this.corrected++;
+  }
+
+  result(run: RunFrame): ApplicationMetrics {
+    // Attempts of ops that never ended: no refresh was recorded for them.
+    for (const o of this.open.values()) this.settle(o, 0);
+    this.open.clear();
+    const intervals = breakerIntervals(run.breaker ?? [], run.startMs);
+    return {
+      breakerOpens: intervals.length,
+      breakerOpenIntervals: intervals,
+      breakerRejections: this.breakerRejections,
+      lookups: this.lookups,
+      reexecutionsAvoided: this.reexecutionsAvoided,
+      authRefreshes: this.authRefreshes,
+      authEscalations: this.authEscalations,
+      authBlindRetries: this.authBlindRetries,
+      mistakeOps: this.mistakeOps,
+      selfCorrections: this.selfCorrections,
+      mistakeOpsJudged: this.judged,
+      // n/a without a mistaken op the server judged: no correction to count is not a perfect one.
+      selfCorrectionRate: this.judged === 0 ? null : round(this.corrected / this.judged),
+      loopGuardStops: this.loopGuardStops,
+      attemptsPerSecondMax: this.starts.maxWithin(1000),
+      internalErrors: this.internalErrors,
+    };
+  }
+
+  /** Retries after an AUTH failure beyond the refreshes the op asked for (a failure on its last attempt was not retried). */
+  private settle(o: OpenOp | undefined, refreshes: number): void {
+    if (!o) return;
+    const retriedAfterAuth = o.authFailures - (o.lastAuthFailed ? 1 : 0);
+    this.authBlindRetries += Math.max(0, retriedAfterAuth - refreshes);
+  }
 }
 
 function breakerIntervals(events: BreakerEvent[], startMs: number): BreakerInterval[] {
@@ -96,29 +157,6 @@ function breakerIntervals(events: BreakerEvent[], startMs: number): BreakerInter
     }
   }
   return out;
-}
-
-function authBlindRetries(history: History): number {
-  const refreshes = new Map(history.ops.map((o) => [o.opId, o.authRefreshes ?? 0]));
-  const byOp = new Map<string, typeof history.attempts>();
-  for (const a of history.attempts) byOp.set(a.opId, [...(byOp.get(a.opId) ?? []), a]);
-  let blind = 0;
-  for (const [opId, attempts] of byOp) {
-    attempts.sort((a, b) => a.attempt - b.attempt);
-    const retriedAfterAuth = attempts.slice(0, -1).filter((a) => !a.ok && a.category === 'AUTH').length;
-    blind += Math.max(0, retriedAfterAuth - (refreshes.get(opId) ?? 0));
-  }
-  return blind;
-}
-
-function maxPerWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let max = 0;
-  for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
-    while (sorted[hi] - sorted[lo] >= windowMs) lo++;
-    max = Math.max(max, hi - lo + 1);
-  }
-  return max;
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;

@@ -1,8 +1,8 @@
 // What a negotiating (SDK 2.4) client did about `server/discover`: probes, failed probes, probes sent again
 // after a failed one, the slowest probe, and connects that settled on the 2025 era against a server that speaks
 // 2026-07-28 (a wrong fallback). Absent when no connect probed (then every such metric is n/a).
-import type { History } from '../core/history.ts';
 import { MODERN_VERSION } from '../core/pairing.ts';
+import type { RunFrame } from './accumulator.ts';
 
 export interface DiscoveryMetrics {
   discoveryProbes: number;
@@ -14,8 +14,8 @@ export interface DiscoveryMetrics {
   wrongFallbacks: number | null;
 }
 
-export function discoveryMetrics(history: History): Partial<DiscoveryMetrics> {
-  const connects = history.discovery ?? [];
+export function discoveryMetrics(run: RunFrame): Partial<DiscoveryMetrics> {
+  const connects = run.discovery ?? [];
   const probes = connects.flatMap((c) => c.probes).sort((a, b) => a.atMs - b.atMs);
   if (probes.length === 0) return {};
   const failed = (i: number) => probes[i].outcome !== 'ok';
@@ -25,9 +25,9 @@ export function discoveryMetrics(history: History): Partial<DiscoveryMetrics> {
     discoveryRetries: probes.filter((_, i) => i > 0 && failed(i - 1)).length,
     discoveryMsMax: Math.max(...probes.map((p) => p.ms)),
     wrongFallbacks:
-      history.serverSpeaksModern === undefined
+      run.serverSpeaksModern === undefined
         ? null
-        : history.serverSpeaksModern
+        : run.serverSpeaksModern
           ? connects.filter((c) => c.negotiated !== undefined && c.negotiated !== MODERN_VERSION).length
           : 0,
   };

@@ -1,6 +1,7 @@
 // Metrics of the MCP edge and the client's guards: how fast a fault was detected (the first failed attempt after
 // it went on), PROTO failures, and how often results went over the client's result budget.
-import type { History } from '../core/history.ts';
+import type { AttemptRecord } from '../core/history.ts';
+import type { Accumulator, RunFrame } from './accumulator.ts';
 
 export interface DetectWindow {
   fault: string;
@@ -28,34 +29,71 @@ export interface EdgeMetrics {
   headerMismatchExecuted: number;
 }
 
-export function edgeMetrics(history: History): EdgeMetrics {
-  const failed = history.attempts.filter((a) => !a.ok).sort((a, b) => a.endMs - b.endMs);
-  const detect = history.faults.map((w) => {
-    const first = failed.find((a) => a.endMs >= w.onMs && (w.offMs === undefined || a.startMs <= w.offMs));
-    return {
-      fault: w.id,
-      kind: w.kind,
-      detectMs: first ? Math.round(first.endMs - w.onMs) : null,
-      ...(first?.errorCode && { errorCode: first.errorCode }),
-    };
-  });
-  let truncated = 0;
-  let paginated = 0;
-  let max = 0;
-  for (const a of history.attempts) {
-    if (a.budget === 'truncated') truncated++;
-    if (a.budget === 'paginated') paginated++;
-    if ((a.resultBytes ?? 0) > max) max = a.resultBytes!;
+/** A failed attempt as detection needs it. */
+interface Failure {
+  startMs: number;
+  endMs: number;
+  errorCode?: string;
+}
+
+/**
+ * Counted as the run goes. Fault windows are known only at the end, and a failure may be the first one of a window
+ * that went on before it ended, so each failed attempt's times and code are kept (not the record): bounded by the
+ * failures, not the ops.
+ */
+export class EdgeCounter implements Accumulator<EdgeMetrics> {
+  private readonly failures: Failure[] = [];
+  private protoErrors = 0;
+  private truncated = 0;
+  private paginated = 0;
+  private resultBytesMax = 0;
+  private headerTampered = 0;
+  private headerMismatchRejected = 0;
+  private headerMismatchExecuted = 0;
+
+  attempt(a: AttemptRecord): void {
+    if (!a.ok) {
+      this.failures.push({ startMs: a.startMs, endMs: a.endMs, ...(a.errorCode && { errorCode: a.errorCode }) });
+      if (a.category === 'PROTO') this.protoErrors++;
+    }
+    if (a.budget === 'truncated') this.truncated++;
+    if (a.budget === 'paginated') this.paginated++;
+    if ((a.resultBytes ?? 0) > this.resultBytesMax) this.resultBytesMax = a.resultBytes!;
+    if (a.headerTampered) this.countTampered(a);
   }
-  return {
-    detect,
-    protoErrors: failed.filter((a) => a.category === 'PROTO').length,
-    resultsOverBudget: truncated + paginated,
-    resultsTruncated: truncated,
-    resultsPaginated: paginated,
-    resultBytesMax: max,
-    ...headerCounts(history),
-  };
+
+  result(run: RunFrame): EdgeMetrics {
+    // In end order; among equal ends the earlier start, then the earlier recorded (a stable sort).
+    const failed = this.failures.sort((a, b) => a.endMs - b.endMs || a.startMs - b.startMs);
+    const detect = run.faults.map((w) => {
+      const first = failed.find((a) => a.endMs >= w.onMs && (w.offMs === undefined || a.startMs <= w.offMs));
+      return {
+        fault: w.id,
+        kind: w.kind,
+        detectMs: first ? Math.round(first.endMs - w.onMs) : null,
+        ...(first?.errorCode && { errorCode: first.errorCode }),
+      };
+    });
+    return {
+      detect,
+      protoErrors: this.protoErrors,
+      resultsOverBudget: this.truncated + this.paginated,
+      resultsTruncated: this.truncated,
+      resultsPaginated: this.paginated,
+      resultBytesMax: this.resultBytesMax,
+      headerTampered: this.headerTampered,
+      headerMismatchRejected: this.headerMismatchRejected,
+      headerMismatchExecuted: this.headerMismatchExecuted,
+    };
+  }
+
+  /** What the server answered to an attempt whose routing headers a proxy rewrote: a refusal, or an execution. */
+  private countTampered(a: AttemptRecord): void {
+    this.headerTampered++;
+    if (a.errorCode === 'PROTO.HEADER_MISMATCH') this.headerMismatchRejected++;
+    // A 2xx answer to a tools/call: the request passed the header check and was dispatched to the tool.
+    else if (a.httpStatus !== undefined && a.httpStatus < 300) this.headerMismatchExecuted++;
+  }
 }
 
 /** The slowest detection over the windows that saw a failure; null when windows exist and none did. */
@@ -63,17 +101,4 @@ export function worstDetect(windows: readonly DetectWindow[]): { value: number |
   const seen = windows.filter((w) => w.detectMs !== null);
   if (windows.length > 0 && seen.length === 0) return { value: null, reason: 'no fault window saw a failed attempt' };
   return { value: Math.max(0, ...seen.map((w) => w.detectMs!)) };
-}
-
-/** What the server answered to attempts whose routing headers a proxy rewrote: a refusal, or an execution. */
-function headerCounts(history: History) {
-  const tampered = history.attempts.filter((a) => a.headerTampered);
-  return {
-    headerTampered: tampered.length,
-    headerMismatchRejected: tampered.filter((a) => a.errorCode === 'PROTO.HEADER_MISMATCH').length,
-    // A 2xx answer to a tools/call: the request passed the header check and was dispatched to the tool.
-    headerMismatchExecuted: tampered.filter(
-      (a) => a.httpStatus !== undefined && a.httpStatus < 300 && a.errorCode !== 'PROTO.HEADER_MISMATCH',
-    ).length,
-  };
 }

@@ -2,8 +2,14 @@
 // and one line in FAMILIES; computeMetrics reads its result from `finishFeed`.
 import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
 import type { Accumulator, RunFrame } from './accumulator.ts';
+import { ApplicationCounter } from './client-guards.ts';
+import { discoveryMetrics } from './discovery-metrics.ts';
+import { EdgeCounter } from './edge-metrics.ts';
 import { ErrorCounter } from './errors.ts';
+import { faultWindows } from './fault-windows.ts';
+import { InputRoundCounter } from './input-rounds.ts';
 import { LatencyAccumulator } from './latency.ts';
+import { notificationMetrics } from './notifications.ts';
 import type { MetricsOptions } from './options.ts';
 import { OutcomeCounter } from './outcomes.ts';
 import { EffectReconciler } from './reconcile.ts';
@@ -24,6 +30,13 @@ const FAMILIES = {
   recovery: () => new RecoveryTracker(),
   replays: () => new ReplayCounter(),
   serverSeam: () => new SeamCounter(),
+  application: () => new ApplicationCounter(),
+  edges: () => new EdgeCounter(),
+  inputRounds: () => new InputRoundCounter(),
+  // Families that read only the run's frame (windows, discovery probes, listen events, effects): nothing to feed.
+  discovery: () => ({ result: discoveryMetrics }),
+  notifications: () => ({ result: notificationMetrics }),
+  faultWindows: () => ({ result: faultWindows }),
 } satisfies Record<string, () => Accumulator<unknown>>;
 
 type Families = typeof FAMILIES;

@@ -1,7 +1,8 @@
 // Multi-round-trip calls (2026-07-28 input_required): how many round trips a completed call took. Every attempt is
 // one first round plus the rounds it retried with the client's answers, so a call confirmed at once takes 2; a
 // lost round the client starts again costs 2 more. n/a when no completed call needed input.
-import type { History } from '../core/history.ts';
+import type { AttemptRecord, OpRecord } from '../core/history.ts';
+import type { Accumulator } from './accumulator.ts';
 
 export interface InputRoundMetrics {
   /** Completed (ok) ops that sent at least one retried round. */
@@ -10,22 +11,37 @@ export interface InputRoundMetrics {
   roundsPerCompletedCall: number | null;
 }
 
-export function inputRoundMetrics(history: History): Partial<InputRoundMetrics> {
-  const rounds = new Map<string, { attempts: number; retried: number }>();
-  for (const a of history.attempts) {
-    const r = rounds.get(a.opId) ?? { attempts: 0, retried: 0 };
-    r.attempts++;
-    r.retried += a.inputRounds ?? 0;
-    rounds.set(a.opId, r);
+/** Counted as the run goes: each open op's attempts and retried rounds until it ends, then only totals. */
+export class InputRoundCounter implements Accumulator<Partial<InputRoundMetrics>> {
+  private readonly open = new Map<string, { attempts: number; retried: number }>();
+  private anyRounds = false;
+  private calls = 0;
+  private rounds = 0;
+
+  attempt(a: AttemptRecord): void {
+    if (a.inputRounds) this.anyRounds = true;
+    const r = this.open.get(a.opId);
+    if (r) {
+      r.attempts++;
+      r.retried += a.inputRounds ?? 0;
+    } else this.open.set(a.opId, { attempts: 1, retried: a.inputRounds ?? 0 });
   }
-  const completed = history.ops
-    .filter((op) => op.outcome === 'ok')
-    .map((op) => rounds.get(op.opId))
-    .filter((r) => r !== undefined && r.retried > 0) as { attempts: number; retried: number }[];
-  if (!history.attempts.some((a) => a.inputRounds)) return {};
-  const total = completed.reduce((sum, r) => sum + r.attempts + r.retried, 0);
-  return {
-    callsWithInput: completed.length,
-    roundsPerCompletedCall: completed.length === 0 ? null : Math.round((total / completed.length) * 100) / 100,
-  };
+
+  op(o: OpRecord): void {
+    const r = this.open.get(o.opId);
+    this.open.delete(o.opId);
+    if (o.outcome !== 'ok' || r === undefined || r.retried <= 0) return;
+    this.calls++;
+    this.rounds += r.attempts + r.retried;
+  }
+
+  result(): Partial<InputRoundMetrics> {
+    // Attempts of ops that never ended complete no call.
+    this.open.clear();
+    if (!this.anyRounds) return {};
+    return {
+      callsWithInput: this.calls,
+      roundsPerCompletedCall: this.calls === 0 ? null : Math.round((this.rounds / this.calls) * 100) / 100,
+    };
+  }
 }

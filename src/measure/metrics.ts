@@ -1,14 +1,8 @@
 // computeMetrics: everything DESIGN.md's "Definitions" asks for, from one run's History.
 import { collectBetweenPasses } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
-import { applicationMetrics } from './client-guards.ts';
-import { discoveryMetrics } from './discovery-metrics.ts';
-import { edgeMetrics } from './edge-metrics.ts';
-import { faultWindows } from './fault-windows.ts';
 import { finishFeed, type MetricFeed, replay } from './feed.ts';
-import { inputRoundMetrics } from './input-rounds.ts';
 import { findLeaks, leaksByKind } from './leaks.ts';
-import { notificationMetrics } from './notifications.ts';
 import type { MetricsOptions } from './options.ts';
 import { perFaultHit } from './per-hit.ts';
 import { replayMetrics } from './replays.ts';
@@ -30,8 +24,6 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
   };
   const { retry, effects, recovery: rec } = fed;
   const leakFindings = between(findLeaks(history, { canaries: options.canaries }));
-  const application = between(applicationMetrics(history));
-  const edges = between(edgeMetrics(history));
   const metrics: Metrics = {
     ...o,
     effectsObservable: history.effectsObservable !== false,
@@ -46,7 +38,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
     leaksByKind: leaksByKind(leakFindings, { canaries: options.canaries }),
     leakFindings,
     steadyState: rec.steadyState,
-    faultWindows: faultWindows(history),
+    faultWindows: fed.faultWindows,
     recovery: rec.windows,
     latencyMs: fed.opLatency,
     attemptLatencyMs: fed.attemptLatency,
@@ -54,11 +46,11 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
     retryAfterViolations: fed.retryAfter.length,
     throughputOpsPerSec,
     durationMs: Math.round(history.endMs - history.startMs),
-    ...application,
-    ...edges,
-    ...discoveryMetrics(history),
-    ...inputRoundMetrics(history),
-    ...notificationMetrics(history),
+    ...fed.application,
+    ...fed.edges,
+    ...fed.discovery,
+    ...fed.inputRounds,
+    ...fed.notifications,
     ...serverSeamMetrics(fed.serverSeam, effects, history),
     ...replayMetrics(fed.replays, effects, history.effectsObservable !== false),
   };

@@ -2,7 +2,7 @@
 // announced once (delivered), more than once (duplicated), never (lost), and whether the client learned of a lost
 // one anyway by reading the resource after listening again (missed: neither). Counted from the first acknowledged
 // listen on; n/a when nobody listened, no listen was acknowledged, or no charge was made after it.
-import type { History } from '../core/history.ts';
+import type { RunFrame } from './accumulator.ts';
 
 export interface NotificationMetrics {
   notificationsDelivered: number;
@@ -14,11 +14,11 @@ export interface NotificationMetrics {
   relistens: number;
 }
 
-export function notificationMetrics(history: History): Partial<NotificationMetrics> {
-  const events = history.subscriptions;
+export function notificationMetrics(run: RunFrame): Partial<NotificationMetrics> {
+  const events = run.subscriptions;
   const firstListen = events?.find((e) => e.kind === 'listening');
   if (!events || !firstListen) return {};
-  const charges = history.effects.filter(
+  const charges = run.effects.filter(
     (e) => e.kind === 'payment.charge' && e.idempotencyKey !== undefined && e.atMs >= firstListen.atMs,
   );
   if (charges.length === 0) return {};

@@ -1,10 +1,12 @@
 // Application metrics from hand-built histories: each detector fires on the history that should trigger it
 // and stays at zero on the one that should not.
 import { describe, expect, it } from 'vitest';
-import { applicationMetrics } from '../../../src/measure/client-guards.ts';
+import type { History } from '../../../src/core/history.ts';
 import { METRICS } from '../../../src/measure/metric-table.ts';
 import { computeMetrics } from '../../../src/measure/metrics.ts';
-import { attempt, history, op, T0 } from './fixtures.ts';
+import { attempt, fed, history, op, T0 } from './fixtures.ts';
+
+const applicationMetrics = (h: History) => fed(h).application;
 
 describe('application metrics', () => {
   it('breaker intervals: open to closed, half-open in between continues the outage, unclosed is null', () => {

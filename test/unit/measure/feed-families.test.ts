@@ -1,0 +1,206 @@
+// The application-guard, edge and input-round accumulators over generated runs (ops that never ended, attempts of
+// unknown ops, empty runs, n/a): fed live by the Recorder in end order, they equal a replay of the recorded history.
+// The whole-history functions they replaced were checked equal to them by this property (commit 4241802) before
+// they were deleted.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord } from '../../../src/core/history.ts';
+import { finishFeed, type MetricFeed } from '../../../src/measure/feed.ts';
+import { Recorder } from '../../../src/run/recorder.ts';
+import { attempt, fault, fed, history, op, T0 } from './fixtures.ts';
+
+const category = fc.constantFrom(undefined, 'AUTH', 'VALIDATION', 'INTERNAL', 'PROTO', 'LINK');
+const code = fc.constantFrom(undefined, 'PROTO.HEADER_MISMATCH', 'AUTH.TOKEN_EXPIRED', 'LINK.TIMEOUT');
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+
+const rawAttempt = fc.record({
+  dur: fc.integer({ min: 0, max: 3000 }),
+  ok: fc.boolean(),
+  category,
+  code,
+  budget: fc.constantFrom(undefined, 'truncated', 'paginated'),
+  resultBytes: maybe(fc.integer({ min: 0, max: 100_000 })),
+  headerTampered: fc.boolean(),
+  httpStatus: fc.constantFrom(undefined, 200, 202, 400, 500),
+  inputRounds: fc.constantFrom(undefined, 0, 1, 2),
+});
+
+const rawOp = fc.record({
+  start: fc.integer({ min: 0, max: 20_000 }),
+  tries: fc.array(rawAttempt, { maxLength: 4 }),
+  outcome: fc.constantFrom('ok', 'fail', 'info'),
+  category,
+  lookups: maybe(fc.integer({ min: 0, max: 3 })),
+  lookupsFound: maybe(fc.integer({ min: 0, max: 2 })),
+  authRefreshes: maybe(fc.integer({ min: 0, max: 2 })),
+  circuitOpen: fc.boolean(),
+  mistake: fc.constantFrom(undefined, 'wrong-type'),
+  corrections: maybe(fc.integer({ min: 0, max: 2 })),
+  loopGuardStop: fc.boolean(),
+  /** Below 0.15: the op never ended; below 0.25: its attempts name an op id no op record has. */
+  ended: fc.double({ min: 0, max: 1, noNaN: true }),
+});
+type RawOp = typeof rawOp extends fc.Arbitrary<infer T> ? T : never;
+
+const rawFault = fc.record({ on: fc.integer({ min: 0, max: 20_000 }), len: maybe(fc.integer({ min: 0, max: 8000 })) });
+const rawBreaker = fc.record({
+  key: fc.constantFrom('pay', 'search'),
+  at: fc.integer({ min: 0, max: 20_000 }),
+  state: fc.constantFrom<BreakerEvent['state']>('open', 'half-open', 'closed'),
+});
+
+interface SyntheticOp {
+  op: OpRecord | undefined;
+  attempts: AttemptRecord[];
+}
+
+function build(raw: RawOp[]): SyntheticOp[] {
+  return raw.map((r, i) => {
+    const opId = `op-${i}`;
+    const attemptOpId = r.ended < 0.25 && r.ended >= 0.15 ? `unknown-${i}` : opId;
+    let t = T0 + r.start;
+    const attempts = r.tries.map((a, n) => {
+      const rec: AttemptRecord = { opId: attemptOpId, attempt: n + 1, startMs: t, endMs: t + a.dur, ok: a.ok };
+      if (a.category) rec.category = a.category as AttemptRecord['category'];
+      if (!a.ok && a.code) rec.errorCode = a.code;
+      if (a.budget) rec.budget = a.budget as AttemptRecord['budget'];
+      if (a.resultBytes !== undefined) rec.resultBytes = a.resultBytes;
+      if (a.headerTampered) rec.headerTampered = true;
+      if (a.httpStatus !== undefined) rec.httpStatus = a.httpStatus;
+      if (a.inputRounds !== undefined) rec.inputRounds = a.inputRounds;
+      t += a.dur + 1;
+      return rec;
+    });
+    const { lookups, lookupsFound, authRefreshes, mistake, corrections } = r;
+    const op: OpRecord | undefined =
+      r.ended < 0.15
+        ? undefined
+        : {
+            opId,
+            tool: 'pay',
+            sideEffecting: true,
+            startMs: T0 + r.start,
+            endMs: t,
+            outcome: r.outcome as OpRecord['outcome'],
+            attempts: attempts.length,
+            failedAttempts: attempts.filter((a) => !a.ok).length,
+            ...(r.category && { category: r.category as OpRecord['category'] }),
+            ...(lookups !== undefined && { lookups }),
+            ...(lookupsFound !== undefined && { lookupsFound }),
+            ...(authRefreshes !== undefined && { authRefreshes }),
+            ...(r.circuitOpen && { circuitOpen: true }),
+            ...(mistake && { mistake }),
+            ...(corrections !== undefined && { corrections }),
+            ...(r.loopGuardStop && { loopGuardStop: true }),
+          };
+    return { op, attempts };
+  });
+}
+
+/** The history as the Recorder hands it over: records sorted by start. */
+function asHistory(ops: SyntheticOp[], faults: FaultWindow[], breaker: BreakerEvent[]): History {
+  const byStart = <T extends { startMs: number }>(xs: T[]) => xs.sort((a, b) => a.startMs - b.startMs);
+  return history({
+    ops: byStart(ops.flatMap((o) => (o.op ? [o.op] : []))),
+    attempts: byStart(ops.flatMap((o) => o.attempts)),
+    faults,
+    breaker,
+    endMs: T0 + 30_000,
+  });
+}
+
+/** The Recorder fed in the given end order, every attempt recorded before any op ends when `interleaved`. */
+function live(ops: SyntheticOp[], order: number[], interleaved: boolean): MetricFeed {
+  const recorder = new Recorder();
+  const end = (i: number) => {
+    const o = ops[i].op;
+    if (o) recorder.op(o);
+  };
+  for (const i of order) {
+    for (const a of ops[i].attempts) recorder.attempt(a);
+    if (!interleaved) end(i);
+  }
+  if (interleaved) for (const i of order) end(i);
+  recorder.history([], []);
+  return recorder.feed;
+}
+
+const run = fc
+  .record({
+    raw: fc.array(rawOp, { maxLength: 60 }),
+    faults: fc.array(rawFault, { maxLength: 3 }),
+    breaker: fc.array(rawBreaker, { maxLength: 6 }),
+    interleaved: fc.boolean(),
+  })
+  .chain((r) =>
+    fc.record({ r: fc.constant(r), order: fc.shuffledSubarray([...r.raw.keys()], { minLength: r.raw.length }) }),
+  );
+
+type Run = typeof run extends fc.Arbitrary<infer T> ? T : never;
+
+function parts({ r, order }: Run) {
+  const ops = build(r.raw);
+  const faults: FaultWindow[] = r.faults.map((f, i) => ({
+    id: `f${i}`,
+    seam: 'dependency',
+    kind: 'http-5xx',
+    onMs: T0 + f.on,
+    ...(f.len !== undefined && { offMs: T0 + f.on + f.len }),
+  }));
+  const breaker = r.breaker.map((b) => ({ key: b.key, atMs: T0 + b.at, state: b.state }));
+  const h = asHistory(ops, faults, breaker);
+  return { h, feed: live(ops, order, r.interleaved) };
+}
+
+describe('guard, edge and input-round accumulators', () => {
+  it('fed live in end order equal a replay of the recorded history', () => {
+    fc.assert(
+      fc.property(run, (input) => {
+        const { h, feed } = parts(input);
+        const got = finishFeed(feed, h);
+        const replayed = fed(h);
+        expect([got.application, got.edges, got.inputRounds]).toEqual([
+          replayed.application,
+          replayed.edges,
+          replayed.inputRounds,
+        ]);
+      }),
+      { seed: 27, numRuns: 300 },
+    );
+  });
+
+  it('the busiest second counts an attempt whose op ended long after it started', () => {
+    const recorder = new Recorder();
+    // 'slow' starts in the busy second but ends (and is fed) 30 s later, after the others.
+    const slow = attempt('slow', 1, 500, 30_500, true);
+    const quick = [0, 100, 900].map((t, i) => attempt(`q${i}`, 1, t, t + 5, true));
+    for (const a of quick) {
+      recorder.attempt(a);
+      recorder.op(op(a.opId, a.startMs - T0, a.endMs - T0));
+    }
+    recorder.attempt(slow);
+    recorder.op(op('slow', 500, 30_500));
+    const h = recorder.history([], []);
+    expect(finishFeed(recorder.feed, h).application.attemptsPerSecondMax).toBe(4);
+    // The control: without it the busiest second holds 3.
+    expect(fed(history({ attempts: quick })).application.attemptsPerSecondMax).toBe(3);
+  });
+
+  it('a failure fed after a window went on is its first when it ended first; a failure before the onset is not', () => {
+    const early = attempt('a', 1, 0, 900, false, { errorCode: 'LINK.TIMEOUT' });
+    const first = attempt('b', 1, 950, 1200, false, { errorCode: 'DEPENDENCY.UNAVAILABLE' });
+    const later = attempt('c', 1, 1000, 1100 + 400, false, { errorCode: 'LINK.RESET' });
+    const h = history({ faults: [fault('f', 1000, 2000)] });
+    const detect = (attempts: AttemptRecord[]) => fed({ ...h, attempts }).edges.detect[0];
+    expect(detect([later, early, first])).toMatchObject({ detectMs: 200, errorCode: 'DEPENDENCY.UNAVAILABLE' });
+    expect(detect([early])).toMatchObject({ detectMs: null });
+  });
+
+  it('input rounds: n/a without a retried round; a completed call with one counts its round trips', () => {
+    expect(fed(history({ attempts: [attempt('a', 1, 0, 1, true)], ops: [op('a', 0, 1)] })).inputRounds).toEqual({});
+    const rounds = history({ attempts: [attempt('a', 1, 0, 1, true, { inputRounds: 1 })], ops: [op('a', 0, 1)] });
+    expect(fed(rounds).inputRounds).toEqual({ callsWithInput: 1, roundsPerCompletedCall: 2 });
+    // The control: the same call never completed (its op did not end) completes nothing.
+    expect(fed({ ...rounds, ops: [] }).inputRounds).toEqual({ callsWithInput: 0, roundsPerCompletedCall: null });
+  });
+});
