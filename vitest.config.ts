@@ -1,12 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Four lanes. `unit` has no child processes (loopback sockets in this process only) and is the developer's fast
-// lane (`npm run test:unit`); `server` forks reference servers; `contract` runs the error contract against one;
-// `e2e` runs shipped profiles and the CLI binary. `npm test` runs them all.
-const lane = (name: string, include: string[], testTimeout: number) => ({
+// lane (`npm run test:unit`: projects unit*); `server` forks reference servers; `contract` runs the error contract
+// against one; `e2e` runs shipped profiles and the CLI binary. `npm test` runs them all.
+const lane = (
+  name: string,
+  include: string[],
+  testTimeout: number,
+  more: { exclude?: string[]; isolate?: boolean } = {},
+) => ({
   extends: true as const,
-  test: { name, include, testTimeout },
+  test: { name, include, testTimeout, ...more },
 });
+
+// Importing src/ costs a unit file more than its tests do (the SDK, msw, zod: seconds each on a busy 2-core
+// machine), so unit files share one module graph per worker (isolate: false). A file that replaces a module
+// (vi.mock) needs a graph of its own, or a module another file loaded first would stay in place: those run isolated.
+const UNIT = 'test/unit';
+const mocking = readdirSync(UNIT, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts') && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(`${UNIT}/${f}`, 'utf8')))
+  .map((f) => `${UNIT}/${f}`);
 
 export default defineConfig({
   test: {
@@ -14,7 +28,8 @@ export default defineConfig({
     // Timing-sensitive fault tests share 2 noisy cores: at most two test files run at once.
     maxWorkers: 2,
     projects: [
-      lane('unit', ['test/unit/**/*.test.ts'], 30_000),
+      lane('unit', [`${UNIT}/**/*.test.ts`], 30_000, { exclude: mocking, isolate: false }),
+      lane('unit-isolated', mocking, 30_000),
       lane('server', ['test/server/**/*.test.ts'], 60_000),
       lane('contract', ['test/contract/**/*.test.ts'], 60_000),
       lane('e2e', ['test/e2e/**/*.test.ts'], 120_000),

@@ -46,7 +46,7 @@ for major in "${versions[@]}"; do
   echo "=== Node $major: $("$bin" --version) ($bin)"
   if [[ "${FAULTLINE_MATRIX_SKIP_UNIT_ON_PATH:-}" == 1 && "$bin" == "$(command -v node)" ]]; then
     unit[$major]="ran in npm test"
-  elif "$bin" node_modules/vitest/vitest.mjs run --project unit; then unit[$major]=pass; else unit[$major]=FAIL; failed=1; fi
+  elif "$bin" node_modules/vitest/vitest.mjs run --project 'unit*'; then unit[$major]=pass; else unit[$major]=FAIL; failed=1; fi
   if FAULTLINE_TGZ="$tgz" bash scripts/examples-ci.sh "$bin"; then examples[$major]=pass; else examples[$major]=FAIL; failed=1; fi
 done
 
