@@ -100,6 +100,7 @@ async function callOnce(
     ...(http.resumptions && { resumptions: http.resumptions }),
     ...(http.headerTampered && { headerTampered: true }),
     ...(http.inputRounds && { inputRounds: http.inputRounds }),
+    ...(http.task && { task: http.task }),
     visible: outcome.visible,
     ...(http.notifications && { notifications: http.notifications }),
     ...(c.ok

@@ -6,10 +6,12 @@
 // honoured), else it fails the attempt, and a caller that retries then creates the task again.
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { TaskAttempt } from '../core/history.ts';
 import { MODERN_VERSION } from '../core/pairing.ts';
 import { parseRetryAfter } from '../core/retry-after.ts';
 import { sleep } from '../core/sleep.ts';
 import { ENVELOPE_VERSION_KEY } from '../core/wire.ts';
+import { currentAttempt } from './attempt-context.ts';
 import type { ToolCallResult } from './attempt-outcome.ts';
 import { ELICITATION_CAPABILITY } from './confirming-user.ts';
 
@@ -51,12 +53,19 @@ export class TaskClient {
     if (!('taskId' in created)) return created;
     let task = created;
     let resumes = options.resumePolls ?? 0;
+    // What the attempt records of its task (the task metrics): updated as the polls go.
+    const seen: TaskAttempt = { status: task.status, resumedPolls: 0 };
+    const attempt = currentAttempt();
+    if (attempt) attempt.task = seen;
     while (task.status === 'working') {
       if (!(await this.pause(task.pollInterval ?? RESUME_PAUSE_MS, deadline))) throw timedOut(task.taskId);
       try {
-        task = (await this.request('tasks/get', { taskId: task.taskId }, task.taskId)) as TaskView;
+        // The call's trace id and attempt ride along: the edge's op windows and seeded draws key on them.
+        task = (await this.request('tasks/get', { taskId: task.taskId, _meta: params._meta }, task.taskId)) as TaskView;
+        seen.status = task.status;
       } catch (error) {
         if (resumes-- <= 0) throw error;
+        seen.resumedPolls++;
         // Resumed by id: the same task polled again after the advised pause (the poll's pollInterval otherwise).
         const advised = error instanceof TaskHttpError ? error.retryAfterMs : undefined;
         if (!(await this.pause(advised ?? RESUME_PAUSE_MS, deadline))) throw timedOut(task.taskId);

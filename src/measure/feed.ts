@@ -6,6 +6,7 @@ import { ErrorCounter } from './errors.ts';
 import { LatencyAccumulator } from './latency.ts';
 import { OutcomeCounter } from './outcomes.ts';
 import { RetryAfterCounter } from './retry-after.ts';
+import { TaskCounter } from './tasks.ts';
 import type { MetricsOptions } from './types.ts';
 
 const FAMILIES = {
@@ -14,6 +15,7 @@ const FAMILIES = {
   opLatency: () => new LatencyAccumulator('op'),
   attemptLatency: () => new LatencyAccumulator('attempt'),
   retryAfter: () => new RetryAfterCounter(),
+  tasks: () => new TaskCounter(),
 } satisfies Record<string, () => Accumulator<unknown>>;
 
 type Families = typeof FAMILIES;

@@ -63,6 +63,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
     ...discoveryMetrics(history),
     ...inputRoundMetrics(history),
     ...notificationMetrics(history),
+    ...fed.tasks,
     ...serverSeamMetrics(history, effects),
     ...replayMetrics(history, effects, history.effectsObservable !== false),
   };
