@@ -7,12 +7,12 @@ import {
   McpServer,
 } from '@modelcontextprotocol/server';
 import type { ServerRuntime } from '../runtime.ts';
-import { registerTaskMethods } from '../tasks/task-methods.ts';
 import { tasksOf } from '../tasks/task-store.ts';
 import { type IncomingToolCall, toolCaller } from '../tool-call.ts';
 import { SERVER_INFO, SERVER_INSTRUCTIONS, toolListing } from '../tool-listing.ts';
 import { MODERN_TOOLS as TOOLS } from '../tools/index.ts';
 import { registerPaymentsFeed } from './payments-feed.ts';
+import { registerTaskMethods } from './task-methods.ts';
 
 export function createModernMcpServer(runtime: ServerRuntime): McpServer {
   const server = new McpServer(SERVER_INFO, {

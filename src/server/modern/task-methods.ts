@@ -4,7 +4,7 @@
 // tasks/get carries the result once the task has one: the extension has no tasks/result on this wire.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { TaskStore } from './task-store.ts';
+import type { TaskStore } from '../tasks/task-store.ts';
 
 const byId = z.looseObject({ taskId: z.string().min(1) });
 
