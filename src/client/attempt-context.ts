@@ -1,6 +1,7 @@
 // What the HTTP layer saw during one attempt. The SDK turns a 429 into a plain StreamableHTTPError and drops the
 // headers, so the client's fetch wrapper writes status and Retry-After here, in the attempt's async context.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TaskAttempt } from '../core/history.ts';
 import { isInputRound } from '../core/input-round.ts';
 import { parseRetryAfter } from '../core/retry-after.ts';
 import { HEADER_TAMPERED_HEADER } from '../core/wire.ts';
@@ -19,6 +20,8 @@ export interface AttemptHttp {
   notifications?: string[];
   /** Retried input_required rounds the SDK sent inside the attempt (requests carrying the client's answers). */
   inputRounds?: number;
+  /** The task the attempt created (task-client.ts): its last status seen and the failed polls it resumed. */
+  task?: TaskAttempt;
   /** A proxy rewrote the Mcp-* routing headers of the attempt's last POST (it marks its answer: HEADER_TAMPERED_HEADER). */
   headerTampered?: boolean;
 }

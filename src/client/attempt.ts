@@ -9,6 +9,7 @@ import { classifyError, classifyResult } from './classify.ts';
 import { AttemptFailed } from './failure.ts';
 import { type PolicyContext, wireId } from './policy.ts';
 import { type BudgetOutcome, fitResult } from './result-budget.ts';
+import type { TaskCallOptions } from './task-client.ts';
 import type { OpRun, Try } from './units/unit.ts';
 
 const VISIBLE_LIMIT = 256 * 1024;
@@ -42,6 +43,8 @@ async function callOnce(
   timeoutMs: number | undefined,
   /** The idempotency key the arguments carry, if any (for trace.jsonl). */
   idempotencyKey: string | undefined,
+  /** The tool runs as a task: the task client's options (how many failed polls it resumes). */
+  task?: TaskCallOptions,
 ): Promise<AttemptOutcome> {
   const startMs = epochMs();
   const http: AttemptHttp = {};
@@ -51,15 +54,25 @@ async function callOnce(
   try {
     const session = await ctx.session.get();
     generation = session.generation;
-    const call = (pageArgs: Record<string, unknown>) =>
-      runInAttempt(http, () =>
-        session.connection.client.callTool(
-          { name: tool, arguments: pageArgs, _meta: { [TRACE_META_KEY]: traceId, [ATTEMPT_META_KEY]: attempt } },
-          undefined,
-          // Asking for progress, as hosts do: what the tool reports on the way is model-visible too.
-          { ...requestOptions(timeoutMs), onprogress: (p) => noteNotification(JSON.stringify(p), http) },
-        ),
-      ) as Promise<ToolCallResult>;
+    const client = session.connection.client;
+    const call = (pageArgs: Record<string, unknown>) => {
+      const params = {
+        name: tool,
+        arguments: pageArgs,
+        _meta: { [TRACE_META_KEY]: traceId, [ATTEMPT_META_KEY]: attempt },
+      };
+      return runInAttempt(http, (): Promise<unknown> => {
+        if (task) {
+          if (!client.callTask) throw new Error(`${tool} runs as a task: it needs the 2026-07-28 wire over HTTP`);
+          return client.callTask(params, { ...requestOptions(timeoutMs), ...task });
+        }
+        // Asking for progress, as hosts do: what the tool reports on the way is model-visible too.
+        return client.callTool(params, undefined, {
+          ...requestOptions(timeoutMs),
+          onprogress: (p) => noteNotification(JSON.stringify(p), http),
+        });
+      }) as Promise<ToolCallResult>;
+    };
     budget = await fitResult(await call(args), ctx.client.resultBudgetBytes, args.page_size, (page_size) =>
       call({ ...args, page_size }),
     );
@@ -87,6 +100,7 @@ async function callOnce(
     ...(http.resumptions && { resumptions: http.resumptions }),
     ...(http.headerTampered && { headerTampered: true }),
     ...(http.inputRounds && { inputRounds: http.inputRounds }),
+    ...(http.task && { task: http.task }),
     visible: outcome.visible,
     ...(http.notifications && { notifications: http.notifications }),
     ...(c.ok
@@ -121,6 +135,8 @@ export interface AttemptOptions {
   keyFor?: (attempt: number) => string;
   /** A failed attempt that our own timeout cancelled took no effect when the tool honours cancellation. */
   trustsCancel?: boolean;
+  /** Failed tasks/get polls resumed by the task's id (a task-only tool); none by default, as SDK-less code does. */
+  resumePolls?: number;
 }
 
 /** The innermost step of a try: one attempt with the try's time budget, reported to the tally. */
@@ -141,6 +157,7 @@ export function attemptStep(op: OpRun, options: AttemptOptions = {}): Try {
       args,
       context.timeoutMs,
       keyed ? key : undefined,
+      call.runsAsTask ? { resumePolls: options.resumePolls ?? 0 } : undefined,
     );
     const c = outcome.classified;
     // Our own timeout cancelled the call (notifications/cancelled): a tool that honours it took no effect.

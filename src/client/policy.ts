@@ -24,6 +24,8 @@ export interface LogicalCall extends ReplayTraits {
   statusLookup?: { tool: string; keyArg: string };
   /** The tool undoes nothing but promises no effect once cancelled: a timed-out (and so cancelled) attempt took none. */
   honoursCancel?: boolean;
+  /** The tool runs as a task (tools/call answers a task id to poll): the attempt goes through the task client. */
+  runsAsTask?: boolean;
 }
 
 /** What the server sees of the op: its trace id, and the stem of its idempotency keys. */

@@ -19,6 +19,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MODERN_VERSION } from '../core/pairing.ts';
 import { confirmingUser, ELICITATION_CAPABILITY } from './confirming-user.ts';
 import type { ConnectionClient, McpClient } from './mcp-client.ts';
+import { TaskClient } from './task-client.ts';
 
 export interface Sdk2Options {
   negotiation: VersionNegotiationMode;
@@ -98,7 +99,9 @@ export async function openSdk2(options: Sdk2Options): Promise<Sdk2Connection> {
     await sdk.close().catch(() => {});
     rethrow(error);
   });
+  const tasks = http && new TaskClient(options.url, options.fetch);
   const client = {
+    ...(tasks && { callTask: (...args: Parameters<TaskClient['callTool']>) => tasks.callTool(...args) }),
     callTool: (params: Parameters<McpClient['callTool']>[0], _schema: unknown, callOptions?: object) =>
       sdk.callTool(params, callOptions).catch(rethrow),
     listTools: () => sdk.listTools().catch(rethrow),

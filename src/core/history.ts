@@ -55,6 +55,8 @@ export interface AttemptRecord {
   headerTampered?: boolean;
   /** Retried input_required rounds sent inside this attempt (each after the server asked for the client's input). */
   inputRounds?: number;
+  /** The task this attempt created (a task-only tool, 2026-07-28): its last status seen and the polls resumed. */
+  task?: TaskAttempt;
   /** The backoff the client waited before this attempt (0 or absent for the first), in ms. */
   backoffMs?: number;
 }
@@ -210,4 +212,10 @@ export interface History {
   effectsObservable?: boolean;
   /** Why not, when the target had a way (read-back, interception) and it failed: the n/a reason says so. */
   effectsUnknown?: string;
+}
+
+/** What one attempt saw of the task it created: the last status it read, and failed polls it resumed by id. */
+export interface TaskAttempt {
+  status: string;
+  resumedPolls: number;
 }

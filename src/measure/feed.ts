@@ -18,6 +18,7 @@ import { ReplayCounter } from './replays.ts';
 import { RetryCounter } from './retry.ts';
 import { RetryAfterCounter } from './retry-after.ts';
 import { SeamCounter } from './server-seam.ts';
+import { TaskCounter } from './tasks.ts';
 
 const FAMILIES = {
   outcomes: () => new OutcomeCounter(),
@@ -37,6 +38,7 @@ const FAMILIES = {
   discovery: () => ({ result: discoveryMetrics }),
   notifications: () => ({ result: notificationMetrics }),
   faultWindows: () => ({ result: faultWindows }),
+  tasks: () => new TaskCounter(),
 } satisfies Record<string, () => Accumulator<unknown>>;
 
 type Families = typeof FAMILIES;

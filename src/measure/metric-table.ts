@@ -51,6 +51,7 @@ const orNa = (value: number | null, why: string): MetricValue => (value === null
 const NO_OPS = 'no op ran';
 const NOTHING_TIMED = 'nothing was timed';
 const NO_ROUND = 'no input_required round was sent';
+const NO_TASK = 'no task was created';
 /** Effect counts exist only where the run could see effects (a ledger, or read-back probes): null otherwise. */
 const effect = (m: Metrics, value: number | null): MetricValue =>
   value === null
@@ -326,6 +327,19 @@ export const METRICS: Record<string, MetricDef> = {
   relistens: {
     describe: 'listens acknowledged after the first (n/a as notifications_delivered)',
     get: (m) => listened(m.relistens),
+  },
+  task_completion_rate: {
+    describe: 'tasks the client saw completed, of the tasks it created (n/a when no task was created)',
+    get: (m) => (m.tasksCreated === undefined ? na(NO_TASK) : v(m.taskCompletionRate ?? 0)),
+  },
+  tasks_recreated: {
+    describe: 'ops that created a task again instead of resuming the one they had (n/a when no task was created)',
+    get: (m) => (m.tasksCreated === undefined ? na(NO_TASK) : v(m.tasksRecreated ?? 0)),
+    damage: true,
+  },
+  polls_resumed: {
+    describe: 'failed tasks/get polls the client resumed by the task id (n/a when no task was created)',
+    get: (m) => (m.tasksCreated === undefined ? na(NO_TASK) : v(m.pollsResumed ?? 0)),
   },
   results_over_budget: {
     describe: 'results over the client result budget',

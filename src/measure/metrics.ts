@@ -51,6 +51,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
     ...fed.discovery,
     ...fed.inputRounds,
     ...fed.notifications,
+    ...fed.tasks,
     ...serverSeamMetrics(fed.serverSeam, effects, history),
     ...replayMetrics(fed.replays, effects, history.effectsObservable !== false),
   };

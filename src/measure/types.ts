@@ -10,6 +10,7 @@ import type { NotificationMetrics } from './notifications.ts';
 import type { Reconciliation } from './reconcile.ts';
 import type { LyingHint } from './replays.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
+import type { TaskMetrics } from './tasks.ts';
 
 /** n/a (null) without ops. */
 interface AttemptsPerOp {
@@ -124,6 +125,7 @@ export interface Metrics
     Partial<DiscoveryMetrics>,
     Partial<InputRoundMetrics>,
     Partial<NotificationMetrics>,
+    Partial<TaskMetrics>,
     Partial<ServerSeamMetrics> {
   ops: number;
   opsOk: number;

@@ -189,6 +189,11 @@ const metrics = obj({
   notificationsLost: count.optional().describe('charges never announced on any listen stream'),
   changesMissed: count.optional().describe('of those, not caught up by a read after listening again either'),
   relistens: count.optional().describe('listens acknowledged after the first'),
+  tasksCreated: count.optional().describe('tasks the client created (absent: no task-only tool was called)'),
+  tasksCompleted: count.optional().describe('of those, seen completed by the client'),
+  taskCompletionRate: z.number().min(0).max(1).optional().describe('tasksCompleted / tasksCreated'),
+  tasksRecreated: count.optional().describe('ops that created a task again instead of resuming theirs'),
+  pollsResumed: count.optional().describe('failed tasks/get polls resumed by the task id'),
   // The server seam.
   delivery: z.record(delivery, count).optional(),
   deliveryByOp: z.record(z.string(), delivery).optional(),

@@ -9,6 +9,7 @@ import type { ToolError } from '../core/taxonomy.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { Cancelled, DependencyFailure, mapDependencyFailure, NeedsInput, ToolFailure, toolFailure } from './errors.ts';
 import type { ServerRuntime } from './runtime.ts';
+import type { TaskHandle } from './tasks/task-store.ts';
 import type { InputRequiredAnswer } from './tools/input-required-answer.ts';
 import type { ToolContext, ToolDef, ToolInput } from './tools/types.ts';
 import { fieldErrorsOf } from './validation.ts';
@@ -23,6 +24,8 @@ export interface IncomingToolCall {
   signal: AbortSignal;
   /** A retried multi-round-trip request's answers (the 2026-07-28 front end only). */
   input?: ToolInput;
+  /** The task the call runs as (the 2026-07-28 front end's task-only tools). */
+  task?: TaskHandle;
   /** Sends notifications/progress on the request's own stream. */
   notifyProgress(params: {
     progressToken: string | number;
@@ -115,6 +118,7 @@ export function toolCaller(
         await call.notifyProgress({ progressToken, progress, total, message }).catch(() => undefined);
       },
       ...(call.input && { input: call.input }),
+      ...(call.task && { task: call.task }),
     };
     try {
       const out = await tool.run(parsed.data, ctx);

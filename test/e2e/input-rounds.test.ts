@@ -8,7 +8,7 @@ import { expectPassed, failing, runShipped } from '../helpers/run.ts';
 const T = 120_000;
 const [modern] = pairingsOf('modern');
 
-const run = (policy?: 'naive') => runShipped('input-round-lost', policy, undefined, modern);
+const run = (policy?: 'naive' | 'none', name = 'input-round-lost') => runShipped(name, policy, undefined, modern);
 
 describe('input-round-lost (modern)', () => {
   it('resilient: every lost round is settled by the status lookup, one charge and two round trips per call', {
@@ -33,6 +33,48 @@ describe('input-round-lost (modern)', () => {
     expect(m.duplicateEffects).toBe(m.faultWindows[0].hits);
     expect(m.duplicateEffects).toBeGreaterThan(0);
     expect(m.roundsPerCompletedCall).toBeGreaterThan(2);
+    expectPassed(r.report);
+  });
+});
+
+// Item 2's tampered request state: the edge alters the signed state on the confirmed round; the server refuses it
+// before anything is charged, and says to start again.
+describe('request-state-tampered (modern)', () => {
+  const tampered = (policy?: 'naive' | 'none') => run(policy, 'request-state-tampered');
+
+  it('resilient: each refused round starts the call again with the same key, one charge per op', {
+    timeout: T,
+  }, async () => {
+    const r = await tampered();
+    expect(failing(r)).toBe('');
+    const m = r.report.metrics;
+    const hits = m.faultWindows[0].hits ?? 0;
+    expect(hits).toBeGreaterThan(0);
+    expect(m.errorsByCode['VALIDATION.REQUEST_STATE']).toBe(hits);
+    expect(m.attempts).toBe(18 + hits);
+    expect(m.lostEffects).toBe(0);
+    expect(m.duplicateEffects).toBe(0);
+    expectPassed(r.report);
+  });
+
+  it('none control: every refused round is a failed op, and nothing was charged for it', { timeout: T }, async () => {
+    const r = await tampered('none');
+    const m = r.report.metrics;
+    const hits = m.faultWindows[0].hits ?? 0;
+    expect(hits).toBeGreaterThan(0);
+    expect(m.errorsByCode['VALIDATION.REQUEST_STATE']).toBe(hits);
+    expect(m.opsFail).toBe(hits);
+    // A refused round that had charged would be a failed op with an effect: a ghost.
+    expect(m.ghostEffects).toBe(0);
+    expectPassed(r.report);
+  });
+
+  it('naive control: a fresh key costs nothing here (the refused round charged nothing)', { timeout: T }, async () => {
+    const r = await tampered('naive');
+    const m = r.report.metrics;
+    expect(m.faultWindows[0].hits).toBeGreaterThan(0);
+    expect(m.duplicateEffects).toBe(0);
+    expect(m.opsFail).toBe(0);
     expectPassed(r.report);
   });
 });

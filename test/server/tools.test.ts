@@ -229,6 +229,13 @@ describe('reference server tools', () => {
         idempotencyArg: 'idempotency_key',
         statusLookup: { tool: 'get_payment_status', keyArg: 'idempotency_key' },
       },
+      // 2026-07-28 only: runs as a task (tools/call answers a task id), then charges as create_payment does.
+      settle_batch: {
+        sideEffecting: true,
+        runsAsTask: true,
+        idempotencyArg: 'idempotency_key',
+        statusLookup: { tool: 'get_payment_status', keyArg: 'idempotency_key' },
+      },
     });
     const byName = new Map(TOOLS.map((t) => [t.name, t]));
     const keyed = TOOLS.filter((t) => t.idempotencyArg);

@@ -37,7 +37,8 @@ export const resilientPolicy: ClientPolicy = {
           ...(credentials ? [credentialRefresh(op, credentials)] : []),
           statusLookup(op),
         ],
-        attempt: { trustsCancel: true },
+        // A failed tasks/get is polled again by the task's id (Retry-After honoured): the task is not created twice.
+        attempt: { trustsCancel: true, resumePolls: 8 },
       }),
       { selfCorrects: true },
     );

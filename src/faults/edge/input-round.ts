@@ -1,7 +1,9 @@
 // A retried input_required round (the request that carries the client's answers and the server's request state)
-// is lost or replayed between client and server: lost before the server sees it, lost after it ran (the charge
-// happened, the client gets a 502 and does not know), or replayed (the server gets the same round twice, the client
-// the second answer). First rounds pass untouched: the fault is on the round trip only 2026-07-28 has.
+// is lost, replayed or altered between client and server: lost before the server sees it, lost after it ran (the
+// charge happened, the client gets a 502 and does not know), replayed (the server gets the same round twice, the
+// client the second answer), or tampered (the server gets the round with its requestState altered, as a proxy or
+// a buggy client that rewrites it would send it). First rounds pass untouched: the fault is on the round trip only
+// 2026-07-28 has.
 import { z } from 'zod';
 import { isInputRound } from '../../core/input-round.ts';
 import { jsonRpcError } from '../../core/json-rpc.ts';
@@ -15,9 +17,11 @@ export const edgeInputRound = defineFaultKind({
   params: z.strictObject({
     ...edgeBase,
     fate: z
-      .enum(['lost-before', 'lost-after', 'replayed'])
+      .enum(['lost-before', 'lost-after', 'replayed', 'tampered'])
       .default('lost-after')
-      .describe('lost before the server sees it, lost after it ran (answered 502), or sent to the server twice'),
+      .describe(
+        'lost before the server sees it, lost after it ran (answered 502), sent to the server twice, or sent with its requestState altered',
+      ),
   }),
   needs: ['http-edge'],
   onlyIn: { era: 'modern', reason: 'the 2025-11-25 wire has no input_required rounds' },
@@ -25,6 +29,12 @@ export const edgeInputRound = defineFaultKind({
     return installRule(ctx.env.edge, ctx, p, {
       handle: async (exchange, forward, hit) => {
         if (!isInputRound(exchange.body)) return forward();
+        if (p.fate === 'tampered') {
+          const body = tamperedState(exchange.body);
+          if (body === undefined) return forward();
+          hit();
+          return forward({ body });
+        }
         hit();
         if (p.fate !== 'lost-before') {
           // The server runs the round to its end (the whole stream) before the client hears anything.
@@ -37,3 +47,12 @@ export const edgeInputRound = defineFaultKind({
     });
   },
 });
+
+/** The round's body with its requestState altered (its last character changed), or undefined when it has none. */
+function tamperedState(body: string | undefined): string | undefined {
+  const request = JSON.parse(body ?? '{}') as { params?: { requestState?: unknown } };
+  const state = request.params?.requestState;
+  if (typeof state !== 'string' || state === '') return undefined;
+  const last = state.at(-1) === 'A' ? 'B' : 'A';
+  return JSON.stringify({ ...request, params: { ...request.params, requestState: `${state.slice(0, -1)}${last}` } });
+}

@@ -9,9 +9,10 @@ import type { ToolDef, ToolTraits } from './types.ts';
 
 export type { ToolTraits };
 
-function traits({ sideEffecting, idempotencyArg, statusLookup, honoursCancel }: ToolDef): ToolTraits {
+function traits({ sideEffecting, idempotencyArg, statusLookup, honoursCancel, runsAsTask }: ToolDef): ToolTraits {
   return {
     sideEffecting,
+    ...(runsAsTask && { runsAsTask }),
     ...(idempotencyArg !== undefined && { idempotencyArg }),
     ...(statusLookup !== undefined && { statusLookup }),
     ...(honoursCancel !== undefined && { honoursCancel }),

@@ -54,7 +54,14 @@ export const transferFunds = defineTool({
       });
     }
     if (!signedBy(ctx.input?.state, args)) {
-      throw toolFailure('VALIDATION.REQUEST_STATE', 'The requestState does not match this call: start the call again.');
+      // Retryable: nothing was charged, and the call started again gets a fresh state.
+      throw toolFailure(
+        'VALIDATION.REQUEST_STATE',
+        'The requestState does not match this call: start the call again.',
+        {
+          retryable: true,
+        },
+      );
     }
     if (confirmation.safeParse(accepted).data?.confirm !== true) {
       throw toolFailure('VALIDATION.NOT_CONFIRMED', 'The user did not confirm the transfer; nothing was charged.');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DependencyName } from '../../core/dependency-contract.ts';
 import type { DependencyRequest, DependencyResponse } from '../deps/dependency-client.ts';
 import type { ServerRuntime } from '../runtime.ts';
+import type { TaskHandle } from '../tasks/task-store.ts';
 
 export interface ToolContext {
   requestId: string;
@@ -17,6 +18,8 @@ export interface ToolContext {
   progress(progress: number, total: number, message: string): Promise<void>;
   /** A retried multi-round-trip request's answers (2026-07-28 wire only; absent on a first round or 2025-11-25). */
   input?: ToolInput;
+  /** The task the call runs as (a task-only tool on the 2026-07-28 wire): claim it before the effect. */
+  task?: TaskHandle;
 }
 
 /** What a retried round carries: the client's answers to the embedded requests, and the state it echoes back. */
@@ -42,6 +45,8 @@ export interface ToolTraits {
   statusLookup?: { tool: string; keyArg: string };
   /** Once cancelled it never commits: a timed-out (so cancelled) attempt took no effect. */
   honoursCancel?: boolean;
+  /** It runs as a task (2026-07-28 Tasks extension): tools/call answers a task to poll with tasks/get. */
+  runsAsTask?: boolean;
 }
 
 export interface ToolDef<I extends z.ZodObject = z.ZodObject> extends ToolTraits {

@@ -55,6 +55,8 @@ describe('not applicable', () => {
     ['mcp-header-strip', 'mcp-headers'],
     ['discover-faults', 'discover'],
     ['input-round-lost', 'input-round'],
+    ['request-state-tampered', 'input-round'],
+    ['task-poll-errors', 'settle_batch'],
     ['listen-cut', 'subscriptions/listen'],
   ])('%s exists only on the modern wire (%s): n/a in the legacy-era pairings, with the reason', (name, kind) => {
     expect(naIn(name)).toEqual(['legacy', 'auto-sdk1']);

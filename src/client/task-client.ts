@@ -1,0 +1,155 @@
+// Faultline's own task client for the 2026-07-28 wire. SDK 2.4 has no task runtime: its client rejects a
+// tools/call result whose resultType is `task` (UnsupportedResultType) and offers no tasks/get. So a task-only tool
+// is called here, over the connection's own fetch (the edge's faults and the attempt's status recording apply):
+// tools/call answers a task, tasks/get is polled at the task's pollInterval until it is terminal (its result then
+// comes with it). A failed poll is resumed by the task's id when the policy allows (`resumePolls`: Retry-After
+// honoured), else it fails the attempt, and a caller that retries then creates the task again.
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { TaskAttempt } from '../core/history.ts';
+import { MODERN_VERSION } from '../core/pairing.ts';
+import { parseRetryAfter } from '../core/retry-after.ts';
+import { sleep } from '../core/sleep.ts';
+import { ENVELOPE_VERSION_KEY } from '../core/wire.ts';
+import { currentAttempt } from './attempt-context.ts';
+import type { ToolCallResult } from './attempt-outcome.ts';
+import { ELICITATION_CAPABILITY } from './confirming-user.ts';
+
+export interface TaskCallOptions {
+  /** The whole call's budget (create, polls and pauses); the SDK's request timeout error when it runs out. */
+  timeout?: number;
+  /** Failed polls resumed (the same task id polled again) before the call fails; 0: none, as the naive client. */
+  resumePolls?: number;
+}
+
+export interface TaskView {
+  taskId: string;
+  status: string;
+  pollInterval?: number;
+  statusMessage?: string;
+  result?: ToolCallResult;
+}
+
+/** The pause after a failed poll without Retry-After. */
+const RESUME_PAUSE_MS = 100;
+/** The SDK's default request timeout, for a call without a budget. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+export class TaskClient {
+  private nextId = 1;
+
+  constructor(
+    private readonly url: string,
+    private readonly fetch: typeof globalThis.fetch,
+  ) {}
+
+  /** Calls a task-only tool: creates the task, polls it to its end, and answers its result as a tools/call would. */
+  async callTool(
+    params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> },
+    options: TaskCallOptions = {},
+  ): Promise<ToolCallResult> {
+    const deadline = Date.now() + (options.timeout ?? DEFAULT_TIMEOUT_MS);
+    const created = await this.create(params);
+    if (!('taskId' in created)) return created;
+    let task = created;
+    let resumes = options.resumePolls ?? 0;
+    // What the attempt records of its task (the task metrics): updated as the polls go.
+    const seen: TaskAttempt = { status: task.status, resumedPolls: 0 };
+    const attempt = currentAttempt();
+    if (attempt) attempt.task = seen;
+    while (task.status === 'working') {
+      if (!(await this.pause(task.pollInterval ?? RESUME_PAUSE_MS, deadline))) throw timedOut(task.taskId);
+      try {
+        // The call's trace id and attempt ride along: the edge's op windows and seeded draws key on them.
+        task = (await this.request('tasks/get', { taskId: task.taskId, _meta: params._meta }, task.taskId)) as TaskView;
+        seen.status = task.status;
+      } catch (error) {
+        if (resumes-- <= 0) throw error;
+        seen.resumedPolls++;
+        // Resumed by id: the same task polled again after the advised pause (the poll's pollInterval otherwise).
+        const advised = error instanceof TaskHttpError ? error.retryAfterMs : undefined;
+        if (!(await this.pause(advised ?? RESUME_PAUSE_MS, deadline))) throw timedOut(task.taskId);
+      }
+    }
+    if (task.result) return task.result;
+    throw new McpError(-32603, `Task ${task.taskId} ended ${task.status}: ${task.statusMessage ?? 'no result'}`);
+  }
+
+  /** Sends the tools/call: the task it answered, or the result of a tool that did not run as a task. */
+  async create(params: { name: string; arguments?: Record<string, unknown> }): Promise<TaskView | ToolCallResult> {
+    const created = (await this.request('tools/call', params, params.name)) as { resultType?: string; task?: TaskView };
+    return created.resultType === 'task' && created.task ? created.task : (created as ToolCallResult);
+  }
+
+  /** Cancels a task: its status after the cancel (a refused cancel is the server's JSON-RPC error). */
+  async cancel(taskId: string): Promise<TaskView> {
+    return (await this.request('tasks/cancel', { taskId }, taskId)) as TaskView;
+  }
+
+  private async pause(ms: number, deadline: number): Promise<boolean> {
+    if (Date.now() + ms > deadline) return false;
+    return sleep(ms);
+  }
+
+  /** One JSON-RPC request in the 2026-07-28 envelope; its result, or the HTTP or JSON-RPC error thrown. */
+  private async request(method: string, params: Record<string, unknown>, name?: string): Promise<unknown> {
+    const body = {
+      jsonrpc: '2.0',
+      id: this.nextId++,
+      method,
+      params: { ...params, _meta: { ...(params._meta as object | undefined), ...ENVELOPE } },
+    };
+    const response = await this.fetch(this.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': MODERN_VERSION,
+        'mcp-method': method,
+        ...(name !== undefined && { 'mcp-name': name }),
+      },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      throw new TaskHttpError(
+        response.status,
+        `${method}: HTTP ${response.status} ${text.slice(0, 200)}`,
+        response.headers.get('retry-after'),
+      );
+    }
+    const answer = JSON.parse(lastMessage(text)) as {
+      result?: unknown;
+      error?: { code: number; message: string; data?: unknown };
+    };
+    if (answer.error) throw new McpError(answer.error.code, answer.error.message, answer.error.data);
+    return answer.result;
+  }
+}
+
+/** An HTTP refusal, as SDK 1.32's (so the classification is the same), with the Retry-After it advised. */
+export class TaskHttpError extends StreamableHTTPError {
+  readonly retryAfterMs: number | undefined;
+  constructor(status: number, message: string, retryAfter: string | null) {
+    super(status, message);
+    this.retryAfterMs = parseRetryAfter(retryAfter);
+  }
+}
+
+const ENVELOPE = {
+  [ENVELOPE_VERSION_KEY]: MODERN_VERSION,
+  'io.modelcontextprotocol/clientInfo': { name: 'faultline', version: '0.1.0' },
+  'io.modelcontextprotocol/clientCapabilities': ELICITATION_CAPABILITY,
+};
+
+/** The JSON-RPC message of a body: plain JSON, or the last `data:` line of an SSE stream. */
+function lastMessage(text: string): string {
+  if (text.trimStart().startsWith('{')) return text;
+  const data = text.split('\n').filter((line) => line.startsWith('data: '));
+  return (data.at(-1) ?? '').slice(6);
+}
+
+/** The SDK's request timeout error (-32001), as the classification knows it: the task may still complete. */
+function timedOut(taskId: string): McpError {
+  return new McpError(-32001, `Request timed out polling task ${taskId}`);
+}

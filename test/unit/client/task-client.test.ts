@@ -1,0 +1,63 @@
+// The task client against a scripted server: a failed poll is resumed by the task id (after the advised
+// Retry-After) when the policy allows it, else it fails the call; the attempt records what it saw of the task.
+import { describe, expect, it } from 'vitest';
+import { type AttemptHttp, runInAttempt } from '../../../src/client/attempt-context.ts';
+import { TaskClient, TaskHttpError } from '../../../src/client/task-client.ts';
+
+const task = (status: string, result?: unknown) => ({
+  taskId: 'task_1',
+  status,
+  pollInterval: 1,
+  ...(result !== undefined && { result }),
+});
+const ok = (result: unknown) => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result }), { status: 200 });
+
+/** A fetch answering each request in turn from `answers`, and the JSON-RPC methods it was asked. */
+function scripted(answers: (() => Response)[]) {
+  const methods: string[] = [];
+  const fetch = (async (_url: unknown, init?: RequestInit) => {
+    methods.push((JSON.parse(String(init?.body)) as { method: string }).method);
+    const next = answers.shift();
+    if (!next) throw new Error('no more answers');
+    return next();
+  }) as typeof globalThis.fetch;
+  return { fetch, methods };
+}
+
+const done = { content: [{ type: 'text', text: 'charged' }] };
+const answers = () => [
+  () => ok({ resultType: 'task', task: task('working'), content: [] }),
+  () => new Response('{}', { status: 429, headers: { 'retry-after': '0.01' } }),
+  () => ok(task('working')),
+  () => ok(task('completed', done)),
+];
+
+describe('TaskClient', () => {
+  it('resumes a failed poll by the task id and returns the completed result; the attempt records it', async () => {
+    const { fetch, methods } = scripted(answers());
+    const http: AttemptHttp = {};
+    const result = await runInAttempt(http, () =>
+      new TaskClient('http://x/mcp', fetch).callTool({ name: 'settle_batch' }, { resumePolls: 2 }),
+    );
+    expect(result).toEqual(done);
+    expect(methods).toEqual(['tools/call', 'tasks/get', 'tasks/get', 'tasks/get']);
+    expect(http.task).toEqual({ status: 'completed', resumedPolls: 1 });
+  });
+
+  it('without resumes a failed poll fails the call with the HTTP status and its Retry-After', async () => {
+    const { fetch, methods } = scripted(answers());
+    const http: AttemptHttp = {};
+    const call = runInAttempt(http, () => new TaskClient('http://x/mcp', fetch).callTool({ name: 'settle_batch' }));
+    await expect(call).rejects.toBeInstanceOf(TaskHttpError);
+    await expect(call).rejects.toMatchObject({ code: 429, retryAfterMs: 10 });
+    expect(methods).toEqual(['tools/call', 'tasks/get']);
+    expect(http.task).toEqual({ status: 'working', resumedPolls: 0 });
+  });
+
+  it('a tool that answers a complete result is returned as is (no task, nothing recorded)', async () => {
+    const { fetch } = scripted([() => ok(done)]);
+    const http: AttemptHttp = {};
+    expect(await runInAttempt(http, () => new TaskClient('http://x/mcp', fetch).callTool({ name: 'x' }))).toEqual(done);
+    expect(http.task).toBeUndefined();
+  });
+});
