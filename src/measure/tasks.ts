@@ -2,7 +2,8 @@
 // abandoned and created again. A client that resumes a failed poll by the task's id creates one task per op; one
 // that calls the tool again creates another, and the first one still runs to its effect (the ledger's duplicate
 // effects say whether it charged twice). Every count is absent when the run created no task.
-import type { AttemptRecord } from '../core/history.ts';
+import type { AttemptRecord, OpRecord } from '../core/history.ts';
+import type { Accumulator } from './accumulator.ts';
 
 export interface TaskMetrics {
   tasksCreated: number;
@@ -15,8 +16,7 @@ export interface TaskMetrics {
   pollsResumed: number;
 }
 
-// An Accumulator (accumulator.ts) by shape: naming it would close a cycle through types.ts.
-export class TaskCounter {
+export class TaskCounter implements Accumulator<Partial<TaskMetrics>> {
   private created = 0;
   private completed = 0;
   private resumed = 0;
@@ -32,7 +32,7 @@ export class TaskCounter {
     this.byOp.set(a.opId, (this.byOp.get(a.opId) ?? 0) + 1);
   }
 
-  op(o: { opId: string }): void {
+  op(o: OpRecord): void {
     if ((this.byOp.get(o.opId) ?? 0) > 1) this.recreated++;
     this.byOp.delete(o.opId);
   }
