@@ -20,9 +20,9 @@ if (compiledIsCurrent(pathToFileURL(`${process.cwd()}/`))) {
   );
 }
 
-// `npx faultline` in a checkout finds no faultline among the dependencies' bins, so npm installs the checkout itself
-// into its npx cache first (about 0.8 s every time, and this script again). Linked like a dependency's bin, npx
-// runs it directly, as in a project that installed the package.
+// The checkout's own bin, linked like a dependency's, so `npm exec faultline`, npm scripts and tools that look in
+// node_modules/.bin find it. `npx faultline` does not use it: npm 11 sees the project's own bin first and installs
+// the checkout into its npx cache on every call (about 0.8 s over npx's own floor; `npm run bench:startup`).
 const bin = 'node_modules/.bin/faultline';
 if (existsSync('node_modules') && !existsSync(bin)) {
   mkdirSync('node_modules/.bin', { recursive: true });
