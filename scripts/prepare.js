@@ -20,8 +20,8 @@ if (compiledIsCurrent(pathToFileURL(`${process.cwd()}/`))) {
   );
 }
 
-// The checkout's own bin, linked like a dependency's, so `npm exec faultline`, npm scripts and tools that look in
-// node_modules/.bin find it. `npx faultline` does not use it: npm 11 sees the project's own bin first and installs
+// The checkout's own bin, linked like a dependency's, so npm scripts (node_modules/.bin is on their PATH) and tools that look in
+// node_modules/.bin find it. `npx faultline` (npm exec) does not use it: npm 11 sees the project's own bin first and installs
 // the checkout into its npx cache on every call (about 0.8 s over npx's own floor; `npm run bench:startup`).
 const bin = 'node_modules/.bin/faultline';
 if (existsSync('node_modules') && !existsSync(bin)) {
