@@ -82,11 +82,6 @@ export function buildProgram(): Command {
       '--allow-large',
       `run profiles over the size caps: more than ${LARGE_CAPS.ops} ops or longer than ${LARGE_CAPS.durationMs / 60_000} min`,
     )
-    .option(
-      '--low-memory',
-      'collect garbage early, here and in the server child, for less memory at some ops/s (docs/scale.md); on by itself for a run over the size caps',
-    )
-    .option('--no-low-memory', 'leave garbage collection to V8, even for a run over the size caps')
     .option('--baseline <file>', 'compare with a baseline (faultline baseline update): only regressions fail')
     .addOption(
       new Option(

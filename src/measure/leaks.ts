@@ -2,7 +2,6 @@
 // (mocks/canaries.ts), searched in the decoded text of everything the model sees: every attempt's content,
 // structured content, isError texts, JSON-RPC error messages and data, and the notifications it received. A
 // marker survives partial leaks and multi-line secrets whose newlines were escaped into JSON.
-import { passCollector } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import { whole } from '../core/record-spill.ts';
 import type { LeakFinding } from './types.ts';
@@ -30,11 +29,7 @@ export function findLeaks(history: History, options: LeakOptions = {}): LeakFind
   };
   // An op's final answer is its last attempt's: scanned there when attempts carry what they showed.
   // Records read whole one at a time (a spilled history keeps its text on disk, core/record-spill.ts).
-  const collect = passCollector();
-  const readWhole = <T extends Parameters<typeof whole>[0]>(record: T): T => {
-    collect();
-    return whole(record);
-  };
+  const readWhole = whole;
   const shownByAttempt = new Set<string>();
   for (const slim of history.attempts) if (readWhole(slim).visible !== undefined) shownByAttempt.add(slim.opId);
   for (const op of history.ops) if (!shownByAttempt.has(op.opId)) scan(op.opId, 'visible', readWhole(op).visible);

@@ -1,5 +1,4 @@
 // computeMetrics: everything DESIGN.md's "Definitions" asks for, from one run's History.
-import { collectBetweenPasses } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import { applicationMetrics } from './client-guards.ts';
 import { discoveryMetrics } from './discovery-metrics.ts';
@@ -24,18 +23,12 @@ import type { Metrics, MetricsOptions } from './types.ts';
 export function computeMetrics(history: History, options: MetricsOptions = {}, feed?: MetricFeed): Metrics {
   const fed = finishFeed(feed ?? replay(history), history, options);
   const { throughputOpsPerSec, ...o } = fed.outcomes;
-  // Each pass over a 100,000-op history leaves tens of MB of garbage, and this runs without a break in the event
-  // loop, so the heap keeper gets its chance after each of the biggest passes.
-  const between = <T>(value: T): T => {
-    collectBetweenPasses();
-    return value;
-  };
-  const retry = between(retrySuccess(history));
-  const effects = between(reconcile(history));
-  const rec = between(recovery(history, options.recovery));
-  const leakFindings = between(findLeaks(history, { canaries: options.canaries }));
-  const application = between(applicationMetrics(history));
-  const edges = between(edgeMetrics(history));
+  const retry = retrySuccess(history);
+  const effects = reconcile(history);
+  const rec = recovery(history, options.recovery);
+  const leakFindings = findLeaks(history, { canaries: options.canaries });
+  const application = applicationMetrics(history);
+  const edges = edgeMetrics(history);
   const metrics: Metrics = {
     ...o,
     effectsObservable: history.effectsObservable !== false,

@@ -3,7 +3,6 @@
 // needs: op, attempt, tool, arguments (their secrets redacted), idempotency key, outcome, category, code, HTTP status, server
 // request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
-import { passCollector } from '../core/heap-keeper.ts';
 import type { AttemptRecord, History } from '../core/history.ts';
 import { historyOf } from '../core/history-key.ts';
 import { whole } from '../core/record-spill.ts';
@@ -134,9 +133,7 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
       previous,
     });
   }
-  const collect = passCollector();
   for (const i of slots.order()) {
-    collect();
     const slot = { t: slots.t[i], type: TYPES[slots.type[i]], index: slots.index[i] };
     yield eventOf(slot, sources[slots.profile[i]]);
   }

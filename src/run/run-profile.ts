@@ -12,7 +12,6 @@ import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import type { ClientPolicy } from '../client/policy.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
-import { collectBetweenPasses } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import { LineSpill } from '../core/line-spill.ts';
 import { LoopLagWatch } from '../core/loop-lag.ts';
@@ -326,7 +325,6 @@ function judge(run: Up, ready: Ready, driven: Driven, collected: Collected): Pro
   const { profile, options, loaded, policyName } = run;
   const { history, drained, during } = collected;
   options.onPhase?.('measure');
-  collectBetweenPasses();
   const control = policyName !== profile.client.policy && profile.controls[policyName] !== undefined;
   const exprs = control ? profile.controls[policyName]! : profile.expect;
   const built = buildProfileReport({
