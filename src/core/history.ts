@@ -1,6 +1,7 @@
 // What a run records: every attempt, op, fault window and effect on one timeline (epoch ms, core/clock).
 
 import type { Effect } from './ledger.ts';
+import type { RecordLog } from './record-log.ts';
 import type { AttemptCategory } from './taxonomy.ts';
 
 export type OpOutcome = 'ok' | 'fail' | 'info';
@@ -191,8 +192,11 @@ export interface Decisions extends Iterable<DecisionRecord> {
 export interface History {
   startMs: number;
   endMs: number;
+  /** With `records`: slim copies for the metric families not yet fed by accumulators (core/history-records.ts). */
   attempts: AttemptRecord[];
   ops: OpRecord[];
+  /** A run's records on disk, whole: what the leak scan and the written outputs read (core/history-records.ts). */
+  records?: RecordLog;
   faults: FaultWindow[];
   effects: Effect[];
   decisions: Decisions;
