@@ -1,8 +1,7 @@
 // A History's op and attempt records, whole, in the order of their start (as an in-memory history holds them):
 // read from the run's record log one at a time when it has one (core/record-log.ts), else its arrays. The outputs
 // that need whole records (leak scan, trace.jsonl, history.jsonl, shard.json) read them through here.
-import type { AttemptRecord, History, OpRecord } from './history.ts';
-import type { OpGroup, RecordLog } from './record-log.ts';
+import type { AttemptRecord, History, OpGroup, OpRecord, RecordSource } from './history.ts';
 
 /** Where each record lies in the log (op number, place among its attempts), in start order. */
 interface StartOrder {
@@ -30,7 +29,7 @@ class Starts {
 }
 
 /** One pass over the log: where its attempts and its ops lie, each in start order. */
-function startOrders(log: RecordLog): { attempts: StartOrder; ops: StartOrder } {
+function startOrders(log: RecordSource): { attempts: StartOrder; ops: StartOrder } {
   const attempts = new Starts();
   const ops = new Starts();
   let g = 0;
@@ -56,7 +55,7 @@ export function recordIndex(history: History): RecordIndex {
   return { attempts: attempts.length, ops: ops.length, attempt: (i) => attempts[i], op: (i) => ops[i] };
 }
 
-function logIndex(log: RecordLog): RecordIndex {
+function logIndex(log: RecordSource): RecordIndex {
   const { attempts, ops } = startOrders(log);
   // Consecutive reads often fall in one op: its line is parsed once.
   let cached: { g: number; group: OpGroup } | undefined;
@@ -107,7 +106,7 @@ export function wholeHistory(history: History): History {
  * outputs above read (visible text, notifications, arguments), which stay on disk. For the metric families and
  * report views not yet fed by accumulators; delete once none reads `history.attempts` / `history.ops`.
  */
-export function materializeRecords(log: RecordLog, slim: boolean): Pick<History, 'attempts' | 'ops'> {
+export function materializeRecords(log: RecordSource, slim: boolean): Pick<History, 'attempts' | 'ops'> {
   const index = logIndex(log);
   const attempts: AttemptRecord[] = [];
   for (const a of allAttempts(index)) attempts.push(slim ? slimAttempt(a) : a);

@@ -1,7 +1,6 @@
 // What a run records: every attempt, op, fault window and effect on one timeline (epoch ms, core/clock).
 
 import type { Effect } from './ledger.ts';
-import type { RecordLog } from './record-log.ts';
 import type { AttemptCategory } from './taxonomy.ts';
 
 export type OpOutcome = 'ok' | 'fail' | 'info';
@@ -189,6 +188,20 @@ export interface Decisions extends Iterable<DecisionRecord> {
   readonly length: number;
 }
 
+/** An op and its attempts as recorded; an op that never ended (a stopped run) has attempts only. */
+export interface OpGroup {
+  opId: string;
+  op?: OpRecord;
+  attempts: AttemptRecord[];
+}
+
+/** A run's records on disk (core/record-log.ts), read back one op at a time: by number, or all in order. */
+export interface RecordSource {
+  readonly count: number;
+  group(i: number): OpGroup;
+  groups(): Iterable<OpGroup>;
+}
+
 export interface History {
   startMs: number;
   endMs: number;
@@ -196,7 +209,7 @@ export interface History {
   attempts: AttemptRecord[];
   ops: OpRecord[];
   /** A run's records on disk, whole: what the leak scan and the written outputs read (core/history-records.ts). */
-  records?: RecordLog;
+  records?: RecordSource;
   faults: FaultWindow[];
   effects: Effect[];
   decisions: Decisions;

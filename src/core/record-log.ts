@@ -3,22 +3,15 @@
 // (12 B an op). Compact: keys by a short name, times relative to the run's start (an end relative to its start),
 // repeated strings (tools, codes, the same answer text) written once and named after that, an attempt's number and
 // op id left out where the op gives them. The file is a LineSpill (core/line-spill.ts): unlinked, gone at exit.
-import type { AttemptRecord, OpRecord } from './history.ts';
+import type { AttemptRecord, OpGroup, OpRecord, RecordSource } from './history.ts';
 import { LineSpill } from './line-spill.ts';
 import { StringTable } from './string-table.ts';
-
-/** An op and its attempts as recorded; an op that never ended (a stopped run) has attempts only. */
-export interface OpGroup {
-  opId: string;
-  op?: OpRecord;
-  attempts: AttemptRecord[];
-}
 
 type Encoded = Record<string, unknown>;
 /** Stands for the field's default: the group's op id, the attempt's 1-based place in its op. */
 const DEFAULT = 0;
 
-export class RecordLog {
+export class RecordLog implements RecordSource {
   private readonly file: LineSpill;
   private readonly strings = new StringTable();
   private offsets = new Float64Array(1024);
