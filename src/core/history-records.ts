@@ -71,11 +71,11 @@ function logIndex(log: RecordSource): RecordIndex {
   };
 }
 
-function* allAttempts(index: RecordIndex): Generator<AttemptRecord> {
+export function* allAttempts(index: RecordIndex): Generator<AttemptRecord> {
   for (let i = 0; i < index.attempts; i++) yield index.attempt(i);
 }
 
-function* allOps(index: RecordIndex): Generator<OpRecord> {
+export function* allOps(index: RecordIndex): Generator<OpRecord> {
   for (let i = 0; i < index.ops; i++) yield index.op(i);
 }
 

@@ -3,7 +3,7 @@
 // structured content, isError texts, JSON-RPC error messages and data, and the notifications it received. A
 // marker survives partial leaks and multi-line secrets whose newlines were escaped into JSON.
 import type { History } from '../core/history.ts';
-import { wholeAttempts, wholeOps } from '../core/history-records.ts';
+import { allAttempts, allOps, recordIndex } from '../core/history-records.ts';
 import type { LeakFinding } from './types.ts';
 
 export interface LeakOptions {
@@ -29,10 +29,11 @@ export function findLeaks(history: History, options: LeakOptions = {}): LeakFind
   };
   // An op's final answer is its last attempt's: scanned there when attempts carry what they showed.
   // Records read whole one at a time (a run's history keeps its text on disk, core/history-records.ts).
+  const records = recordIndex(history);
   const shownByAttempt = new Set<string>();
-  for (const a of wholeAttempts(history)) if (a.visible !== undefined) shownByAttempt.add(a.opId);
-  for (const op of wholeOps(history)) if (!shownByAttempt.has(op.opId)) scan(op.opId, 'visible', op.visible);
-  for (const a of wholeAttempts(history)) {
+  for (const a of allAttempts(records)) if (a.visible !== undefined) shownByAttempt.add(a.opId);
+  for (const op of allOps(records)) if (!shownByAttempt.has(op.opId)) scan(op.opId, 'visible', op.visible);
+  for (const a of allAttempts(records)) {
     scan(a.opId, 'attempt', a.visible ?? a.message);
     for (const n of a.notifications ?? []) scan(a.opId, 'notification', n);
   }

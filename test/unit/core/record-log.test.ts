@@ -160,14 +160,14 @@ describe('RecordLog', () => {
 
   it('reads back records bigger than the shared read buffer, and small ones around them, intact', () => {
     const log = new RecordLog(T0);
-    const sizes = [10, 3 * 1024 * 1024, 20, 1024 * 1024 - 40, 5];
+    const sizes = [10, 3 * 1024 * 1024, 20, 1024 * 1024 - 40, 5, 1000 * 1000, 7];
     sizes.forEach((n, i) => {
-      log.append([attempt({ opId: `o${i}`, visible: 'abcde'[i].repeat(n) })], undefined);
+      log.append([attempt({ opId: `o${i}`, visible: 'abcdefg'[i].repeat(n) })], undefined);
     });
     const first = log.group(0).attempts[0];
     const back = sizes.map((_n, i) => log.group(i).attempts[0].visible);
     expect(back.map((v) => v?.length)).toEqual(sizes);
-    expect(back.map((v) => v?.[0])).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(back.map((v) => v?.[0])).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
     expect([...log.groups()].map((g) => g.attempts[0].visible?.length)).toEqual(sizes);
     expect(first.visible).toBe('a'.repeat(10)); // a later read does not change what an earlier one gave
   });
