@@ -1,6 +1,6 @@
 // Peak resident memory of a 100,000-op run's records, two ways, side by side in one run: every record whole in memory
-// (Recorder + computeMetrics over the whole History) against the path `faultline run` takes (the Recorder spilling
-// each record whole to disk, core/record-spill.ts, and keeping it slim, then the same computeMetrics). Each path runs in a
+// (Recorder + computeMetrics over the whole History) against the path `faultline run` takes (the Recorder writing
+// each record whole to its record log, core/record-log.ts, and the history's arrays slim, then the same computeMetrics). Each path runs in a
 // fresh child process so one's heap never inflates the other's peak. The records are synthetic but shaped like a
 // real run's (search results and payment receipts as model-visible text, 1 in 8 ops retried, timeouts, error
 // codes). Prints numbers and whether the streaming path stays under the 300 MB budget; asserts nothing else.
@@ -9,7 +9,6 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { AttemptRecord, OpRecord } from '../src/core/history.ts';
-import { RecordSpill } from '../src/core/record-spill.ts';
 import { computeMetrics } from '../src/measure/metrics.ts';
 import type { Metrics } from '../src/measure/types.ts';
 import { Recorder } from '../src/run/recorder.ts';
@@ -26,7 +25,7 @@ interface PathResult {
   p50: number | null;
   p99: number | null;
   errorsByCode: Record<string, number>;
-  /** Records the spill wrote whole (stream path): must equal the records recorded. */
+  /** Ops the record log wrote whole (stream path): must equal the ops recorded. */
   spilled?: number;
   peakRssMb: number;
   /** The largest process.memoryUsage().rss sampled every SAMPLE_EVERY ops. */
@@ -114,7 +113,7 @@ const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 interface Sink {
   attempt(a: AttemptRecord): void;
   op(o: OpRecord): void;
-  /** The metrics, and (stream path) how many records the spill wrote. */
+  /** The metrics, and (stream path) how many ops the record log wrote. */
   finish(): { metrics: Metrics; spilled?: number };
 }
 
@@ -128,12 +127,11 @@ function arraysSink(): Sink {
 }
 
 function streamSink(): Sink {
-  const spill = new RecordSpill();
-  const recorder = new Recorder(spill);
+  const recorder = new Recorder({ slim: true });
   return {
     attempt: recorder.attempt,
     op: (o) => recorder.op(o),
-    finish: () => ({ metrics: computeMetrics(recorder.history([], [])), spilled: spill.written }),
+    finish: () => ({ metrics: computeMetrics(recorder.history([], [])), spilled: recorder.log.count }),
   };
 }
 
@@ -209,7 +207,7 @@ if (only === 'arrays' || only === 'stream') {
     arrays.p99 === stream.p99 &&
     JSON.stringify(arrays.errorsByCode) === JSON.stringify(stream.errorsByCode);
   console.log(`\nsame counts and percentiles on both paths: ${same ? 'yes' : 'NO'}`);
-  console.log(`spill wrote: ${stream.spilled} records whole (recorded: ${stream.ops + stream.attempts})`);
+  console.log(`record log wrote: ${stream.spilled} ops whole (recorded: ${stream.ops})`);
   console.log(
     `streaming path peak ${stream.peakRssMb} MB: ${stream.peakRssMb < BUDGET_MB ? 'under' : 'OVER'} the ${BUDGET_MB} MB budget (arrays path: ${arrays.peakRssMb} MB)`,
   );

@@ -4,13 +4,7 @@
 // changes; then it runs the TypeScript sources through tsx, a devDependency, until `npm run build`.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { compiledEntry, compiledIsCurrent } from './dist-state.js';
-
-// V8 grows its young generation to 32 MB while the CLI loads, and a busy process never gives it back. A run that
-// keeps its heap small wants it at its start size, so it is held there from here until the command decides
-// (src/core/heap-keeper.ts, releaseYoungGeneration).
-setFlagsFromString('--semi-space-growth-factor=1');
 
 // Ctrl-C or SIGTERM before a command handles signals itself (while loading, checking a profile or a target, or in
 // a command with no handler of its own) still ends with the documented exit code 130, not in death by the signal.

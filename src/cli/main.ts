@@ -1,6 +1,5 @@
 // faultline: the command line. Exit 0 when every threshold holds, 1 when any fails, 2 for bad input or usage.
 import { CommanderError } from 'commander';
-import { releaseYoungGeneration } from '../core/heap-keeper.ts';
 import { ProfileError } from '../core/profile-error.ts';
 import { NetworkBackendError } from '../network/backend.ts';
 import { endQuietlyOnClosedPipe } from './closed-pipe.ts';
@@ -12,10 +11,6 @@ endQuietlyOnClosedPipe(process.stdout);
 endQuietlyOnClosedPipe(process.stderr);
 
 const program = buildProgram();
-// `run` decides in keepHeapSmall whether to keep its young generation small; every other command lets it go.
-program.hook('preAction', (_program, command) => {
-  if (command.name() !== 'run') releaseYoungGeneration();
-});
 
 /** After the launcher is gone, the time the command gets to stop cleanly (as on SIGTERM) before it is ended. */
 const ORPHAN_EXIT_MS = 700;

@@ -82,11 +82,6 @@ export function buildProgram(): Command {
       '--allow-large',
       `run profiles over the size caps: more than ${LARGE_CAPS.ops} ops or longer than ${LARGE_CAPS.durationMs / 60_000} min`,
     )
-    .option(
-      '--low-memory',
-      'collect garbage early, here and in the server child, for less memory at some ops/s (docs/scale.md); on by itself for a run over the size caps',
-    )
-    .option('--no-low-memory', 'leave garbage collection to V8, even for a run over the size caps')
     .option('--baseline <file>', 'compare with a baseline (faultline baseline update): only regressions fail')
     .addOption(
       new Option(
@@ -107,8 +102,8 @@ export function buildProgram(): Command {
         '',
         'Before anything starts: every profile is validated, --out is created and test-written, and each',
         `profile's size is checked against the caps: at most ${LARGE_CAPS.ops} ops (rate × duration; closed model:`,
-        `concurrency × duration ÷ 10 ms) and ${LARGE_CAPS.durationMs / 60_000} min, unless --allow-large (every op keeps a`,
-        'slim record in memory until the reports are written). Bad input exits with 2 and one line on stderr.',
+        `concurrency × duration ÷ 10 ms) and ${LARGE_CAPS.durationMs / 60_000} min, unless --allow-large (the metrics still read`,
+        "every op's slim record in memory after the workload). Bad input exits with 2 and one line on stderr.",
         'Exit codes: 0 pass, 1 fail or inert, 2 bad input, 3 inconclusive, 130 interrupted. With --faults off:',
         '0 when every profile failed a threshold without its faults, 1 when one passed (or errored) without them.',
         '',

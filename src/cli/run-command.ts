@@ -1,7 +1,6 @@
 // faultline run [PROFILE...]: the main job (its flags are declared in program.ts).
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { keepHeapSmall } from '../core/heap-keeper.ts';
 import type { ProtocolChoice } from '../core/pairing.ts';
 import type { PolicyName } from '../core/policy-names.ts';
 import type { Shard } from '../core/shard.ts';
@@ -38,11 +37,6 @@ export interface RunFlags extends TargetFlags {
   allowNonLoopback?: boolean;
   /** Run profiles over the size caps (LARGE_CAPS). */
   allowLarge?: boolean;
-  /**
-   * Keep the heap near its live size (core/heap-keeper.ts), here and in the server child, at a cost in ops/s.
-   * Unset: on for a run over the size caps (which needs --allow-large), off otherwise.
-   */
-  lowMemory?: boolean;
   /** Compare with this baseline: it decides the exit code (known failures do not fail the run). */
   baseline?: string;
   /** Also write the metrics in Prometheus text format here. */
@@ -68,10 +62,6 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   const { profiles: loaded, opShard } = flags.shard ? shardProfiles(all, flags.shard) : { profiles: all };
   const runScope = flags.shard && shardScope(flags.shard, flags.runId);
   if (!flags.allowLarge) refuseLarge(loaded);
-  // A run over the size caps keeps its heap small unless told otherwise (--no-low-memory, FAULTLINE_HEAP_KEEPER=off).
-  const keeperByItself = flags.lowMemory === undefined && loaded.some((l) => largeProfileProblem(l.profile));
-  if (flags.lowMemory || keeperByItself) process.env.FAULTLINE_HEAP_KEEPER ??= 'on';
-  keepHeapSmall();
   // Every input is checked before anything is written: a bad baseline leaves no --out folder behind.
   const baseline = flags.baseline ? readBaseline(flags.baseline) : undefined;
   // A server we did not write is asked for its tools first: a wrong tool name or a server that does not start is
@@ -88,8 +78,6 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     say('faultline: FAULTS-OFF CONTROL: each profile runs with its faults removed; a pass means it does not need them');
     if (none.length > 0) say(`faultline: not run, no faults to turn off: ${none.join(', ')}`);
   }
-  if (keeperByItself && process.env.FAULTLINE_HEAP_KEEPER !== 'off')
-    say('faultline: a run over the size caps collects garbage early to stay small (--no-low-memory turns it off)');
   let announced = false;
   const network: NetworkFactory = async (seed, onDecision) => {
     const backend = await createNetworkBackend(flags.toxiproxy, {

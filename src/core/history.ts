@@ -190,11 +190,28 @@ export interface Decisions extends Iterable<DecisionRecord> {
   readonly length: number;
 }
 
+/** An op and its attempts as recorded; an op that never ended (a stopped run) has attempts only. */
+export interface OpGroup {
+  opId: string;
+  op?: OpRecord;
+  attempts: AttemptRecord[];
+}
+
+/** A run's records on disk (core/record-log.ts), read back one op at a time: by number, or all in order. */
+export interface RecordSource {
+  readonly count: number;
+  group(i: number): OpGroup;
+  groups(): Iterable<OpGroup>;
+}
+
 export interface History {
   startMs: number;
   endMs: number;
+  /** With `records`: slim copies for the metric families not yet fed by accumulators (core/history-records.ts). */
   attempts: AttemptRecord[];
   ops: OpRecord[];
+  /** A run's records on disk, whole: what the leak scan and the written outputs read (core/history-records.ts). */
+  records?: RecordSource;
   faults: FaultWindow[];
   effects: Effect[];
   decisions: Decisions;

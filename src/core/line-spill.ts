@@ -12,8 +12,9 @@ export interface LinePlace {
 }
 
 const BUFFER_BYTES = 64 * 1024;
-/** Lines up to this size are read into one buffer the process keeps; a bigger one gets its own. */
-const SHARED_READ_BYTES = 1024 * 1024;
+/** Lines that fit the spill's window after its look-back are read through it (one buffer); a bigger one gets its own. */
+const WINDOW_BYTES = 1024 * 1024;
+const WINDOW_BACK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 
 const closeWhenUnreachable = new FinalizationRegistry<number>((fd) => {
@@ -32,6 +33,10 @@ export class LineSpill {
   private pendingBytes = 0;
   /** Lines appended. */
   lines = 0;
+  /** What `read` last read of the file, and where (flushed bytes: they never change). */
+  private window: Buffer | undefined;
+  private windowStart = 0;
+  private windowEnd = 0;
 
   constructor(name: string, dir = tmpdir()) {
     const folder = mkdtempSync(join(dir, `faultline-${name}-`));
@@ -54,16 +59,35 @@ export class LineSpill {
   /** The value of the line at a place. */
   read(offset: number, bytes: number): unknown {
     this.flush();
-    const buffer = bytes > SHARED_READ_BYTES ? Buffer.allocUnsafe(bytes) : sharedBuffer();
-    this.fill(buffer, bytes, offset);
-    return JSON.parse(buffer.toString('utf8', 0, bytes));
+    if (bytes > WINDOW_BYTES - WINDOW_BACK_BYTES) {
+      const buffer = Buffer.allocUnsafe(bytes);
+      this.fill(buffer, bytes, offset);
+      return JSON.parse(buffer.toString('utf8', 0, bytes));
+    }
+    const window = offset < this.windowStart || offset + bytes > this.windowEnd ? this.slide(offset) : this.window!;
+    const at = offset - this.windowStart;
+    return JSON.parse(window.toString('utf8', at, at + bytes));
+  }
+
+  /**
+   * Reads the window around `offset`: reads by place come nearly in file order (a run's records by start, written
+   * as ops end), so one read of the file serves many lines, and the window starts a little before to serve the
+   * ones that come back a few lines.
+   */
+  private slide(offset: number): Buffer {
+    this.window ??= Buffer.allocUnsafe(WINDOW_BYTES);
+    const start = Math.max(0, offset - WINDOW_BACK_BYTES);
+    const n = this.fill(this.window, Math.min(WINDOW_BYTES, this.flushed - start), start);
+    this.windowStart = start;
+    this.windowEnd = start + n;
+    return this.window;
   }
 
   /** Every line's value, in the order appended. */
   *all(): Generator<unknown> {
     this.flush();
     const end = this.flushed;
-    const chunk = Buffer.allocUnsafe(SHARED_READ_BYTES);
+    const chunk = Buffer.allocUnsafe(WINDOW_BYTES);
     let carry: Buffer[] = [];
     for (let at = 0; at < end; ) {
       const n = this.fill(chunk, Math.min(chunk.length, end - at), at);
@@ -100,14 +124,4 @@ export class LineSpill {
     }
     return done;
   }
-}
-
-let shared: Buffer | undefined;
-/**
- * One read buffer for every spill of the process. A fresh buffer per line is memory outside V8's heap that stays
- * until a collection finds its owner, and the end of a long run reads its records back in passes that do not yield.
- */
-function sharedBuffer(): Buffer {
-  shared ??= Buffer.allocUnsafe(SHARED_READ_BYTES);
-  return shared;
 }

@@ -2,9 +2,8 @@
 // (mocks/canaries.ts), searched in the decoded text of everything the model sees: every attempt's content,
 // structured content, isError texts, JSON-RPC error messages and data, and the notifications it received. A
 // marker survives partial leaks and multi-line secrets whose newlines were escaped into JSON.
-import { passCollector } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
-import { whole } from '../core/record-spill.ts';
+import { allAttempts, allOps, recordIndex } from '../core/history-records.ts';
 import type { LeakFinding } from './types.ts';
 
 export interface LeakOptions {
@@ -29,17 +28,12 @@ export function findLeaks(history: History, options: LeakOptions = {}): LeakFind
     }
   };
   // An op's final answer is its last attempt's: scanned there when attempts carry what they showed.
-  // Records read whole one at a time (a spilled history keeps its text on disk, core/record-spill.ts).
-  const collect = passCollector();
-  const readWhole = <T extends Parameters<typeof whole>[0]>(record: T): T => {
-    collect();
-    return whole(record);
-  };
+  // Records read whole one at a time (a run's history keeps its text on disk, core/history-records.ts).
+  const records = recordIndex(history);
   const shownByAttempt = new Set<string>();
-  for (const slim of history.attempts) if (readWhole(slim).visible !== undefined) shownByAttempt.add(slim.opId);
-  for (const op of history.ops) if (!shownByAttempt.has(op.opId)) scan(op.opId, 'visible', readWhole(op).visible);
-  for (const slim of history.attempts) {
-    const a = readWhole(slim);
+  for (const a of allAttempts(records)) if (a.visible !== undefined) shownByAttempt.add(a.opId);
+  for (const op of allOps(records)) if (!shownByAttempt.has(op.opId)) scan(op.opId, 'visible', op.visible);
+  for (const a of allAttempts(records)) {
     scan(a.opId, 'attempt', a.visible ?? a.message);
     for (const n of a.notifications ?? []) scan(a.opId, 'notification', n);
   }

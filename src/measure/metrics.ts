@@ -1,5 +1,4 @@
 // computeMetrics: everything DESIGN.md's "Definitions" asks for, from one run's History.
-import { collectBetweenPasses } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import { finishFeed, type MetricFeed, replay } from './feed.ts';
 import { findLeaks, leaksByKind } from './leaks.ts';
@@ -16,14 +15,8 @@ import type { Metrics } from './types.ts';
 export function computeMetrics(history: History, options: MetricsOptions = {}, feed?: MetricFeed): Metrics {
   const fed = finishFeed(feed ?? replay(history), history, options);
   const { throughputOpsPerSec, ...o } = fed.outcomes;
-  // Each pass over a 100,000-op history leaves tens of MB of garbage, and this runs without a break in the event
-  // loop, so the heap keeper gets its chance after each of the biggest passes.
-  const between = <T>(value: T): T => {
-    collectBetweenPasses();
-    return value;
-  };
   const { retry, effects, recovery: rec } = fed;
-  const leakFindings = between(findLeaks(history, { canaries: options.canaries }));
+  const leakFindings = findLeaks(history, { canaries: options.canaries });
   const metrics: Metrics = {
     ...o,
     effectsObservable: history.effectsObservable !== false,

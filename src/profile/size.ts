@@ -1,6 +1,5 @@
-// How large a run a profile asks for, and the caps beyond which `faultline run` wants --allow-large: every op keeps
-// a slim record in memory until the reports are written (its text is spilled to disk; before that, 2,000 ops
-// against an overloaded pair took 430 MB), so the schema's maximum rate over a long duration still costs memory.
+// How large a run a profile asks for, and the caps beyond which `faultline run` wants --allow-large (profile/caps.ts
+// says why they are where they are).
 
 import { LARGE_CAPS } from './caps.ts';
 import { openModelOpCount } from './open-model.ts';

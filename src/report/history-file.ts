@@ -4,7 +4,7 @@
 // scan already ran and its findings are in report.json.
 import { z } from 'zod';
 import type { History, OpRecord } from '../core/history.ts';
-import { whole } from '../core/record-spill.ts';
+import { wholeAttempts, wholeOps } from '../core/history-records.ts';
 
 export const HISTORY_FILE = 'history.jsonl';
 
@@ -14,18 +14,19 @@ export function renderHistories(histories: Record<string, History>): string {
 
 /**
  * history.jsonl in pieces, the same bytes as one JSON.stringify per profile, written record by record: a long
- * run's line can be hundreds of megabytes (records of a spilled history are read whole one at a time).
+ * run's line can be hundreds of megabytes (a run's records are read whole from its log one at a time).
  */
 export function* historyChunks(histories: Record<string, History>): Generator<string> {
   for (const [profile, h] of Object.entries(histories)) {
     yield `{"profile":${JSON.stringify(profile)},"history":{`;
     let first = true;
     for (const [key, value] of Object.entries(h)) {
-      if (value === undefined) continue;
+      // The record log is where `attempts` and `ops` come from whole, not a field of its own.
+      if (value === undefined || key === 'records') continue;
       yield `${first ? '' : ','}${JSON.stringify(key)}:`;
       first = false;
-      if (key === 'attempts') yield* jsonArray(h.attempts, (a) => whole(a));
-      else if (key === 'ops') yield* jsonArray(h.ops, (o) => withoutVisible(whole(o)));
+      if (key === 'attempts') yield* jsonArray(wholeAttempts(h), (a) => a);
+      else if (key === 'ops') yield* jsonArray(wholeOps(h), withoutVisible);
       else if (key === 'decisions') yield* jsonArray(h.decisions, (d) => d);
       else yield JSON.stringify(value);
     }

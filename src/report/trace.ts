@@ -3,10 +3,9 @@
 // needs: op, attempt, tool, arguments (their secrets redacted), idempotency key, outcome, category, code, HTTP status, server
 // request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
-import { passCollector } from '../core/heap-keeper.ts';
 import type { AttemptRecord, History } from '../core/history.ts';
 import { historyOf } from '../core/history-key.ts';
-import { whole } from '../core/record-spill.ts';
+import { type RecordIndex, recordIndex } from '../core/history-records.ts';
 import { redactSecrets, redactText } from '../core/redact.ts';
 import type { RunReport } from '../measure/run-report.ts';
 import { workloadOffsetMs } from './time-base.ts';
@@ -81,10 +80,12 @@ interface Source {
   /** The pairing it ran in, in a run that named one. */
   pairing?: string;
   h: History;
+  /** Its attempts and ops, whole, by number (read from the run's record log one at a time when it has one). */
+  records: RecordIndex;
   origin: number;
   tools: Map<string, string>;
-  /** Each attempt's previous attempt of the same op (index into attempts), or -1. */
-  previous: Int32Array;
+  /** When each attempt's previous attempt of the same op ended, or NaN for an op's first. */
+  previousEnd: Float64Array;
 }
 
 /** `run` gives each profile's workload start; without it, the first op's start is used. */
@@ -94,17 +95,19 @@ export function traceEvents(histories: Record<string, History>, run?: RunReport)
 
 /**
  * The events in order, each built when asked for: only the small sort slots are held, so a long run's trace is
- * written without holding its lines (records of a spilled history are read whole one at a time).
+ * written without holding its lines (a run's records are read whole from its log one at a time).
  */
 function* traceEventStream(histories: Record<string, History>, run?: RunReport): Generator<TraceEvent> {
   const sources: Source[] = [];
+  const indexes = new Map(Object.values(histories).map((h) => [h, recordIndex(h)]));
   const slots = new Slots(
-    Object.values(histories).reduce(
-      (n, h) => n + 2 + 2 * h.faults.length + h.attempts.length + h.ops.length + h.effects.length,
-      0,
-    ),
+    Object.values(histories).reduce((n, h) => {
+      const { attempts, ops } = indexes.get(h)!;
+      return n + 2 + 2 * h.faults.length + attempts + ops + h.effects.length;
+    }, 0),
   );
   for (const [key, h] of Object.entries(histories)) {
+    const records = indexes.get(h)!;
     const report = run?.profiles.find((p) => historyOf(histories, p) === h);
     const profile = report?.name ?? key;
     const p = sources.length;
@@ -115,28 +118,33 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
       at('fault.on', f.onMs, i);
       if (f.offMs !== undefined) at('fault.off', f.offMs, i);
     }
-    const previous = new Int32Array(h.attempts.length).fill(-1);
-    const lastOf = new Map<string, number>();
-    for (const [i, a] of h.attempts.entries()) {
-      previous[i] = lastOf.get(a.opId) ?? -1;
-      lastOf.set(a.opId, i);
+    const previousEnd = new Float64Array(records.attempts).fill(Number.NaN);
+    const lastEndOf = new Map<string, number>();
+    for (let i = 0; i < records.attempts; i++) {
+      const a = records.attempt(i);
+      previousEnd[i] = lastEndOf.get(a.opId) ?? Number.NaN;
+      lastEndOf.set(a.opId, a.endMs);
       at('attempt', a.startMs, i);
     }
-    for (const [i, op] of h.ops.entries()) at('op', op.startMs, i);
+    const tools = new Map<string, string>();
+    for (let i = 0; i < records.ops; i++) {
+      const op = records.op(i);
+      tools.set(op.opId, op.tool);
+      at('op', op.startMs, i);
+    }
     for (const [i, e] of h.effects.entries()) at('effect', e.atMs, i);
     const origin = h.startMs + workloadOffsetMs(report ?? {}, h);
     sources.push({
       profile,
       pairing: report?.pairing,
       h,
+      records,
       origin,
-      tools: new Map(h.ops.map((o) => [o.opId, o.tool])),
-      previous,
+      tools,
+      previousEnd,
     });
   }
-  const collect = passCollector();
   for (const i of slots.order()) {
-    collect();
     const slot = { t: slots.t[i], type: TYPES[slots.type[i]], index: slots.index[i] };
     yield eventOf(slot, sources[slots.profile[i]]);
   }
@@ -144,7 +152,7 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
 
 function eventOf(
   { t, type, index }: { t: number; type: TraceEvent['type']; index: number },
-  { profile, pairing, h, origin, tools, previous }: Source,
+  { profile, pairing, h, records, origin, tools, previousEnd }: Source,
 ): TraceEvent {
   const head = { type, profile, ...(pairing && { pairing }), t, tRelMs: round1(t - origin) };
   switch (type) {
@@ -157,13 +165,12 @@ function eventOf(
       return { ...head, fault: f.id, seam: f.seam, kind: f.kind };
     }
     case 'attempt': {
-      const a = whole(h.attempts[index]);
-      const before = previous[index] < 0 ? undefined : h.attempts[previous[index]];
-      return { ...head, ...attemptLine(a, h, tools.get(a.opId), before) };
+      const a = records.attempt(index);
+      return { ...head, ...attemptLine(a, h, tools.get(a.opId), previousEnd[index]) };
     }
     case 'op': {
       // Visible content can be megabytes and may hold a leaked canary: record its size, not its text.
-      const { visible, ...rest } = whole(h.ops[index]);
+      const { visible, ...rest } = records.op(index);
       return { ...head, ...rest, ...(visible === undefined ? {} : { visibleChars: visible.length }) };
     }
     case 'effect':
@@ -175,7 +182,7 @@ function attemptLine(
   a: AttemptRecord,
   h: History,
   opTool: string | undefined,
-  before: AttemptRecord | undefined,
+  previousEndMs: number,
 ): Record<string, unknown> {
   const { args, message, ...rest } = a;
   const clipped = message && message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
@@ -188,7 +195,7 @@ function attemptLine(
     ...(args === undefined ? {} : { args: redactSecrets(args) }),
     outcome: a.ok ? 'ok' : 'failed',
     latencyMs: round1(a.endMs - a.startMs),
-    ...(before ? { gapMs: round1(a.startMs - before.endMs) } : {}),
+    ...(Number.isNaN(previousEndMs) ? {} : { gapMs: round1(a.startMs - previousEndMs) }),
     faults: active,
     ...(clipped === undefined ? {} : { message: redactText(clipped) }),
   };

@@ -4,7 +4,6 @@
 // pairings: a profile that ran in several is in each file once per pairing.
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { collectBetweenPasses } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import type { RunReport } from '../measure/run-report.ts';
 import { HISTORY_FILE, historyChunks } from './history-file.ts';
@@ -53,7 +52,6 @@ export async function writeReports(
     const content = renderers[name]();
     await (typeof content === 'string' ? writeFile(path, content, 'utf8') : writeChunks(path, content));
     written.push(path);
-    collectBetweenPasses();
   }
   return written;
 }

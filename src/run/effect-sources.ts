@@ -45,7 +45,7 @@ export function effectSourceFor(
  * the way their argsKey hashes them: the plan's ops up to the highest one recorded (op ids are `op-<index>`).
  */
 export function opKeyValuesOf(profile: Profile, plan: Plan, recorder: Recorder): string[] {
-  const recorded = new Set(recorder.ops.map((o) => o.opId));
+  const recorded = new Set(recorder.endedOpIds());
   const highest = [...recorded].reduce((max, id) => Math.max(max, Number(/^op-(\d+)$/.exec(id)?.[1] ?? -1)), -1);
   const values: string[] = [];
   for (const op of plan.ops.first(highest + 1)) {

@@ -1,16 +1,27 @@
 // Collects the run's history as it happens, on one clock, and feeds the metric accumulators (measure/feed.ts). An
 // op's attempts are held until the op ends (an attempt's `next` is set after it is recorded, so not before): then
-// they and the op are fed, and with a spill go to disk whole while memory keeps them slim (core/record-spill.ts).
+// they and the op are fed and written to the run's record log (core/record-log.ts), and memory keeps none of them.
 import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord, WindowKind } from '../core/history.ts';
+import { materializeRecords } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
-import type { RecordSpill } from '../core/record-spill.ts';
+import { RecordLog } from '../core/record-log.ts';
 import { feedOp, type MetricFeed, newFeed } from '../measure/feed.ts';
+
+export interface RecorderOptions {
+  /**
+   * The history's `attempts` and `ops` arrays without the text only the whole-record outputs read, which read the
+   * log instead (`history.records`), as `faultline run` does. Off: the arrays whole and no log in the history.
+   */
+  slim?: boolean;
+}
 
 export class Recorder {
   readonly startMs = epochMs();
-  readonly attempts: AttemptRecord[] = [];
-  readonly ops: OpRecord[] = [];
+  readonly log = new RecordLog(this.startMs);
+  /** Ops ended so far, and of them those that did not end ok. */
+  opsEnded = 0;
+  opsNotOk = 0;
   readonly faults: FaultWindow[] = [];
   readonly breaker: BreakerEvent[] = [];
   /** The metric accumulators, fed up to the moment `history()` is taken. */
@@ -19,7 +30,7 @@ export class Recorder {
   /** Each unfinished op's attempts. */
   private readonly openAttempts = new Map<string, AttemptRecord[]>();
 
-  constructor(private readonly spill?: RecordSpill) {}
+  constructor(private readonly options: RecorderOptions = {}) {}
 
   attempt = (a: AttemptRecord): void => {
     const open = this.openAttempts.get(a.opId);
@@ -59,11 +70,12 @@ export class Recorder {
     for (const attempts of this.openAttempts.values()) this.close(attempts, undefined);
     this.openAttempts.clear();
     this.fed = false;
+    const slim = this.options.slim === true;
     return {
       startMs: this.startMs,
       endMs: epochMs(),
-      attempts: [...this.attempts].sort((a, b) => a.startMs - b.startMs),
-      ops: [...this.ops].sort((a, b) => a.startMs - b.startMs),
+      ...materializeRecords(this.log, slim),
+      ...(slim && { records: this.log }),
       faults: this.faults,
       effects,
       decisions,
@@ -71,10 +83,16 @@ export class Recorder {
     };
   }
 
+  /** The ids of the ops ended so far, read back from the log. */
+  *endedOpIds(): Generator<string> {
+    for (const { op } of this.log.groups()) if (op) yield op.opId;
+  }
+
   private close(attempts: AttemptRecord[], o: OpRecord | undefined): void {
     if (this.fed) feedOp(this.feed, attempts, o);
-    const spill = this.spill;
-    for (const a of attempts) this.attempts.push(spill ? spill.attempt(a) : a);
-    if (o) this.ops.push(spill ? spill.op(o) : o);
+    this.log.append(attempts, o);
+    if (!o) return;
+    this.opsEnded++;
+    if (o.outcome !== 'ok') this.opsNotOk++;
   }
 }

@@ -12,13 +12,11 @@ import { type PolicyName, policyByName } from '../client/policies/index.ts';
 import type { ClientPolicy } from '../client/policy.ts';
 import { epochMs } from '../core/clock.ts';
 import { DecisionLog } from '../core/decision-log.ts';
-import { collectBetweenPasses } from '../core/heap-keeper.ts';
 import type { History } from '../core/history.ts';
 import { LineSpill } from '../core/line-spill.ts';
 import { LoopLagWatch } from '../core/loop-lag.ts';
 import type { Pairing } from '../core/pairing.ts';
 import type { DecisionSink } from '../core/random.ts';
-import { RecordSpill } from '../core/record-spill.ts';
 import { ownsOp, type Shard } from '../core/shard.ts';
 import { withRunLoad } from '../measure/calibration.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
@@ -76,8 +74,8 @@ export interface RunOptions {
   /** Your own client (--client-module, an absolute path): replaces the profile's client.module and policy. */
   clientModule?: string;
   /**
-   * Keep the op and attempt records slim in memory and whole on disk (core/record-spill.ts), as `faultline run`
-   * does; the history's records then read whole through `whole()`. Off: every record whole in memory.
+   * The history's records whole on disk only (`history.records`), its arrays slim (run/recorder.ts), as `faultline
+   * run` does. Off: every record whole in the arrays.
    */
   spillHistory?: boolean;
   /**
@@ -182,7 +180,7 @@ async function bringUp(prepared: Prepared, parts: RunParts): Promise<Up> {
   await runHooks('setup', profile.setup, prepared.placeholders);
   const backend = await options.network(seed, log.sink);
   parts.backend = backend;
-  const recorder = new Recorder(options.spillHistory ? new RecordSpill() : undefined);
+  const recorder = new Recorder({ slim: options.spillHistory });
   const env = await startEnvironment(profile, seed, backend, {
     opKeyValues: () => opKeyValuesOf(profile, plan, recorder),
     allowNonLoopback: options.allowNonLoopback,
@@ -268,7 +266,6 @@ async function driveWorkload(run: Up, ready: Ready, parts: RunParts): Promise<Dr
 
 function workloadDeps(run: Up, ready: Ready): WorkloadDeps {
   const { profile, options, scope } = run;
-  const failedSoFar = failedCounter(run.recorder);
   return {
     profile,
     plan: run.plan,
@@ -280,17 +277,7 @@ function workloadDeps(run: Up, ready: Ready): WorkloadDeps {
     opShard: options.opShard,
     progress: run.driver,
     ...(scope && { traceIdOf: (opId: string) => traceKey(scope, opId) }),
-    onProgress: options.onProgress && ((done) => options.onProgress?.(done, failedSoFar())),
-  };
-}
-
-/** How many ops so far did not end ok, counting only the ops recorded since the last call. */
-function failedCounter(recorder: Recorder): () => number {
-  let scanned = 0;
-  let failed = 0;
-  return () => {
-    for (; scanned < recorder.ops.length; scanned++) if (recorder.ops[scanned].outcome !== 'ok') failed++;
-    return failed;
+    onProgress: options.onProgress && ((done) => options.onProgress?.(done, run.recorder.opsNotOk)),
   };
 }
 
@@ -326,7 +313,6 @@ function judge(run: Up, ready: Ready, driven: Driven, collected: Collected): Pro
   const { profile, options, loaded, policyName } = run;
   const { history, drained, during } = collected;
   options.onPhase?.('measure');
-  collectBetweenPasses();
   const control = policyName !== profile.client.policy && profile.controls[policyName] !== undefined;
   const exprs = control ? profile.controls[policyName]! : profile.expect;
   const built = buildProfileReport({

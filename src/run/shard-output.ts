@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from '../core/history.ts';
 import { historyKey } from '../core/history-key.ts';
-import { wholeHistory } from '../core/record-spill.ts';
+import { wholeHistory } from '../core/history-records.ts';
 import { type Shard, shareOf } from '../core/shard.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import {

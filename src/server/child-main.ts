@@ -5,13 +5,11 @@
 
 import { streamWorldEvents } from '../control/events.ts';
 import { ControlError } from '../control/op.ts';
-import { keepHeapSmall } from '../core/heap-keeper.ts';
 import type { FromChild, ToChild } from './control/ipc.ts';
 import { dispatch } from './control/local-control.ts';
 import { type ReferenceServer, startReferenceServer } from './reference-server.ts';
 
 let server: ReferenceServer | undefined;
-keepHeapSmall();
 
 function send(message: FromChild): void {
   if (process.connected) process.send?.(message);

@@ -15,7 +15,6 @@ import { streamWorldEvents } from '../control/events.ts';
 import { stdioEventLine } from '../control/stdio-events.ts';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../core/defaults.ts';
 import type { FrontEnd } from '../core/front-end.ts';
-import { keepHeapSmall } from '../core/heap-keeper.ts';
 import { dispatch, LocalControl } from './control/local-control.ts';
 import { startDependencies } from './deps/world.ts';
 import { createMcpServer } from './mcp-server.ts';
@@ -42,7 +41,6 @@ console.log = console.error;
 console.info = console.error;
 console.warn = console.error;
 
-keepHeapSmall();
 const dependencies = startDependencies(
   Number(values.seed),
   values.snapshot ? JSON.parse(readFileSync(values.snapshot, 'utf8')) : undefined,

@@ -11,7 +11,7 @@
 //   use up a flap's failures.
 // Times are never asserted, only counts; the one timing-dependent case (c) has a margin of seconds.
 import { describe, expect, it } from 'vitest';
-import { wholeHistory } from '../../src/core/record-spill.ts';
+import { wholeHistory } from '../../src/core/history-records.ts';
 import { computeMetrics } from '../../src/measure/metrics.ts';
 import type { ProfileReport } from '../../src/measure/run-report.ts';
 import { buildProfileReport } from '../../src/measure/verdict.ts';
@@ -73,7 +73,7 @@ function expectAnswer(report: ProfileReport, expected: ReturnType<typeof numbers
   expectVerdict(report, expectedVerdict, expectedReason);
 }
 
-// As `faultline run` does: records spilled to disk, slim in memory. The same history whole in memory (the in-memory
+// As `faultline run` does: records whole on disk (the record log), slim in memory. The same history whole in memory (the in-memory
 // path) must give the very same metrics, so every known answer holds for both.
 const run = async (loaded: LoadedProfile) => {
   const result = await runProfile(loaded, {

@@ -58,12 +58,13 @@ describe('open-model workload driver', () => {
       t0,
       new AbortController().signal,
     );
-    expect(recorder.ops).toHaveLength(10);
-    for (const op of recorder.ops) {
+    const { ops } = recorder.history([], []);
+    expect(ops).toHaveLength(10);
+    for (const op of ops) {
       const planned = plan.ops.at(Number(op.opId.slice(3)));
       expect(op.startMs, op.opId).toBe(t0 + planned.atMs!);
     }
-    const op1 = recorder.ops.find((o) => o.opId === 'op-00001')!;
+    const op1 = ops.find((o) => o.opId === 'op-00001')!;
     // Due at 10 ms, dispatched after the 60 ms block: its latency holds the wait.
     expect(dispatched.get('op-00001')! - op1.startMs).toBeGreaterThanOrEqual(40);
     expect(op1.endMs - op1.startMs).toBeGreaterThanOrEqual(40);

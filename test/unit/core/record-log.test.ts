@@ -1,13 +1,15 @@
-// The spilled history (records slim in memory, whole on disk) against the in-memory one: the same records, fed to
-// both recorders in the same order, give the same report.json metrics, trace.jsonl and history.jsonl, byte for byte.
+// The record log (compact, on disk) and the history read from it (slim arrays, whole records from the log) against
+// the in-memory one: the same records, fed to both recorders in the same order, give the same report.json metrics,
+// trace.jsonl and history.jsonl, byte for byte.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CANARIES, CANARY_MARKERS } from '../../../mocks/canaries.ts';
 import type { AttemptRecord, History, OpRecord } from '../../../src/core/history.ts';
+import { wholeHistory } from '../../../src/core/history-records.ts';
 import type { Effect } from '../../../src/core/ledger.ts';
-import { RecordSpill, whole, wholeHistory } from '../../../src/core/record-spill.ts';
+import { RecordLog } from '../../../src/core/record-log.ts';
 import type { RunReport } from '../../../src/measure/run-report.ts';
 import { buildProfileReport } from '../../../src/measure/verdict.ts';
 import { renderHistories } from '../../../src/report/history-file.ts';
@@ -68,12 +70,20 @@ function feed(recorder: Recorder): Effect[] {
   return effects;
 }
 
-function recorded(spill?: RecordSpill): History {
-  const recorder = new Recorder(spill);
+/** Through a Recorder and its record log; or (plain) the same records straight into arrays, by start. */
+function recorded(slim = false, plain = false): History {
+  const recorder = new Recorder({ slim });
   recorder.faultOn('f1', 'dependency', 'latency');
-  const effects = feed(recorder);
+  const attempts: AttemptRecord[] = [];
+  const ops: OpRecord[] = [];
+  const into = { attempt: (a: AttemptRecord) => attempts.push(a), op: (o: OpRecord) => ops.push(o) };
+  const effects = feed(plain ? (into as unknown as Recorder) : recorder);
   recorder.faultOff('f1');
   const h = recorder.history(effects, [{ stream: 'client', what: 'jitter', value: 3 }]);
+  if (plain) {
+    h.attempts = attempts.sort((a, b) => a.startMs - b.startMs);
+    h.ops = ops.sort((a, b) => a.startMs - b.startMs);
+  }
   return {
     ...h,
     startMs: T0 - 100,
@@ -94,61 +104,80 @@ function report(h: History) {
   });
 }
 
-describe('RecordSpill', () => {
-  it('keeps records slim in memory and reads them back whole, with fields set since', () => {
-    const spill = new RecordSpill();
-    const a: AttemptRecord = {
-      ...{ opId: 'o', attempt: 1, startMs: 1, endMs: 2, ok: true, tool: 't', idempotencyKey: 'k', requestId: 'r' },
-      ...{ backoffMs: 5, visible: 'v', args: { x: 1 } },
-    };
-    const slim = spill.attempt(a);
-    // What only the leak scan and trace.jsonl read stays on disk.
-    expect(Object.keys(slim)).toEqual(['opId', 'attempt', 'startMs', 'endMs', 'ok']);
-    slim.next = 'done';
-    expect(whole(slim)).toEqual({ ...a, next: 'done' });
-    expect(Object.keys(whole(slim))).toEqual([...Object.keys(a), 'next']);
-    expect(spill.written).toBe(1);
-    const plain: OpRecord = {
-      opId: 'o',
-      tool: 't',
-      sideEffecting: false,
-      startMs: 1,
-      endMs: 2,
-      outcome: 'ok',
-      attempts: 1,
-      failedAttempts: 0,
-    };
-    expect(spill.op(plain)).toBe(plain); // nothing to spill: kept as it is
-  });
+const attempt = (over: Partial<AttemptRecord> = {}): AttemptRecord => ({
+  ...{ opId: 'op-1', attempt: 1, startMs: T0 + 10.123, endMs: T0 + 250.5, ok: true, tool: 'search_documents' },
+  ...{ idempotencyKey: 'k', requestId: 'r', backoffMs: 5, visible: 'ten results', args: { query: 'x' }, next: 'done' },
+  ...over,
+});
+const op = (over: Partial<OpRecord> = {}): OpRecord => ({
+  ...{ opId: 'op-1', tool: 'search_documents', sideEffecting: false, startMs: T0 + 10, endMs: T0 + 260 },
+  ...{ outcome: 'ok', attempts: 1, failedAttempts: 0, visible: 'ten results' },
+  ...over,
+});
 
-  it('hides where a record lies from spread, JSON and keys; a copy is not the spilled record', () => {
-    const spill = new RecordSpill();
-    const slim = spill.attempt({ opId: 'o', attempt: 1, startMs: 1, endMs: 2, ok: true, visible: 'v' });
-    expect(JSON.stringify(slim)).toBe('{"opId":"o","attempt":1,"startMs":1,"endMs":2,"ok":true}');
-    expect(Reflect.ownKeys({ ...slim })).toEqual(['opId', 'attempt', 'startMs', 'endMs', 'ok']);
-    expect(whole({ ...slim })).not.toHaveProperty('visible'); // a copy carries no place
-    expect(whole(slim)).toHaveProperty('visible', 'v');
-  });
-
-  it('reads back records bigger than its shared buffer, and small ones around them, intact', () => {
-    const spill = new RecordSpill();
-    const text = (n: number, c: string) => c.repeat(n);
-    const sizes = [10, 3 * 1024 * 1024, 20, 1024 * 1024 - 40, 5];
-    const slims = sizes.map((n, i) =>
-      spill.attempt({ opId: `o${i}`, attempt: 1, startMs: 1, endMs: 2, ok: true, visible: text(n, 'abcde'[i]) }),
+describe('RecordLog', () => {
+  it('reads an op and its attempts back exactly as written, key order included, in order and by number', () => {
+    const log = new RecordLog(T0);
+    const first = [attempt({ ok: false, next: 'retry' }), attempt({ attempt: 2, startMs: T0 + 300 })];
+    log.append(first, op({ attempts: 2, failedAttempts: 1 }));
+    log.append([attempt({ opId: 'op-2', attempt: 3 })], undefined); // a stopped run's unfinished op
+    log.append([], op({ opId: 'op-3', startMs: 5, endMs: 7 })); // times far from the run's start
+    const back = [...log.groups()];
+    expect(JSON.stringify(back)).toBe(
+      JSON.stringify([
+        { opId: 'op-1', op: op({ attempts: 2, failedAttempts: 1 }), attempts: first },
+        { opId: 'op-2', attempts: [attempt({ opId: 'op-2', attempt: 3 })] },
+        { opId: 'op-3', op: op({ opId: 'op-3', startMs: 5, endMs: 7 }), attempts: [] },
+      ]),
     );
-    const first = whole(slims[0]);
-    const back = slims.map((s) => whole(s).visible);
-    expect(back.map((v) => v?.length)).toEqual(sizes);
-    expect(back.map((v) => v?.[0])).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect(first.visible).toBe(text(10, 'a')); // a later read does not change what an earlier one gave
+    expect(log.group(1)).toEqual(back[1]);
+    expect(log.count).toBe(3);
   });
 
-  it('a spilled history gives the in-memory history’s metrics, trace.jsonl and history.jsonl exactly', async () => {
-    const inMemory = recorded();
-    const spill = new RecordSpill();
-    const spilled = recorded(spill);
-    expect(spill.written).toBeGreaterThan(500);
+  it('writes a repeated op in well under its JSON size: short keys, relative times, repeated text named', () => {
+    const log = new RecordLog(T0);
+    const text = 'doc_0003 Invoices runbook 1\n'.repeat(20);
+    const n = 200;
+    let json = 0;
+    for (let i = 0; i < n; i++) {
+      const opId = `op-${i}`;
+      const a = attempt({ opId, startMs: T0 + i * 7.25, endMs: T0 + i * 7.25 + 130.0625, visible: text });
+      const o = op({ opId, startMs: T0 + i * 7, endMs: T0 + i * 7 + 140, visible: text });
+      json += JSON.stringify(a).length + JSON.stringify(o).length;
+      log.append([a], o);
+    }
+    // The text is written twice (first and second sighting), then by its name.
+    expect(log.bytes).toBeLessThan(json / 4);
+    expect(log.bytes / n).toBeLessThan(300);
+    expect([...log.groups()][n - 1].attempts[0].visible).toBe(text);
+  });
+
+  it('keeps a value that looks like a name as it is', () => {
+    const log = new RecordLog(T0);
+    for (const message of ['~0', '~~', '~', '~0', '~0']) log.append([attempt({ message })], undefined);
+    expect([...log.groups()].map((g) => g.attempts[0].message)).toEqual(['~0', '~~', '~', '~0', '~0']);
+  });
+
+  it('reads back records bigger than the shared read buffer, and small ones around them, intact', () => {
+    const log = new RecordLog(T0);
+    const sizes = [10, 3 * 1024 * 1024, 20, 1024 * 1024 - 40, 5, 1000 * 1000, 7];
+    sizes.forEach((n, i) => {
+      log.append([attempt({ opId: `o${i}`, visible: 'abcdefg'[i].repeat(n) })], undefined);
+    });
+    const first = log.group(0).attempts[0];
+    const back = sizes.map((_n, i) => log.group(i).attempts[0].visible);
+    expect(back.map((v) => v?.length)).toEqual(sizes);
+    expect(back.map((v) => v?.[0])).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    expect([...log.groups()].map((g) => g.attempts[0].visible?.length)).toEqual(sizes);
+    expect(first.visible).toBe('a'.repeat(10)); // a later read does not change what an earlier one gave
+  });
+
+  it('a history read from its log gives the in-memory history’s metrics, trace.jsonl and history.jsonl exactly', async () => {
+    const inMemory = recorded(false, true);
+    const spilled = recorded(true);
+    expect(JSON.stringify(recorded())).toBe(JSON.stringify(inMemory));
+    expect(spilled.records?.count).toBe(300);
+    expect(inMemory.records).toBeUndefined();
     expect(spilled.attempts.every((a) => a.visible === undefined && a.args === undefined)).toBe(true);
     const expected = report(inMemory);
     // Not a vacuous comparison: the leak scan found the planted canaries (in text, notifications and errors).

@@ -1,0 +1,114 @@
+// A run's op and attempt records on disk, written once as each op ends (one line per op: the op and its attempts)
+// and read back one op at a time, in order or by number. Nothing of a record stays in memory but where its line is
+// (12 B an op). Compact: keys by a short name, times relative to the run's start (an end relative to its start),
+// repeated strings (tools, codes, the same answer text) written once and named after that, an attempt's number and
+// op id left out where the op gives them. The file is a LineSpill (core/line-spill.ts): unlinked, gone at exit.
+import type { AttemptRecord, OpGroup, OpRecord, RecordSource } from './history.ts';
+import { LineSpill } from './line-spill.ts';
+import { StringTable } from './string-table.ts';
+
+type Encoded = Record<string, unknown>;
+/** Stands for the field's default: the group's op id, the attempt's 1-based place in its op. */
+const DEFAULT = 0;
+
+export class RecordLog implements RecordSource {
+  private readonly file: LineSpill;
+  private readonly strings = new StringTable();
+  private offsets = new Float64Array(1024);
+  private sizes = new Uint32Array(1024);
+  /** Ops (groups) written. */
+  count = 0;
+
+  constructor(
+    /** The run's start (epoch ms): times are written relative to it. */
+    readonly baseMs: number,
+    dir?: string,
+  ) {
+    this.file = new LineSpill('records', dir);
+  }
+
+  /** Bytes written so far (what a benchmark divides by ops). */
+  get bytes(): number {
+    return this.count === 0 ? 0 : this.offsets[this.count - 1] + this.sizes[this.count - 1] + 1;
+  }
+
+  append(attempts: readonly AttemptRecord[], op: OpRecord | undefined): void {
+    const opId = op?.opId ?? attempts[0]?.opId;
+    if (opId === undefined) return;
+    const line = [opId, op ? this.encode(op, opId, 0) : DEFAULT, ...attempts.map((a, i) => this.encode(a, opId, i))];
+    const { offset, bytes } = this.file.append(line);
+    if (this.count === this.offsets.length) this.grow();
+    this.offsets[this.count] = offset;
+    this.sizes[this.count] = bytes;
+    this.count++;
+  }
+
+  /** The i-th op written. */
+  group(i: number): OpGroup {
+    return this.decodeLine(this.file.read(this.offsets[i], this.sizes[i]));
+  }
+
+  /** Every op in the order written, one line in memory at a time. */
+  *groups(): Generator<OpGroup> {
+    for (const line of this.file.all()) yield this.decodeLine(line);
+  }
+
+  private grow(): void {
+    const offsets = new Float64Array(this.offsets.length * 2);
+    offsets.set(this.offsets);
+    const sizes = new Uint32Array(this.sizes.length * 2);
+    sizes.set(this.sizes);
+    this.offsets = offsets;
+    this.sizes = sizes;
+  }
+
+  private encode(record: AttemptRecord | OpRecord, opId: string, place: number): Encoded {
+    const out: Encoded = {};
+    for (const [key, value] of Object.entries(record)) {
+      if (value === undefined) continue;
+      out[this.strings.key(key)] = this.encodeField(key, value, record.startMs, opId, place);
+    }
+    return out;
+  }
+
+  private encodeField(key: string, value: unknown, startMs: number, opId: string, place: number): unknown {
+    if (key === 'opId' && value === opId) return DEFAULT;
+    if (key === 'attempt' && value === place + 1) return DEFAULT;
+    if (key === 'startMs') return relative(value as number, this.baseMs);
+    if (key === 'endMs') return relative(value as number, startMs);
+    return typeof value === 'string' ? this.strings.value(value) : value;
+  }
+
+  private decodeLine(line: unknown): OpGroup {
+    const [opId, op, ...attempts] = line as [string, Encoded | typeof DEFAULT, ...Encoded[]];
+    return {
+      opId,
+      ...(op !== DEFAULT && { op: this.decode(op, opId, 0) as unknown as OpRecord }),
+      attempts: attempts.map((a, i) => this.decode(a, opId, i) as unknown as AttemptRecord),
+    };
+  }
+
+  private decode(encoded: Encoded, opId: string, place: number): Encoded {
+    const out: Encoded = {};
+    const startMs = absolute(encoded[this.strings.key('startMs')], this.baseMs);
+    for (const [short, value] of Object.entries(encoded)) {
+      const key = this.strings.keyName(short);
+      if (key === 'opId' && value === DEFAULT) out[key] = opId;
+      else if (key === 'attempt' && value === DEFAULT) out[key] = place + 1;
+      else if (key === 'startMs') out[key] = startMs;
+      else if (key === 'endMs') out[key] = absolute(value, startMs);
+      else out[key] = typeof value === 'string' ? this.strings.text(value) : value;
+    }
+    return out;
+  }
+}
+
+/** `value - base` when adding it back gives `value` exactly (times of one run always do); else `[value]`. */
+function relative(value: number, base: number): number | [number] {
+  const delta = value - base;
+  return base + delta === value ? delta : [value];
+}
+
+function absolute(written: unknown, base: number): number {
+  return Array.isArray(written) ? (written[0] as number) : base + (written as number);
+}
