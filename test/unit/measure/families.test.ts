@@ -10,7 +10,7 @@ import { finishFeed } from '../../../src/measure/feed.ts';
 import type { MetricsOptions } from '../../../src/measure/options.ts';
 import { serverSeamMetrics } from '../../../src/measure/server-seam.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
-import { fed, history, op, T0 } from './fixtures.ts';
+import { fed, history, liveFeed, op, T0 } from './fixtures.ts';
 
 const rawOp = fc.record({
   // On a 20 ms grid so ops often start together (ties must not depend on the order they ended in).
@@ -158,20 +158,9 @@ const run = fc
     return { ...build(r.raw, faults, effects, r.orphans), order, interleaved, options: { recovery: r.options } };
   });
 
-/** The Recorder fed in end order: ops end in `order`; with `interleaved` every attempt comes before any op ends. */
+/** The Recorder fed in end order, finished against the run's frame. */
 function live(ops: Run['ops'], order: number[], interleaved: boolean, h: History, options: MetricsOptions) {
-  const recorder = new Recorder();
-  const end = (i: number) => {
-    const o = ops[i].op;
-    if (o) recorder.op(o);
-  };
-  for (const i of order) {
-    for (const a of ops[i].attempts) recorder.attempt(a);
-    if (!interleaved) end(i);
-  }
-  if (interleaved) for (const i of order) end(i);
-  recorder.history([], []);
-  return finishFeed(recorder.feed, h, options);
+  return finishFeed(liveFeed(ops, order, interleaved), h, options);
 }
 
 describe('retry, reconciliation, recovery, replay and server-seam accumulators', () => {

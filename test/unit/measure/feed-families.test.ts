@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord } from '../../../src/core/history.ts';
-import { finishFeed, type MetricFeed } from '../../../src/measure/feed.ts';
+import { finishFeed } from '../../../src/measure/feed.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
-import { attempt, fault, fed, history, op, T0 } from './fixtures.ts';
+import { attempt, fault, fed, history, liveFeed, op, type SyntheticOp, T0 } from './fixtures.ts';
 
 const category = fc.constantFrom(undefined, 'AUTH', 'VALIDATION', 'INTERNAL', 'PROTO', 'LINK');
 const code = fc.constantFrom(undefined, 'PROTO.HEADER_MISMATCH', 'AUTH.TOKEN_EXPIRED', 'LINK.TIMEOUT');
@@ -48,11 +48,6 @@ const rawBreaker = fc.record({
   at: fc.integer({ min: 0, max: 20_000 }),
   state: fc.constantFrom<BreakerEvent['state']>('open', 'half-open', 'closed'),
 });
-
-interface SyntheticOp {
-  op: OpRecord | undefined;
-  attempts: AttemptRecord[];
-}
 
 function build(raw: RawOp[]): SyntheticOp[] {
   return raw.map((r, i) => {
@@ -109,22 +104,6 @@ function asHistory(ops: SyntheticOp[], faults: FaultWindow[], breaker: BreakerEv
   });
 }
 
-/** The Recorder fed in the given end order, every attempt recorded before any op ends when `interleaved`. */
-function live(ops: SyntheticOp[], order: number[], interleaved: boolean): MetricFeed {
-  const recorder = new Recorder();
-  const end = (i: number) => {
-    const o = ops[i].op;
-    if (o) recorder.op(o);
-  };
-  for (const i of order) {
-    for (const a of ops[i].attempts) recorder.attempt(a);
-    if (!interleaved) end(i);
-  }
-  if (interleaved) for (const i of order) end(i);
-  recorder.history([], []);
-  return recorder.feed;
-}
-
 const run = fc
   .record({
     raw: fc.array(rawOp, { maxLength: 60 }),
@@ -149,7 +128,7 @@ function parts({ r, order }: Run) {
   }));
   const breaker = r.breaker.map((b) => ({ key: b.key, atMs: T0 + b.at, state: b.state }));
   const h = asHistory(ops, faults, breaker);
-  return { h, feed: live(ops, order, r.interleaved) };
+  return { h, feed: liveFeed(ops, order, r.interleaved) };
 }
 
 describe('guard, edge and input-round accumulators', () => {

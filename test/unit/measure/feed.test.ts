@@ -3,13 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, History, OpRecord } from '../../../src/core/history.ts';
 import { finishFeed, type MetricFeed } from '../../../src/measure/feed.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
-import { fed, history, T0 } from './fixtures.ts';
-
-interface SyntheticOp {
-  /** Undefined: the op never ended (a stopped run), only its attempts were recorded. */
-  op: OpRecord | undefined;
-  attempts: AttemptRecord[];
-}
+import { fed, history, liveFeed, type SyntheticOp, T0 } from './fixtures.ts';
 
 const category = fc.constantFrom(undefined, 'DEPENDENCY', 'TRANSPORT', 'VALIDATION');
 const code = fc.constantFrom(undefined, 'DEPENDENCY.TIMEOUT', 'DEPENDENCY.UNAVAILABLE', 'TRANSPORT.RESET');
@@ -63,25 +57,6 @@ function asHistory(ops: SyntheticOp[]): History {
 
 const finished = (feed: MetricFeed) => finishFeed(feed, history());
 
-/**
- * The Recorder fed in end order, ops ending in any order; with `interleaved`, every attempt is recorded before any op
- * ends (many ops in flight at once).
- */
-function live(ops: SyntheticOp[], order: number[], interleaved = false): MetricFeed {
-  const recorder = new Recorder();
-  const end = (i: number) => {
-    const o = ops[i].op;
-    if (o) recorder.op(o);
-  };
-  for (const i of order) {
-    for (const a of ops[i].attempts) recorder.attempt(a);
-    if (!interleaved) end(i);
-  }
-  if (interleaved) for (const i of order) end(i);
-  recorder.history([], []);
-  return recorder.feed;
-}
-
 const opsWithOrder = fc
   .array(rawOp, { maxLength: 100 })
   .chain((raw) => fc.tuple(fc.constant(raw), fc.shuffledSubarray([...raw.keys()], { minLength: raw.length })));
@@ -93,7 +68,7 @@ describe('metric accumulators', () => {
     fc.assert(
       fc.property(opsWithOrder, fc.boolean(), ([raw, order], interleaved) => {
         const ops = build(raw);
-        expect(finished(live(ops, order, interleaved))).toEqual(fed(asHistory(ops)));
+        expect(finished(liveFeed(ops, order, interleaved))).toEqual(fed(asHistory(ops)));
       }),
       { seed: 28, numRuns: 150 },
     );
@@ -119,8 +94,8 @@ describe('metric accumulators', () => {
       },
     ];
     const ops = build(raw);
-    const all = finished(live(ops, [0, 1]));
-    const one = finished(live(ops, [0]));
+    const all = finished(liveFeed(ops, [0, 1]));
+    const one = finished(liveFeed(ops, [0]));
     expect(all.outcomes.ops).toBe(2);
     expect(all.errors.errorsByCode).toEqual({ 'DEPENDENCY.TIMEOUT': 1 });
     expect(one).not.toEqual(all);

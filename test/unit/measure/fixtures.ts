@@ -1,13 +1,39 @@
 // Hand-built histories for measure tests. Times are given relative to T0 so expected answers stay readable.
 import type { AttemptRecord, FaultWindow, History, OpOutcome, OpRecord } from '../../../src/core/history.ts';
 import type { Effect, EffectKind } from '../../../src/core/ledger.ts';
-import { type FeedResults, finishFeed, replay } from '../../../src/measure/feed.ts';
+import { type FeedResults, finishFeed, type MetricFeed, replay } from '../../../src/measure/feed.ts';
 import type { MetricsOptions } from '../../../src/measure/options.ts';
+import { Recorder } from '../../../src/run/recorder.ts';
 
 export const T0 = 1_700_000_000_000;
 
 /** The metric accumulators' results over a recorded history. */
 export const fed = (h: History, options: MetricsOptions = {}): FeedResults => finishFeed(replay(h), h, options);
+
+/** One op's records: its attempts, and the op itself (undefined: it never ended, a stopped run). */
+export interface SyntheticOp {
+  op: OpRecord | undefined;
+  attempts: AttemptRecord[];
+}
+
+/**
+ * The Recorder fed as a run feeds it, in end order: ops end in `order`; with `interleaved` every attempt is
+ * recorded before any op ends (many ops in flight at once).
+ */
+export function liveFeed(ops: readonly SyntheticOp[], order: readonly number[], interleaved = false): MetricFeed {
+  const recorder = new Recorder();
+  const end = (i: number) => {
+    const o = ops[i].op;
+    if (o) recorder.op(o);
+  };
+  for (const i of order) {
+    for (const a of ops[i].attempts) recorder.attempt(a);
+    if (!interleaved) end(i);
+  }
+  if (interleaved) for (const i of order) end(i);
+  recorder.history([], []);
+  return recorder.feed;
+}
 
 export function history(parts: Partial<History> = {}): History {
   return {
