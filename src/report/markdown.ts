@@ -50,10 +50,11 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
   // One policy for every profile goes in the header line; several get a column.
   const policies = [...new Set(run.profiles.map((p) => p.policy))];
   const policyColumn = policies.length > 1;
+  const usual = usualPairing(run.profiles);
   const out = [
     `## ${verdictStyle(run.verdict).icon} Faultline ${run.verdict}: ${passed} of ${run.profiles.length} run(s) passed`,
     '',
-    `seed ${run.seed}${policyColumn ? '' : ` · policy ${policies[0] ?? '–'}`} · ${run.startedAt} · ${fmtMs(run.durationMs)} · faultline ${run.faultline} · ${tallyText(run.profiles)}`,
+    `seed ${run.seed}${policyColumn ? '' : ` · policy ${policies[0] ?? '–'}`}${usual ? ` · pairing ${c(usual)}${run.profiles.every((p) => p.pairing === usual) ? '' : ' unless named'}` : ''} · ${run.startedAt} · ${fmtMs(run.durationMs)} · faultline ${run.faultline} · ${tallyText(run.profiles)}`,
     '',
     ...faultsOffHeader(run),
     ...indeterminateLine(run),
@@ -77,7 +78,7 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
     out.push(
       `<details><summary>${passes.length} run(s) passed: their thresholds</summary>`,
       '',
-      ...passes.map(passLine),
+      ...passes.map((p) => passLine(p, usual)),
       '',
       '</details>',
       '',
@@ -123,7 +124,14 @@ function overviewRow(p: ProfileReport, policyColumn: boolean): string {
  * A passed profile in one line: its thresholds with their actual values, compact enough for a PR comment
  * (`≤`/`≥` for `<=`/`>=`, and every `metric == 0` that held named once after "== 0:").
  */
-function passLine(p: ProfileReport): string {
+/** The pairing most runs were in (said once in the header, so a pass line names only another). */
+function usualPairing(profiles: readonly ProfileReport[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const p of profiles) counts.set(p.pairing ?? '', (counts.get(p.pairing ?? '') ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] || undefined;
+}
+
+function passLine(p: ProfileReport, usual: string | undefined): string {
   const control = isDetectorRun(p) ? ' (detector fired)' : '';
   const zero = p.thresholds.filter((t) => t.op === '==' && t.target === 0 && t.actual === 0);
   const rest = p.thresholds.filter((t) => !zero.includes(t));
@@ -133,7 +141,8 @@ function passLine(p: ProfileReport): string {
     zero.length > 0 ? `== 0: ${zero.map((t) => t.metric).join(', ')}` : '',
   ].filter((x) => x !== '');
   // A pass's calibration and loop stalls are in report.json and report.html: here they would double the page.
-  return `- ${c(p.pairing ? `${p.name} [${p.pairing}]` : p.name)}${control}: ${parts.join('; ') || 'no thresholds'}`;
+  const name = p.pairing && p.pairing !== usual ? `${p.name} [${p.pairing}]` : p.name;
+  return `- ${c(name)}${control}: ${parts.join('; ') || 'no thresholds'}`;
 }
 
 /** " · calibration p95 3.1 ms" (with the margin when there was one), or nothing without a calibration. */

@@ -7,11 +7,19 @@ import { matrixCellParts, matrixColumns } from './matrix-cell.ts';
 
 const c = (s: string) => escapeMd(s);
 
+/** Why a profile was n/a, cut to a line's worth at a word (report.json and report.html keep the whole reason). */
+const BRIEF_CHARS = 100;
+function brief(reason: string): string {
+  if (reason.length <= BRIEF_CHARS) return reason;
+  const cut = reason.slice(0, BRIEF_CHARS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), BRIEF_CHARS / 2)).replace(/[\s,;:]+$/, '')} …`;
+}
+
 function row(r: MatrixRow, pairings: string[]): string {
   const cells = pairings.map((name) => {
     const parts = matrixCellParts(r.cells[name], r.differs);
     const bold = (text: string, differs: boolean) => (differs ? `**${c(text)}**` : c(text));
-    return `${bold(parts.verdict, parts.verdictDiffers)}<br>${parts.numbers.map((n) => bold(n.text, n.differs)).join(', ')}`;
+    return `${bold(parts.verdict, parts.verdictDiffers)}<br>${parts.numbers.map((n) => bold(brief(n.text), n.differs)).join(', ')}`;
   });
   return `| ${c(r.profile)} | ${cells.join(' | ')} | ${r.differs.length > 0 ? c(r.differs.join(', ')) : 'same'} |`;
 }
@@ -41,7 +49,7 @@ export function matrixSection(run: RunReport): string[] {
     out.push(
       '### Not applicable in this pairing (not run, not failed)',
       '',
-      ...notApplicable.map((n) => `- ${c(n.profile)} [${c(n.pairing)}]: ${c(n.reason)}`),
+      ...notApplicable.map((n) => `- ${c(n.profile)} [${c(n.pairing)}]: ${c(brief(n.reason))}`),
       '',
     );
   }

@@ -121,5 +121,36 @@ describe('renderMarkdown', () => {
     expect(text).toContain('| discover-faults | ✅ pass');
     expect(text.match(/^- .*: /gm)?.length).toBeGreaterThanOrEqual(suite.profiles.length);
     expect(text).toContain('- discover-faults [auto-sdk1]: ');
+    expect(text).toContain('- discover-faults [auto]: ');
+  });
+
+  it('names the pairing most runs were in once, in the header, and only the others on their pass lines', () => {
+    const run = sampleRun();
+    run.profiles = run.profiles.map((p) => ({ ...p, verdict: 'pass' as const, pairing: 'legacy' }));
+    run.profiles.push({ ...run.profiles[0], name: 'other', pairing: 'modern' });
+    run.profiles.push({ ...run.profiles[0], name: 'third', pairing: 'legacy' });
+    const md = renderMarkdown(run);
+    expect(md.split('\n')[2]).toContain(' · pairing legacy unless named · ');
+    expect(md).toContain('\n- other [modern]: ');
+    expect(md).toContain('\n- third: ');
+    expect(md).not.toMatch(/^- .*\[legacy\]/m);
+  });
+
+  it('cuts a long n/a reason to a line at a word, and keeps a short one whole (report.json keeps it all)', () => {
+    const long = `edge fault x: ${'a closed stream is not a cancellation '.repeat(5)}`;
+    const run = {
+      ...sampleRun(),
+      notApplicable: [
+        { profile: 'p-long', pairing: 'legacy', reason: long },
+        { profile: 'p-short', pairing: 'legacy', reason: 'edge fault y: no such header' },
+      ],
+    };
+    const md = renderMarkdown(run);
+    const line = md.split('\n').find((l) => l.startsWith('- p-long [legacy]: '))!;
+    // Cut at the last word that fits in 100 characters, never mid-word.
+    expect(line).toBe(
+      '- p-long [legacy]: edge fault x: a closed stream is not a cancellation a closed stream is not a cancellation a closed …',
+    );
+    expect(md).toContain('- p-short [legacy]: edge fault y: no such header\n');
   });
 });
