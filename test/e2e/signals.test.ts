@@ -168,7 +168,8 @@ function report(run: Run): { profiles: { name: string; verdict: string; notes: s
 
 function expectReportFiles(run: Run): void {
   for (const file of ['report.json', 'summary.md', 'junit.xml', 'report.html']) {
-    expect(existsSync(join(run.out, file)), file).toBe(true);
+    // What faultline said is the only trace of why a report is missing (it is gone by now).
+    expect(existsSync(join(run.out, file)), `${file} missing; faultline said:\n${run.stderr()}`).toBe(true);
   }
 }
 
