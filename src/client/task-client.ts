@@ -49,7 +49,7 @@ export class TaskClient {
     options: TaskCallOptions = {},
   ): Promise<ToolCallResult> {
     const deadline = Date.now() + (options.timeout ?? DEFAULT_TIMEOUT_MS);
-    const created = await this.create(params);
+    const created = await this.create(params, deadline);
     if (!('taskId' in created)) return created;
     let task = created;
     let resumes = options.resumePolls ?? 0;
@@ -58,17 +58,19 @@ export class TaskClient {
     const attempt = currentAttempt();
     if (attempt) attempt.task = seen;
     while (task.status === 'working') {
-      if (!(await this.pause(task.pollInterval ?? RESUME_PAUSE_MS, deadline))) throw timedOut(task.taskId);
+      if (!(await this.pause(task.pollInterval ?? RESUME_PAUSE_MS, deadline)))
+        throw timedOut(`polling task ${task.taskId}`);
       try {
         // The call's trace id and attempt ride along: the edge's op windows and seeded draws key on them.
-        task = (await this.request('tasks/get', { taskId: task.taskId, _meta: params._meta }, task.taskId)) as TaskView;
+        const poll = { taskId: task.taskId, _meta: params._meta };
+        task = (await this.request('tasks/get', poll, task.taskId, deadline)) as TaskView;
         seen.status = task.status;
       } catch (error) {
-        if (resumes-- <= 0) throw error;
+        if (resumes-- <= 0 || isTimeout(error)) throw error;
         seen.resumedPolls++;
         // Resumed by id: the same task polled again after the advised pause (the poll's pollInterval otherwise).
         const advised = error instanceof TaskHttpError ? error.retryAfterMs : undefined;
-        if (!(await this.pause(advised ?? RESUME_PAUSE_MS, deadline))) throw timedOut(task.taskId);
+        if (!(await this.pause(advised ?? RESUME_PAUSE_MS, deadline))) throw timedOut(`polling task ${task.taskId}`);
       }
     }
     if (task.result) return task.result;
@@ -76,14 +78,20 @@ export class TaskClient {
   }
 
   /** Sends the tools/call: the task it answered, or the result of a tool that did not run as a task. */
-  async create(params: { name: string; arguments?: Record<string, unknown> }): Promise<TaskView | ToolCallResult> {
-    const created = (await this.request('tools/call', params, params.name)) as { resultType?: string; task?: TaskView };
+  async create(
+    params: { name: string; arguments?: Record<string, unknown> },
+    deadline = Date.now() + DEFAULT_TIMEOUT_MS,
+  ): Promise<TaskView | ToolCallResult> {
+    const created = (await this.request('tools/call', params, params.name, deadline)) as {
+      resultType?: string;
+      task?: TaskView;
+    };
     return created.resultType === 'task' && created.task ? created.task : (created as ToolCallResult);
   }
 
   /** Cancels a task: its status after the cancel (a refused cancel is the server's JSON-RPC error). */
   async cancel(taskId: string): Promise<TaskView> {
-    return (await this.request('tasks/cancel', { taskId }, taskId)) as TaskView;
+    return (await this.request('tasks/cancel', { taskId }, taskId, Date.now() + DEFAULT_TIMEOUT_MS)) as TaskView;
   }
 
   private async pause(ms: number, deadline: number): Promise<boolean> {
@@ -91,8 +99,20 @@ export class TaskClient {
     return sleep(ms);
   }
 
-  /** One JSON-RPC request in the 2026-07-28 envelope; its result, or the HTTP or JSON-RPC error thrown. */
-  private async request(method: string, params: Record<string, unknown>, name?: string): Promise<unknown> {
+  /**
+   * One JSON-RPC request in the 2026-07-28 envelope; its result, or the HTTP or JSON-RPC error thrown. A request
+   * still unanswered (or still streaming) at the deadline is cut there: the SDK's request timeout error.
+   */
+  private async request(method: string, params: Record<string, unknown>, name: string, deadline: number) {
+    try {
+      return await this.send(method, params, name, AbortSignal.timeout(Math.max(1, deadline - Date.now())));
+    } catch (error) {
+      if ((error as Error)?.name === 'TimeoutError') throw timedOut(`${method} ${name}`);
+      throw error;
+    }
+  }
+
+  private async send(method: string, params: Record<string, unknown>, name: string, signal: AbortSignal) {
     const body = {
       jsonrpc: '2.0',
       id: this.nextId++,
@@ -109,6 +129,7 @@ export class TaskClient {
         ...(name !== undefined && { 'mcp-name': name }),
       },
       body: JSON.stringify(body),
+      signal,
     });
     const text = await response.text();
     if (!response.ok) {
@@ -150,6 +171,9 @@ function lastMessage(text: string): string {
 }
 
 /** The SDK's request timeout error (-32001), as the classification knows it: the task may still complete. */
-function timedOut(taskId: string): McpError {
-  return new McpError(-32001, `Request timed out polling task ${taskId}`);
+const TIMED_OUT = -32001;
+function timedOut(what: string): McpError {
+  return new McpError(TIMED_OUT, `Request timed out: ${what}`);
 }
+
+const isTimeout = (error: unknown) => error instanceof McpError && error.code === TIMED_OUT;

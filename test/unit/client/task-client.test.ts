@@ -60,4 +60,24 @@ describe('TaskClient', () => {
     expect(await runInAttempt(http, () => new TaskClient('http://x/mcp', fetch).callTool({ name: 'x' }))).toEqual(done);
     expect(http.task).toBeUndefined();
   });
+
+  it("a poll that never answers is cut at the call's budget: the SDK's request timeout, the task still working", async () => {
+    const methods: string[] = [];
+    // Answers the create, then holds every poll open until the request is aborted.
+    const fetch = (async (_url: unknown, init?: RequestInit) => {
+      methods.push((JSON.parse(String(init?.body)) as { method: string }).method);
+      if (methods.length === 1) return ok({ resultType: 'task', task: task('working'), content: [] });
+      return new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
+    }) as typeof globalThis.fetch;
+    const http: AttemptHttp = {};
+    const call = runInAttempt(http, () =>
+      new TaskClient('http://x/mcp', fetch).callTool({ name: 'settle_batch' }, { timeout: 300, resumePolls: 3 }),
+    );
+    await expect(call).rejects.toMatchObject({ code: -32001 });
+    // Cut, not resumed: the budget is spent, so a resume could only be cut again.
+    expect(methods).toEqual(['tools/call', 'tasks/get']);
+    expect(http.task).toEqual({ status: 'working', resumedPolls: 0 });
+  });
 });
