@@ -73,6 +73,8 @@ function syntheticHistory(seed: number, ops = 240, start = T0): History {
         ...(!ok && { category: 'DEPENDENCY', errorCode: n % 2 ? 'DEPENDENCY.UNAVAILABLE' : 'DEPENDENCY.TIMEOUT' }),
         ...(!ok && n % 2 === 0 && { retryAfterMs: 100 }),
         next: n === tries ? 'done' : 'retry',
+        // Every fifth op ran as a task (a recreated one when it took several attempts): task counts merge too.
+        ...(i % 5 === 0 && { task: { status: ok ? 'completed' : 'working', resumedPolls: n - 1 } }),
       });
       t += dur + 20;
     }
@@ -174,7 +176,8 @@ function expectSameAsSingle(merged: MergedRun): void {
 describe('shard plus merge, split by profiles', () => {
   it('the synthetic run has something to count in every metric (the comparison can fail)', () => {
     const m = SINGLE.profiles[0].metrics;
-    for (const count of [m.opsFail, m.opsInfo, m.retriedOps, m.duplicateEffects, m.ghostEffects, m.lostEffects]) {
+    const counts = [m.opsFail, m.opsInfo, m.retriedOps, m.duplicateEffects, m.ghostEffects, m.lostEffects];
+    for (const count of [...counts, m.tasksCreated, m.tasksRecreated, m.pollsResumed]) {
       expect(count).toBeGreaterThan(0);
     }
     expect(m.unattributedEffects).toBe(1);
