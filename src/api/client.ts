@@ -71,7 +71,7 @@ export function createClient(target: ClientTarget, options: ClientOptions = {}):
   const runner = policy.forRun({
     session,
     client: settings,
-    target: { kind: 'reference' },
+    serverRefreshesCredentials: true,
     traitsOf: (tool) => ({ ...declaredTraitsOf(tool), ...extraTraits.get(tool) }),
     recordAttempt: (attempt) => attempts.push(attempt),
     recordBreakerEvent: () => {},

@@ -45,7 +45,7 @@ class ServerCredentialRefresh implements CredentialHook {
 
 /** The run's credential hook: when the profile allows refreshes and the server offers one (the reference server). */
 export function credentialHookFor(run: RunSetup): CredentialHook | undefined {
-  return run.client.credentialRefresh && run.target.kind === 'reference'
+  return run.client.credentialRefresh && run.serverRefreshesCredentials
     ? new ServerCredentialRefresh(run.session, run.client.attemptTimeoutMs)
     : undefined;
 }

@@ -57,8 +57,8 @@ export type ClientSettings = Profile['client'];
 export interface RunSetup {
   session: PolicySession;
   client: ClientSettings;
-  /** The profile's target (only the reference server offers a credential refresh). */
-  target: Pick<Profile['target'], 'kind'>;
+  /** The server offers the reference server's credential refresh (its target kind says so). */
+  serverRefreshesCredentials: boolean;
   /** Model-side mistakes of the workload, when it plans them (the model may then correct its calls). */
   mistakes?: Pick<NonNullable<Profile['workload']['mistakes']>, 'maxCorrections'>;
   /** Side effects, key argument and status lookup of a tool (for a planned mistake or a corrected name too). */

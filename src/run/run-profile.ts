@@ -27,6 +27,7 @@ import { buildPlan, type Plan } from '../plan/plan.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { listsOwnTools, type Profile } from '../profile/schema.ts';
 import type { PlaceholderValues } from '../targets/placeholders.ts';
+import { targetKind } from '../under-test/kinds/index.ts';
 import { calibrateFor } from './calibrate.ts';
 import { loadClientModule } from './client-module.ts';
 import { type DrainResult, drain } from './drain.ts';
@@ -304,7 +305,8 @@ async function collect(run: Up, driven: Driven): Promise<Collected> {
   const discovery = env.session.discoveries();
   if (discovery.length > 0) history.discovery = discovery;
   // The reference server's front end is the pairing's; what a foreign server speaks is not known.
-  if (profile.target.kind === 'reference') history.serverSpeaksModern = (options.pairing?.server ?? 'sdk1') !== 'sdk1';
+  if (targetKind(profile.target.kind)?.speaksPairingEra)
+    history.serverSpeaksModern = (options.pairing?.server ?? 'sdk1') !== 'sdk1';
   return { history, drained, during };
 }
 

@@ -13,6 +13,7 @@ import type { Plan } from '../plan/plan.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import { listsOwnTools, type Profile } from '../profile/schema.ts';
 import { effectArgsKey, type ToolTraits } from '../server/tools/catalog.ts';
+import { targetKind } from '../under-test/kinds/index.ts';
 import { opEffectKey } from './read-back.ts';
 import type { Recorder } from './recorder.ts';
 
@@ -49,7 +50,7 @@ export async function runWorkload(deps: WorkloadDeps, t0: number, signal: AbortS
   const runner = deps.policy.forRun({
     session: deps.session,
     client: profile.client,
-    target: profile.target,
+    serverRefreshesCredentials: targetKind(profile.target.kind)?.offersCredentialRefresh === true,
     mistakes: profile.workload.mistakes,
     traitsOf: deps.traitsOf,
     recordAttempt: recorder.attempt,

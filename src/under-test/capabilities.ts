@@ -17,5 +17,6 @@ export function unsupportedFault(
   const has = targetCapabilities(target);
   const missing = fault.needs.find((need) => !has.has(need));
   if (missing === undefined) return undefined;
-  return `fault kind ${fault.kind} needs ${CAPABILITY_WORDS[missing]}; target kind ${target.kind}${target.over ? ` over ${target.over}` : ''}${target.kind === 'url' && missing === 'control' ? ' without admin' : ''} cannot take it`;
+  const lacking = targetKind(target.kind)?.lacking?.(target, missing);
+  return `fault kind ${fault.kind} needs ${CAPABILITY_WORDS[missing]}; target kind ${target.kind}${target.over ? ` over ${target.over}` : ''}${lacking ? ` ${lacking}` : ''} cannot take it`;
 }

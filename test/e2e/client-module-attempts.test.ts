@@ -40,7 +40,7 @@ async function runOneOp(factory: ClientFactory, newTransport: () => Transport) {
   const run: RunSetup = {
     session: { get: () => Promise.reject(new Error('unused')), renew: async () => {} },
     client: { ...SETTINGS, attemptTimeoutMs: 3000, backoff: { initialMs: 10, maxMs: 20 } },
-    target: { kind: 'reference' },
+    serverRefreshesCredentials: true,
     traitsOf: () => ({ sideEffecting: false }),
     recordAttempt: (a) => attempts.push(a),
     recordBreakerEvent: () => {},

@@ -19,4 +19,6 @@ export const cassetteKind = defineTargetKind({
   listsOwnTools: () => true,
   sharedByShards: false,
   effectSources: ['read-back'],
+  speaksPairingEra: false,
+  offersCredentialRefresh: false,
 });

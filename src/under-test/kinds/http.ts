@@ -22,4 +22,6 @@ export const httpKind = defineTargetKind({
   listsOwnTools: () => true,
   sharedByShards: true,
   effectSources: ['read-back'],
+  speaksPairingEra: false,
+  offersCredentialRefresh: false,
 });

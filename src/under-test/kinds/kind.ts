@@ -33,6 +33,12 @@ export interface TargetKind<S extends z.ZodObject = z.ZodObject> {
    * (a Node server the harness starts). None for a target with its own ledger (or none to offer).
    */
   effectSources: readonly EffectSourceKind[];
+  /** Its front end is the reference server's of the run's pairing, so what era it speaks is known. */
+  speaksPairingEra: boolean;
+  /** It offers the reference server's credential refresh tool (a profile's `client.credentialRefresh`). */
+  offersCredentialRefresh: boolean;
+  /** Words naming what this target lacks for a capability it does not have (" without admin"), for the error line. */
+  lacking?(target: TargetShape, capability: TargetCapability): string | undefined;
 }
 
 export type EffectSourceKind = 'read-back' | 'intercept';

@@ -20,4 +20,6 @@ export const referenceStdioKind = defineTargetKind({
   listsOwnTools: () => false,
   sharedByShards: false,
   effectSources: [],
+  speaksPairingEra: false,
+  offersCredentialRefresh: false,
 });

@@ -22,4 +22,6 @@ export const referenceKind = defineTargetKind({
   listsOwnTools: () => false,
   sharedByShards: false,
   effectSources: [],
+  speaksPairingEra: true,
+  offersCredentialRefresh: true,
 });

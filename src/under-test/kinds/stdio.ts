@@ -40,4 +40,6 @@ export const stdioKind = defineTargetKind({
   listsOwnTools: () => true,
   sharedByShards: false,
   effectSources: ['read-back', 'intercept'],
+  speaksPairingEra: false,
+  offersCredentialRefresh: false,
 });

@@ -25,4 +25,8 @@ export const urlKind = defineTargetKind({
   listsOwnTools: (target) => target.admin === undefined,
   sharedByShards: true,
   effectSources: [],
+  speaksPairingEra: false,
+  offersCredentialRefresh: false,
+  lacking: (target, capability) =>
+    target.admin === undefined && capability === 'control' ? 'without admin' : undefined,
 });

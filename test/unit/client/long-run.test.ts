@@ -39,7 +39,7 @@ describe('a long run', () => {
     const runOp = resilientPolicy.forRun({
       session,
       client: { ...SETTINGS, breaker: { consecutiveFailures: 5, halfOpenAfterMs: 1000 } },
-      target: { kind: 'reference' },
+      serverRefreshesCredentials: true,
       traitsOf,
       recordAttempt: () => {},
       recordBreakerEvent: () => {},

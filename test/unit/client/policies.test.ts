@@ -36,7 +36,7 @@ async function run(
   const runOp = POLICIES[name].forRun({
     session,
     client: { ...SETTINGS, ...client },
-    target: { kind: target },
+    serverRefreshesCredentials: target === 'reference',
     traitsOf,
     recordAttempt: (a) => attempts.push(a),
     recordBreakerEvent: (e) => events.push(e),

@@ -32,7 +32,7 @@ async function run(name: PolicyName, answer: (i: number) => Answer, extra: Parti
   const runOp = POLICIES[name].forRun({
     session,
     client: SETTINGS,
-    target: { kind: 'reference' },
+    serverRefreshesCredentials: true,
     traitsOf: (tool) => ({ ...declaredTraitsOf(tool), ...extra }),
     recordAttempt: (a) => attempts.push(a),
     recordBreakerEvent: () => {},

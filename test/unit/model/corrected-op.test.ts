@@ -18,7 +18,7 @@ function run(session: FakeSession, maxCorrections = 2) {
   const runOp = resilientPolicy.forRun({
     session,
     client: SETTINGS,
-    target: { kind: 'reference' },
+    serverRefreshesCredentials: true,
     mistakes: { maxCorrections },
     traitsOf,
     recordAttempt: (a) => attempts.push(a),

@@ -28,6 +28,15 @@ describe('target kinds', () => {
     expect(bridged).toEqual(['stdio', 'cassette']);
   });
 
+  it("say which speak the pairing's era and offer the credential refresh, as the run and the resilient policy ask", () => {
+    const kinds = ['reference', 'reference-stdio', 'url', 'stdio', 'http', 'cassette'];
+    expect(kinds.filter((kind) => targetKind(kind)?.speaksPairingEra)).toEqual(['reference']);
+    expect(kinds.filter((kind) => targetKind(kind)?.offersCredentialRefresh)).toEqual(['reference']);
+    expect(
+      unsupportedFault({ kind: 'url', admin: 'http://127.0.0.1:3002' }, { kind: 'crash', needs: ['restart'] }),
+    ).toMatch(/target kind url cannot/);
+  });
+
   it.each(CASES)('%j can do exactly what it declares', (target, can) => {
     expect([...(targetKind(target.kind)?.capabilities(target) ?? [])].sort()).toEqual([...can].sort());
   });
