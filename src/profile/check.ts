@@ -7,7 +7,7 @@ import { PER_REQUEST_SEAMS, scopesPerRequest } from '../faults/kind.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import { parseThreshold, ThresholdError } from '../measure/thresholds.ts';
 import { REFERENCE_TOOLS } from '../server/tools/catalog.ts';
-import { unsupportedFault } from '../under-test/capabilities.ts';
+import { unsupported, unsupportedFault } from '../under-test/capabilities.ts';
 import { kindsTaking, targetKind } from '../under-test/kinds/index.ts';
 import { openModelOpCount } from './open-model.ts';
 import { type FaultEntry, isReferenceKind, type Profile } from './schema.ts';
@@ -28,6 +28,11 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
       fail(['faults', i, 'dependency'], 'expected * (every intercepted dependency) on an intercepted stdio target');
     checkWindow(profile, fault, i, fail);
   });
+
+  // The listen stream is a connection of its own beside the workload's, opened by URL: a pipe has room for one.
+  const listenUnsupported =
+    profile.listen && unsupported(profile.target, 'subscriptions/listen', ['http-edge']);
+  if (listenUnsupported) fail(['listen'], listenUnsupported);
 
   // Read-back probes and the interception preload are how a foreign server's effects are seen; the reference
   // server has its ledger.

@@ -14,9 +14,14 @@ export function unsupportedFault(
   target: TargetShape,
   fault: { kind: string; needs: readonly TargetCapability[] },
 ): string | undefined {
+  return unsupported(target, `fault kind ${fault.kind}`, fault.needs);
+}
+
+/** Why this target cannot take what `what` names (a fault kind, a profile block), or undefined when it can. */
+export function unsupported(target: TargetShape, what: string, needs: readonly TargetCapability[]): string | undefined {
   const has = targetCapabilities(target);
-  const missing = fault.needs.find((need) => !has.has(need));
+  const missing = needs.find((need) => !has.has(need));
   if (missing === undefined) return undefined;
   const lacking = targetKind(target.kind)?.lacking?.(target, missing);
-  return `fault kind ${fault.kind} needs ${CAPABILITY_WORDS[missing]}; target kind ${target.kind}${target.over ? ` over ${target.over}` : ''}${lacking ? ` ${lacking}` : ''} cannot take it`;
+  return `${what} needs ${CAPABILITY_WORDS[missing]}; target kind ${target.kind}${target.over ? ` over ${target.over}` : ''}${lacking ? ` ${lacking}` : ''} cannot take it`;
 }

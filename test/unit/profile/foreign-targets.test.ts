@@ -63,6 +63,25 @@ describe('foreign targets in a profile', () => {
     ).toMatch(/needs a target with a control channel .*target kind stdio cannot take it/);
   });
 
+  it('refuses listen on a target reached over a pipe (the stream is a connection of its own), and takes it over HTTP', () => {
+    const listening = (target: string) => `${profileWith(target)}listen:\n  resources: [faultline://payments]\n`;
+    expect(
+      messageOf(() =>
+        parseProfile(
+          'p.yaml',
+          listening('{ kind: reference-stdio }').replace('read_graph', 'search_documents\n      args: { query: q }'),
+        ),
+      ),
+    ).toMatch(
+      /^p\.yaml:\d+:\d+: listen: subscriptions\/listen needs a target reached over HTTP; target kind reference-stdio cannot take it$/,
+    );
+    expect(
+      parseProfile('p.yaml', listening('{ kind: http, url: "http://127.0.0.1:3001/mcp" }')).profile.listen,
+    ).toEqual({
+      resources: ['faultline://payments'],
+    });
+  });
+
   it('gives a foreign http target network and HTTP-edge faults, and refuses crash and dependency faults', () => {
     const http = '{ kind: http, url: "http://127.0.0.1:3001/mcp" }';
     const ok = [
