@@ -30,8 +30,7 @@ export function checkProfile(profile: Profile, fail: Fail): string[] {
   });
 
   // The listen stream is a connection of its own beside the workload's, opened by URL: a pipe has room for one.
-  const listenUnsupported =
-    profile.listen && unsupported(profile.target, 'subscriptions/listen', ['http-edge']);
+  const listenUnsupported = profile.listen && unsupported(profile.target, 'subscriptions/listen', ['http-edge']);
   if (listenUnsupported) fail(['listen'], listenUnsupported);
 
   // Read-back probes and the interception preload are how a foreign server's effects are seen; the reference
