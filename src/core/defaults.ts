@@ -9,6 +9,12 @@
 export const DEFAULT_DEPENDENCY_TIMEOUT_MS = 1000;
 
 /**
+ * How long the reference server honours a request state it handed out with input_required (its signature carries
+ * when it was issued): a user who takes longer to confirm starts the call again. Long enough for any human.
+ */
+export const DEFAULT_REQUEST_STATE_TTL_MS = 10 * 60_000;
+
+/**
  * The pre-fault steady state and the recovery window: sliding window, ops it needs, success level to reach, and
  * the floor below which the system was not healthy before the fault (recovery is then n/a, not measured).
  */

@@ -16,6 +16,8 @@ export interface ReferenceServerOptions {
   retryIntervalMs?: number;
   dependencyTimeoutMs?: number;
   leaky?: boolean;
+  /** How long a request state handed out with input_required stays valid. */
+  requestStateTtlMs?: number;
   /** Cut search results above this size (default: unlimited). */
   maxResultBytes?: number;
   /** SSE keep-alive comment interval (SDK default 15000; 0 disables). */
@@ -42,6 +44,7 @@ export async function startReferenceServer(
   const runtime = new ServerRuntime({
     dependencyTimeoutMs: opts.dependencyTimeoutMs ?? DEFAULT_DEPENDENCY_TIMEOUT_MS,
     leaky: opts.leaky ?? false,
+    requestStateTtlMs: opts.requestStateTtlMs,
     maxResultBytes: opts.maxResultBytes,
     dependencyFetch: fetch,
   });

@@ -13,6 +13,8 @@ export interface RuntimeOptions {
   dependencyTimeoutMs: number;
   /** Pass raw dependency error bodies and headers to the model (negative control for the leak scan). */
   leaky: boolean;
+  /** How long a request state handed out with input_required stays valid (default: core/defaults.ts). */
+  requestStateTtlMs?: number;
   /** Cut search results above this many bytes (seed advice); unlimited by default so size faults stay visible. */
   maxResultBytes?: number;
   /** The dependencies' fetch (deps/world.ts); the global fetch when absent. */

@@ -78,3 +78,34 @@ describe('request-state-tampered (modern)', () => {
     expectPassed(r.report);
   });
 });
+
+// An expired request state: the server honours a state for 600 ms and the edge holds the confirmed round for 1 s.
+describe('request-state-expired (modern)', () => {
+  const expired = (policy?: 'none') => run(policy, 'request-state-expired');
+
+  it('resilient: each round refused as expired starts the call again with the same key, one charge per op', {
+    timeout: T,
+  }, async () => {
+    const r = await expired();
+    expect(failing(r)).toBe('');
+    const m = r.report.metrics;
+    const hits = m.faultWindows[0].hits ?? 0;
+    expect(hits).toBeGreaterThan(0);
+    expect(m.errorsByCode['VALIDATION.REQUEST_STATE_EXPIRED']).toBe(hits);
+    expect(m.attempts).toBe(12 + hits);
+    expect(m.duplicateEffects).toBe(0);
+    expect(m.lostEffects).toBe(0);
+    expectPassed(r.report);
+  });
+
+  it('none control: every late round is a failed op, and nothing was charged for it', { timeout: T }, async () => {
+    const r = await expired('none');
+    const m = r.report.metrics;
+    const hits = m.faultWindows[0].hits ?? 0;
+    expect(hits).toBeGreaterThan(0);
+    expect(m.errorsByCode['VALIDATION.REQUEST_STATE_EXPIRED']).toBe(hits);
+    expect(m.opsFail).toBe(hits);
+    expect(m.ghostEffects).toBe(0);
+    expectPassed(r.report);
+  });
+});

@@ -64,4 +64,20 @@ describe('transfer_funds (input_required)', () => {
     expect(confirmed.result?.isError).toBeFalsy();
     expect(await server.ledger()).toHaveLength(1);
   });
+  it("a round that comes back after the state's TTL is refused as expired and charges nothing; a fresh state charges", async () => {
+    const server = await startServer({ frontEnd: 'sdk2', requestStateTtlMs: 1000 });
+    const args = payment(key('tf'));
+    const inputResponses = { confirm: { action: 'accept', content: { confirm: true } } };
+    const stale = (await round(server.url, args)).result?.requestState as string;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const late = await round(server.url, args, { inputResponses, requestState: stale });
+    expect((late.result?.structuredContent as { errorCode?: string } | undefined)?.errorCode).toBe(
+      'VALIDATION.REQUEST_STATE_EXPIRED',
+    );
+    expect(await server.ledger()).toHaveLength(0);
+    const fresh = (await round(server.url, args)).result?.requestState as string;
+    const confirmed = await round(server.url, args, { inputResponses, requestState: fresh });
+    expect(confirmed.result?.isError).toBeFalsy();
+    expect(await server.ledger()).toHaveLength(1);
+  });
 });

@@ -2,26 +2,29 @@
 // is lost, replayed or altered between client and server: lost before the server sees it, lost after it ran (the
 // charge happened, the client gets a 502 and does not know), replayed (the server gets the same round twice, the
 // client the second answer), or tampered (the server gets the round with its requestState altered, as a proxy or
-// a buggy client that rewrites it would send it). First rounds pass untouched: the fault is on the round trip only
+// a buggy client that rewrites it would send it), or late (held on the way for holdMs, as a slow link or a client
+// that waited on its user would send it: past the server's request-state TTL it is refused as expired). First rounds pass untouched: the fault is on the round trip only
 // 2026-07-28 has.
 import { z } from 'zod';
 import { isInputRound } from '../../core/input-round.ts';
 import { jsonRpcError } from '../../core/json-rpc.ts';
+import { sleep } from '../../core/sleep.ts';
 import { defineFaultKind } from '../kind.ts';
 import { edgeBase, installRule } from './common.ts';
 
 export const edgeInputRound = defineFaultKind({
   seam: 'edge',
   kind: 'input-round',
-  summary: 'a retried input_required round is lost (before or after the server ran it) or replayed',
+  summary: 'a retried input_required round is lost (before or after the server ran it), replayed, altered or late',
   params: z.strictObject({
     ...edgeBase,
     fate: z
-      .enum(['lost-before', 'lost-after', 'replayed', 'tampered'])
+      .enum(['lost-before', 'lost-after', 'replayed', 'tampered', 'late'])
       .default('lost-after')
       .describe(
-        'lost before the server sees it, lost after it ran (answered 502), sent to the server twice, or sent with its requestState altered',
+        'lost before the server sees it, lost after it ran (answered 502), sent to the server twice, sent with its requestState altered, or held holdMs before it is sent',
       ),
+    holdMs: z.number().int().positive().default(1000).describe('fate late: how long the round is held (ms)'),
   }),
   needs: ['http-edge'],
   onlyIn: { era: 'modern', reason: 'the 2025-11-25 wire has no input_required rounds' },
@@ -29,6 +32,11 @@ export const edgeInputRound = defineFaultKind({
     return installRule(ctx.env.edge, ctx, p, {
       handle: async (exchange, forward, hit) => {
         if (!isInputRound(exchange.body)) return forward();
+        if (p.fate === 'late') {
+          hit();
+          await sleep(p.holdMs);
+          return forward();
+        }
         if (p.fate === 'tampered') {
           const body = tamperedState(exchange.body);
           if (body === undefined) return forward();

@@ -11,6 +11,7 @@ export const startReference: TargetStart<Extract<Profile['target'], { kind: 'ref
       retryIntervalMs: target.retryIntervalMs,
       dependencyTimeoutMs: target.dependencyTimeoutMs,
       leaky: target.leaky,
+      requestStateTtlMs: target.requestStateTtlMs,
       frontEnd: ctx.pairing.server,
     },
     ctx.signal,

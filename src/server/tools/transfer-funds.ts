@@ -4,6 +4,7 @@
 // idempotency key, same status lookup). Served on the 2026-07-28 wire only: 2025-11-25 has no input_required.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { DEFAULT_REQUEST_STATE_TTL_MS } from '../../core/defaults.ts';
 import { NeedsInput, toolFailure } from '../errors.ts';
 import { createPayment } from './create-payment.ts';
 import { getPaymentStatus } from './get-payment-status.ts';
@@ -12,16 +13,25 @@ import { defineTool } from './types.ts';
 /** The accepted content the client must send back for the `confirm` request. */
 const confirmation = z.object({ confirm: z.boolean() });
 
-// The state round-trips through the client, so it is signed (the spec's MUST): a tampered state is refused.
+// The state round-trips through the client, so it is signed (the spec's MUST): a tampered state is refused. It
+// carries when it was issued, under the signature, so a round that comes back after the runtime's TTL is refused
+// as expired (the user took too long, or the round was held on the way).
 const secret = randomBytes(32);
-const sign = (args: Record<string, unknown>) =>
-  createHmac('sha256', secret).update(JSON.stringify(args)).digest('base64url');
-const signedBy = (state: string | undefined, args: Record<string, unknown>) => {
-  if (state === undefined) return false;
-  const want = Buffer.from(sign(args));
-  const got = Buffer.from(state);
-  return got.length === want.length && timingSafeEqual(got, want);
-};
+const mac = (args: Record<string, unknown>, issuedMs: number) =>
+  createHmac('sha256', secret)
+    .update(`${issuedMs}.${JSON.stringify(args)}`)
+    .digest('base64url');
+const sign = (args: Record<string, unknown>, issuedMs = Date.now()) => `${issuedMs}.${mac(args, issuedMs)}`;
+
+/** What a returned state says: signed for these arguments and how old, or not signed by this server for them. */
+function readState(state: string | undefined, args: Record<string, unknown>): { ageMs: number } | undefined {
+  const [issued, got] = state?.split('.') ?? [];
+  const issuedMs = Number(issued);
+  if (got === undefined || !Number.isSafeInteger(issuedMs)) return undefined;
+  const want = Buffer.from(mac(args, issuedMs));
+  const given = Buffer.from(got);
+  return given.length === want.length && timingSafeEqual(given, want) ? { ageMs: Date.now() - issuedMs } : undefined;
+}
 
 export const transferFunds = defineTool({
   ...createPayment,
@@ -53,8 +63,9 @@ export const transferFunds = defineTool({
         requestState: sign(args),
       });
     }
-    if (!signedBy(ctx.input?.state, args)) {
-      // Retryable: nothing was charged, and the call started again gets a fresh state.
+    // Both refusals are retryable: nothing was charged, and the call started again gets a fresh state.
+    const state = readState(ctx.input?.state, args);
+    if (state === undefined)
       throw toolFailure(
         'VALIDATION.REQUEST_STATE',
         'The requestState does not match this call: start the call again.',
@@ -62,7 +73,10 @@ export const transferFunds = defineTool({
           retryable: true,
         },
       );
-    }
+    if (state.ageMs > (ctx.runtime.options.requestStateTtlMs ?? DEFAULT_REQUEST_STATE_TTL_MS))
+      throw toolFailure('VALIDATION.REQUEST_STATE_EXPIRED', 'The requestState has expired: start the call again.', {
+        retryable: true,
+      });
     if (confirmation.safeParse(accepted).data?.confirm !== true) {
       throw toolFailure('VALIDATION.NOT_CONFIRMED', 'The user did not confirm the transfer; nothing was charged.');
     }

@@ -13,6 +13,8 @@ export const referenceKind = defineTargetKind({
       retryIntervalMs: z.number().int().positive().optional(),
       /** The server's timeout on dependency calls (client > server > dependency). */
       dependencyTimeoutMs: z.number().int().positive().default(DEFAULT_DEPENDENCY_TIMEOUT_MS),
+      /** How long the server honours a request state it handed out with input_required (transfer_funds; 10 min). */
+      requestStateTtlMs: z.number().int().positive().optional(),
       /** Deliberately pass raw dependency errors through (the leak scan's negative control). */
       leaky: z.boolean().default(false),
     }),

@@ -56,6 +56,7 @@ describe('not applicable', () => {
     ['discover-faults', 'discover'],
     ['input-round-lost', 'input-round'],
     ['request-state-tampered', 'input-round'],
+    ['request-state-expired', 'input-round'],
     ['task-poll-errors', 'settle_batch'],
     ['listen-cut', 'subscriptions/listen'],
   ])('%s exists only on the modern wire (%s): n/a in the legacy-era pairings, with the reason', (name, kind) => {
