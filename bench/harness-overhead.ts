@@ -372,7 +372,7 @@ async function measure(
   concurrency: number,
   seconds: number,
   cpuProf?: string,
-): Promise<SideResult & { peakRssMb: number }> {
+): Promise<SideResult & { peakRssMb: number; pid: number }> {
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the command line, and server children inherit execArgv.
   const profiling: string[] = [];
   if (cpuProf) {
@@ -397,7 +397,7 @@ async function measure(
   clearInterval(sampler);
   if (code !== 0) throw new Error(`${side} side (concurrency ${concurrency}) exited with ${code}`);
   const result = JSON.parse(out.trim().split('\n').pop()!) as SideResult;
-  return { ...result, peakRssMb: Math.round((peak / 2 ** 20) * 10) / 10 };
+  return { ...result, peakRssMb: Math.round((peak / 2 ** 20) * 10) / 10, pid: child.pid! };
 }
 
 /** Where a frame's code lives: an npm package, a folder of this repo, or a Node internal module. */
@@ -412,15 +412,18 @@ function areaOf(url: string, functionName: string): string {
   return relative(REPO, path).split('/').slice(0, 2).join('/');
 }
 
+/** The pid a .cpuprofile file was written by (Node names them CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile). */
+const pidOf = (file: string) => Number(file.split('.')[3]);
+
 /**
- * Busy self time (idle excluded) inside the measured windows, over every .cpuprofile under `dir`: client process,
- * its loader thread and server child alike. Returns the top functions and the top areas.
+ * Busy self time (idle excluded) inside the measured windows, over the .cpuprofile files under `dir` of the processes
+ * `pick` takes (with their threads). Returns the top functions and the top areas.
  */
-function topSelfTime(dir: string, windows: [number, number][], count = 12): string[] {
+function topSelfTime(dir: string, windows: [number, number][], pick: (pid: number) => boolean, count = 12): string[] {
   const byFunction = new Map<string, number>();
   const byArea = new Map<string, number>();
   let total = 0;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && pick(pidOf(f)))) {
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
       nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
       startTime: number;
@@ -476,9 +479,9 @@ async function main(): Promise<void> {
   const summary: string[] = [];
   const verdicts: boolean[] = [];
   const capacityVerdicts: boolean[] = [];
-  const profiled: { dir: string; windows: [number, number][] }[] = [];
+  const profiled: { dir: string; windows: [number, number][]; clients: Set<number> }[] = [];
   for (const concurrency of CONCURRENCIES) {
-    const runs = new Map<Side, (SideResult & { peakRssMb: number })[]>(SIDES.map((s) => [s, []]));
+    const runs = new Map<Side, Awaited<ReturnType<typeof measure>>[]>(SIDES.map((s) => [s, []]));
     for (let round = 0; round < rounds; round++) {
       // Rotate the order so no side always runs first (or right after the same neighbour).
       const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]);
@@ -499,7 +502,11 @@ async function main(): Promise<void> {
       summary.push(
         `  ${LABEL[side].padEnd(48)} ${fixed(rate(side), 1).padStart(8)} ops/s  ${fixed(cpu(side), 3).padStart(6)} CPU ms/op (server ${fixed(serverCpu(side), 3)})  peak RSS ${Math.max(...rs.map((r) => r.peakRssMb))} MB  errors ${rs.reduce((n, r) => n + r.errors, 0)}`,
       );
-      profiled.push({ dir: `${side}-c${concurrency}`, windows: rs.map((r) => r.windowUs) });
+      profiled.push({
+        dir: `${side}-c${concurrency}`,
+        windows: rs.map((r) => r.windowUs),
+        clients: new Set(rs.map((r) => r.pid)),
+      });
     }
     const ratio = share(rate('harness'), rate('bare'));
     const errorsOf = (...sides: Side[]) =>
@@ -534,9 +541,15 @@ async function main(): Promise<void> {
     `(load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores at the end${loadavg()[0] > availableParallelism() ? ': the machine was busy, the rates are indicative' : ''})`,
   );
   if (cpuProf) {
-    for (const { dir, windows } of profiled) {
-      console.log(`\nCPU self time, ${dir} (client and server processes, every round, measured windows only):`);
-      for (const line of topSelfTime(join(cpuProf, dir), windows)) console.log(`  ${line}`);
+    for (const { dir, windows, clients } of profiled) {
+      // The server child apart from the client process, so what the server costs per call reads on its own.
+      for (const [name, pick] of [
+        ['client process', (pid: number) => clients.has(pid)],
+        ['server child', (pid: number) => !clients.has(pid)],
+      ] as const) {
+        console.log(`\nCPU self time, ${dir}, ${name} (every round, measured windows only):`);
+        for (const line of topSelfTime(join(cpuProf, dir), windows, pick)) console.log(`  ${line}`);
+      }
     }
   }
 }
