@@ -1,9 +1,9 @@
-// What each piece of the harness's per-call hot path costs, in CPU microseconds per call, measured in this process
-// (no network, no server child), so a loaded machine skews it less than bench:overhead's wall-clock rates:
+// What each piece of the harness's per-call hot path costs, in CPU microseconds per call of one process (a loaded
+// machine skews that less than bench:overhead's wall-clock rates):
 //   async context: an SDK 1.32 Client calling `echo` over Streamable HTTP on bench:overhead's echo server child
 //                  (client CPU only), each call inside an AsyncLocalStorage run (as attempt.ts runs every attempt)
-//                  against the same calls without one. Node 20's AsyncLocalStorage turns on a promise hook for the whole process once it is used,
-//                  so each side runs in a child process of its own; sides alternate over the rounds, medians kept.
+//                  against the same calls without one, in alternating blocks in one child process (Node 20's
+//                  AsyncLocalStorage turns on a process-wide promise hook while enabled; disable() turns it off).
 //   fetch chain:   the transport's fetch wrappers (own signal per request, attempt HTTP record) around a stub fetch,
 //                  minus the stub alone.
 //   classification: classifyResult and visibleText of an ok echo result.
@@ -17,6 +17,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SELF = fileURLToPath(import.meta.url);
+/** Blocks of each kind per round in the async-context child. */
+const BLOCKS = 10;
 const RUN_TS = join(fileURLToPath(new URL('..', import.meta.url)), 'bin/run-ts.js');
 
 function arg(name: string, fallback: string): string {
@@ -39,17 +41,28 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** In a child: `calls` echo calls to the echo server at `url` (one session), inside an AsyncLocalStorage run or not. */
-async function sdkCalls(withContext: boolean, url: string, calls: number): Promise<number> {
+/**
+ * In a child: echo calls to the echo server at `url` (one session) in blocks, alternately plain and inside an
+ * AsyncLocalStorage run; `disable()` after each such block turns the process-wide promise hook off again, so the
+ * plain blocks pay nothing for it and load that comes and goes falls on both. CPU µs per call of each.
+ */
+async function sdkCalls(url: string, calls: number): Promise<{ plain: number; context: number }> {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const storage = new AsyncLocalStorage<object>();
   const call = () => client.callTool({ name: 'echo', arguments: { text: 'hello' } });
-  const us = await cpuUsPerCall(calls, withContext ? () => storage.run({}, call) : call);
+  const block = calls / BLOCKS;
+  let plain = 0;
+  let context = 0;
+  for (let i = 0; i < BLOCKS; i++) {
+    plain += await cpuUsPerCall(block, call);
+    context += await cpuUsPerCall(block, () => storage.run({}, call));
+    storage.disable();
+  }
   await client.close();
-  return us;
+  return { plain: plain / BLOCKS, context: context / BLOCKS };
 }
 
 /** bench:overhead's bare echo server in a child; resolves its URL and how to stop it. */
@@ -132,18 +145,18 @@ async function main(): Promise<void> {
   const rounds = Number(arg('rounds', '5'));
   const calls = Number(arg('calls', '3000'));
   const server = await echoServer();
-  const side = (context: boolean) => {
-    const sdk = ['--sdk', context ? 'context' : 'plain', '--url', server.url, '--calls', String(calls)];
+  const sides = () => {
+    const sdk = ['--sdk', '--url', server.url, '--calls', String(calls)];
     const out = spawnSync(process.execPath, [RUN_TS, SELF, ...sdk], { encoding: 'utf8' });
     if (out.status !== 0) throw new Error(`sdk side exited with ${out.status}: ${out.stderr.split('\n')[0]}`);
-    return Number(out.stdout.trim());
+    return JSON.parse(out.stdout.trim()) as { plain: number; context: number };
   };
   const plain: number[] = [];
   const context: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    // Alternate which side goes first, so load that comes and goes falls on both.
-    for (const withContext of round % 2 ? [true, false] : [false, true])
-      (withContext ? context : plain).push(side(withContext));
+    const measured = sides();
+    plain.push(measured.plain);
+    context.push(measured.context);
   }
   server.stop();
   const piece = await pieces(calls);
@@ -158,8 +171,6 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--sdk')) {
-  process.stdout.write(
-    `${await sdkCalls(arg('sdk', 'plain') === 'context', arg('url', ''), Number(arg('calls', '3000')))}\n`,
-  );
+  process.stdout.write(`${JSON.stringify(await sdkCalls(arg('url', ''), Number(arg('calls', '3000'))))}\n`);
   process.exit(0);
 } else await main();
