@@ -542,10 +542,11 @@ async function main(): Promise<void> {
   );
   if (cpuProf) {
     for (const { dir, windows, clients } of profiled) {
-      // The server child apart from the client process, so what the server costs per call reads on its own.
+      // The children (the server, and for the reference server a standby child forked ahead of a restart) apart from
+      // the client process, so what the server costs per call reads on its own.
       for (const [name, pick] of [
         ['client process', (pid: number) => clients.has(pid)],
-        ['server child', (pid: number) => !clients.has(pid)],
+        ['child processes (server, standby)', (pid: number) => !clients.has(pid)],
       ] as const) {
         console.log(`\nCPU self time, ${dir}, ${name} (every round, measured windows only):`);
         for (const line of topSelfTime(join(cpuProf, dir), windows, pick)) console.log(`  ${line}`);
