@@ -6,13 +6,16 @@
 //                records, classification, edge fetch chain, tracing, Recorder history) and workload driver, through
 //                the embedded Toxiproxy proxy (the default path of an http target: the run always puts its proxy in
 //                front of the MCP link), ledger-less (an http target has none), report at the end.
+//   bare-ref:    a bare SDK 1.32 Client per worker on the reference server child (started as a run starts it, its
+//                ledger pushed over IPC to the bench process), calling the default mix's planned ops in order.
 //   harness-ref: the same harness against its own reference server child with the default mix (baseline.yaml's:
 //                payments, notifications, search through the mocked dependency world, every effect pushed to the
-//                harness's ledger over IPC): the server capacity reviews use, beside the other two.
+//                harness's ledger over IPC): the server capacity reviews use, beside the bare client on it.
 // Every side is a client process plus a server child; sides alternate over several rounds; medians reported. A
 // side's rate is the same on every side: ops that ended after the first op ended, over the time from the first op's
-// end to the last's (start-up and drain excluded). The goal (harness >= 80% of bare at both concurrencies) is judged
-// from this run's medians only. CPU per op (client + server processes, from /proc) is printed too: on a shared,
+// end to the last's (start-up and drain excluded). Two goals, judged from this run's medians only: the harness >= 80%
+// of bare at both concurrencies; the reference server under harness-ref saturates a core (1000 / its CPU ms per op)
+// at >= 80% of the bare pair's CPU-bound rate (1000 / the CPU ms per op of the bare pair's busier process). CPU per op (client + server processes, from /proc) is printed too: on a shared,
 // loaded machine wall-clock rates swing from round to round, CPU per op much less.
 // Run: npm run bench:overhead [-- --rounds 3 --seconds 3 --cpu-prof DIR]
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -34,7 +37,7 @@ const CONCURRENCIES = [1, 16];
 /** How often a side reads /proc for its CPU: rarely enough that reading it costs either side little. */
 const SAMPLE_MS = 250;
 
-const SIDES = ['bare', 'harness', 'harness-ref'] as const;
+const SIDES = ['bare', 'harness', 'bare-ref', 'harness-ref'] as const;
 type Side = (typeof SIDES)[number];
 
 interface SideResult {
@@ -209,43 +212,77 @@ async function withEchoServer<T>(use: (url: string) => Promise<T>): Promise<T> {
 
 // ---- the sides ----
 
-async function bareSide(concurrency: number, seconds: number): Promise<SideResult> {
+/** One SDK 1.32 Client (one session) per worker on `url`, each calling `next()`'s tool until `seconds` are up. */
+async function bareClients(
+  side: Side,
+  url: string,
+  concurrency: number,
+  seconds: number,
+  next: () => { name: string; arguments: Record<string, unknown> },
+): Promise<SideResult> {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  return withEchoServer(async (url) => {
-    const clients = await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        const client = new Client({ name: 'bare-bench', version: '1.0.0' });
-        await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-        return client;
-      }),
-    );
-    const meter = new OpMeter();
-    let errors = 0;
-    const end = performance.now() + seconds * 1000;
-    const worker = async (client: (typeof clients)[number]) => {
-      while (performance.now() < end) {
-        try {
-          const result = await client.callTool({ name: 'echo', arguments: ECHO_ARGS });
-          if (result.isError) errors++;
-        } catch {
-          errors++;
-        }
-        meter.opDone();
+  const clients = await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      const client = new Client({ name: 'bare-bench', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      return client;
+    }),
+  );
+  const meter = new OpMeter();
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const worker = async (client: (typeof clients)[number]) => {
+    while (performance.now() < end) {
+      try {
+        const result = await client.callTool(next());
+        if (result.isError) errors++;
+      } catch {
+        errors++;
       }
-    };
-    await Promise.all(clients.map(worker));
-    await Promise.all(clients.map((c) => c.close()));
-    return meter.result('bare', concurrency, errors);
-  });
+      meter.opDone();
+    }
+  };
+  await Promise.all(clients.map(worker));
+  await Promise.all(clients.map((c) => c.close()));
+  return meter.result(side, concurrency, errors);
 }
 
-/** runProfile on a no-fault closed-model profile: `target` and `mix` are YAML lines. */
-async function runHarness(side: Side, concurrency: number, seconds: number, target: string, mix: string[]) {
+const bareSide = (concurrency: number, seconds: number) =>
+  withEchoServer((url) =>
+    bareClients('bare', url, concurrency, seconds, () => ({ name: 'echo', arguments: ECHO_ARGS })),
+  );
+
+/**
+ * A bare SDK client on the reference server child the harness starts (its ledger pushed to this process over IPC,
+ * as in a run), calling the default mix's planned ops in order, each side-effecting one with a key of its own.
+ */
+async function bareRefSide(concurrency: number, seconds: number): Promise<SideResult> {
+  const { ServerHandle } = await import('../src/targets/child-target.ts');
   const { parseProfile } = await import('../src/profile/load.ts');
-  const { runProfile } = await import('../src/run/run-profile.ts');
-  const { createNetworkBackend } = await import('../src/network/index.ts');
-  const yaml = [
+  const { buildPlan } = await import('../src/plan/plan.ts');
+  const { traitsOf } = await import('../src/server/tools/catalog.ts');
+  const profile = parseProfile(
+    'bench:bare-ref',
+    profileYaml('bare-ref', concurrency, seconds, 'target: { kind: reference }', defaultMix()),
+  );
+  const ops = buildPlan(profile.profile, 1).ops;
+  const server = await ServerHandle.start({ seed: 1 });
+  let index = 0;
+  try {
+    return await bareClients('bare-ref', server.url, concurrency, seconds, () => {
+      const op = ops.at(index++);
+      const keyArg = traitsOf(op.tool).idempotencyArg;
+      return { name: op.tool, arguments: keyArg ? { ...op.args, [keyArg]: `${op.opId}-key` } : op.args };
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A no-fault closed-model profile: `target` and `mix` are YAML lines. */
+function profileYaml(side: Side, concurrency: number, seconds: number, target: string, mix: string[]): string {
+  return [
     `name: overhead-${side}`,
     'description: No faults; the whole stack at a fixed concurrency, to measure what the harness costs.',
     'seed: 1',
@@ -257,6 +294,14 @@ async function runHarness(side: Side, concurrency: number, seconds: number, targ
     '  mix:',
     ...mix.map((line) => `    ${line}`),
   ].join('\n');
+}
+
+/** runProfile on profileYaml's profile. */
+async function runHarness(side: Side, concurrency: number, seconds: number, target: string, mix: string[]) {
+  const { parseProfile } = await import('../src/profile/load.ts');
+  const { runProfile } = await import('../src/run/run-profile.ts');
+  const { createNetworkBackend } = await import('../src/network/index.ts');
+  const yaml = profileYaml(side, concurrency, seconds, target, mix);
   const meter = new OpMeter();
   let failed = 0;
   await runProfile(parseProfile(`bench:${side}`, yaml), {
@@ -292,6 +337,7 @@ const harnessRefSide = (concurrency: number, seconds: number) =>
 const RUN_SIDE: Record<Side, (concurrency: number, seconds: number) => Promise<SideResult>> = {
   bare: bareSide,
   harness: harnessSide,
+  'bare-ref': bareRefSide,
   'harness-ref': harnessRefSide,
 };
 // ---- the orchestrator: alternate sides, sample each side's process tree ----
@@ -326,7 +372,7 @@ async function measure(
   concurrency: number,
   seconds: number,
   cpuProf?: string,
-): Promise<SideResult & { peakRssMb: number }> {
+): Promise<SideResult & { peakRssMb: number; pid: number }> {
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the command line, and server children inherit execArgv.
   const profiling: string[] = [];
   if (cpuProf) {
@@ -351,7 +397,7 @@ async function measure(
   clearInterval(sampler);
   if (code !== 0) throw new Error(`${side} side (concurrency ${concurrency}) exited with ${code}`);
   const result = JSON.parse(out.trim().split('\n').pop()!) as SideResult;
-  return { ...result, peakRssMb: Math.round((peak / 2 ** 20) * 10) / 10 };
+  return { ...result, peakRssMb: Math.round((peak / 2 ** 20) * 10) / 10, pid: child.pid! };
 }
 
 /** Where a frame's code lives: an npm package, a folder of this repo, or a Node internal module. */
@@ -366,15 +412,18 @@ function areaOf(url: string, functionName: string): string {
   return relative(REPO, path).split('/').slice(0, 2).join('/');
 }
 
+/** The pid a .cpuprofile file was written by (Node names them CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile). */
+const pidOf = (file: string) => Number(file.split('.')[3]);
+
 /**
- * Busy self time (idle excluded) inside the measured windows, over every .cpuprofile under `dir`: client process,
- * its loader thread and server child alike. Returns the top functions and the top areas.
+ * Busy self time (idle excluded) inside the measured windows, over the .cpuprofile files under `dir` of the processes
+ * `pick` takes (with their threads). Returns the top functions and the top areas.
  */
-function topSelfTime(dir: string, windows: [number, number][], count = 12): string[] {
+function topSelfTime(dir: string, windows: [number, number][], pick: (pid: number) => boolean, count = 12): string[] {
   const byFunction = new Map<string, number>();
   const byArea = new Map<string, number>();
   let total = 0;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && pick(pidOf(f)))) {
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
       nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
       startTime: number;
@@ -414,6 +463,7 @@ function topSelfTime(dir: string, windows: [number, number][], count = 12): stri
 const LABEL: Record<Side, string> = {
   bare: 'bare SDK pair (echo)',
   harness: 'harness -> bare echo server',
+  'bare-ref': 'bare SDK client -> reference server (default mix)',
   'harness-ref': 'harness -> reference server (default mix)',
 };
 
@@ -428,9 +478,10 @@ async function main(): Promise<void> {
   console.log(`harness vs bare SDK 1.32 pair, ${rounds} rounds of ${seconds}s per side, sides alternating`);
   const summary: string[] = [];
   const verdicts: boolean[] = [];
-  const profiled: { dir: string; windows: [number, number][] }[] = [];
+  const capacityVerdicts: boolean[] = [];
+  const profiled: { dir: string; windows: [number, number][]; clients: Set<number> }[] = [];
   for (const concurrency of CONCURRENCIES) {
-    const runs = new Map<Side, (SideResult & { peakRssMb: number })[]>(SIDES.map((s) => [s, []]));
+    const runs = new Map<Side, Awaited<ReturnType<typeof measure>>[]>(SIDES.map((s) => [s, []]));
     for (let round = 0; round < rounds; round++) {
       // Rotate the order so no side always runs first (or right after the same neighbour).
       const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]);
@@ -451,27 +502,55 @@ async function main(): Promise<void> {
       summary.push(
         `  ${LABEL[side].padEnd(48)} ${fixed(rate(side), 1).padStart(8)} ops/s  ${fixed(cpu(side), 3).padStart(6)} CPU ms/op (server ${fixed(serverCpu(side), 3)})  peak RSS ${Math.max(...rs.map((r) => r.peakRssMb))} MB  errors ${rs.reduce((n, r) => n + r.errors, 0)}`,
       );
-      profiled.push({ dir: `${side}-c${concurrency}`, windows: rs.map((r) => r.windowUs) });
+      profiled.push({
+        dir: `${side}-c${concurrency}`,
+        windows: rs.map((r) => r.windowUs),
+        clients: new Set(rs.map((r) => r.pid)),
+      });
     }
     const ratio = share(rate('harness'), rate('bare'));
-    const errors = [...runs.values()].flat().reduce((n, r) => n + r.errors, 0);
+    const errorsOf = (...sides: Side[]) =>
+      sides.reduce((n, side) => n + runs.get(side)!.reduce((m, r) => m + r.errors, 0), 0);
+    const errors = errorsOf('bare', 'harness');
     // An error is not a call the harness drove: a run with any cannot pass.
     const pass = ratio !== null && ratio >= GOAL && errors === 0;
     verdicts.push(pass);
+    // The server's capacity: the rate at which its process would use a whole core (1000 / its CPU ms per op), next to
+    // the bare pair's CPU-bound rate (1000 / the CPU ms per op of its busier process, client or server). Both are
+    // CPU per op measured side by side, so load on the machine inflates both alike; a wall-clock rate under load
+    // says how busy the machine was more than what the server can carry.
+    const serverCapacity = share(1000, serverCpu('harness-ref'));
+    const bareClientCpu = cpu('bare') === null || serverCpu('bare') === null ? null : cpu('bare')! - serverCpu('bare')!;
+    const bareBusier = bareClientCpu === null ? null : Math.max(bareClientCpu, serverCpu('bare')!);
+    const bareCapacity = share(1000, bareBusier);
+    const capacityRatio = share(serverCapacity, bareCapacity);
+    const refErrors = errorsOf('bare', 'bare-ref', 'harness-ref');
+    const capacityPass = capacityRatio !== null && capacityRatio >= GOAL && refErrors === 0;
+    capacityVerdicts.push(capacityPass);
     summary.push(
       `  harness / bare: rate ${fixed(share(ratio, 0.01), 1)}%, CPU-bound share (bare CPU/op over harness CPU/op) ${fixed(share(cpu('bare'), share(cpu('harness'), 100)), 1)}%  -> ${pass ? 'PASS' : 'FAIL'} (goal >= ${GOAL * 100}%${errors ? `; ${errors} errors` : ''})`,
+      `  harness-ref / bare-ref: rate ${fixed(share(rate('harness-ref'), share(rate('bare-ref'), 100)), 1)}%, CPU-bound share ${fixed(share(cpu('bare-ref'), share(cpu('harness-ref'), 100)), 1)}% (the harness against a bare client, both on the reference server)`,
       `  harness-ref / bare: rate ${fixed(share(rate('harness-ref'), share(rate('bare'), 100)), 1)}% (the reference server and its dependency world instead of the bare echo server)`,
+      `  reference server saturates a core at ${fixed(serverCapacity, 0)} ops/s (1000 / its ${fixed(serverCpu('harness-ref'), 3)} CPU ms/op); bare pair CPU-bound at ${fixed(bareCapacity, 0)} ops/s (1000 / ${fixed(bareBusier, 3)} ms/op of its busier process): ${fixed(share(capacityRatio, 0.01), 1)}%  -> ${capacityPass ? 'PASS' : 'FAIL'} (goal >= ${GOAL * 100}%${refErrors ? `; ${refErrors} errors` : ''})`,
     );
   }
   for (const line of summary) console.log(line);
   console.log(
     `\ngoal (harness >= ${GOAL * 100}% of the bare pair at c=${CONCURRENCIES.join(' and c=')}): ${verdicts.every(Boolean) ? 'PASS' : 'FAIL'} in this run`,
+    `\ngoal (the reference server, as a capacity review drives it, carries >= ${GOAL * 100}% of the bare pair's CPU-bound rate before it saturates a core, at c=${CONCURRENCIES.join(' and c=')}): ${capacityVerdicts.every(Boolean) ? 'PASS' : 'FAIL'} in this run`,
     `(load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores at the end${loadavg()[0] > availableParallelism() ? ': the machine was busy, the rates are indicative' : ''})`,
   );
   if (cpuProf) {
-    for (const { dir, windows } of profiled) {
-      console.log(`\nCPU self time, ${dir} (client and server processes, every round, measured windows only):`);
-      for (const line of topSelfTime(join(cpuProf, dir), windows)) console.log(`  ${line}`);
+    for (const { dir, windows, clients } of profiled) {
+      // The children (the server, and for the reference server a standby child forked ahead of a restart) apart from
+      // the client process, so what the server costs per call reads on its own.
+      for (const [name, pick] of [
+        ['client process', (pid: number) => clients.has(pid)],
+        ['child processes (server, standby)', (pid: number) => !clients.has(pid)],
+      ] as const) {
+        console.log(`\nCPU self time, ${dir}, ${name} (every round, measured windows only):`);
+        for (const line of topSelfTime(join(cpuProf, dir), windows, pick)) console.log(`  ${line}`);
+      }
     }
   }
 }
