@@ -7,10 +7,11 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { TaskAttempt } from '../core/history.ts';
+import { lastJsonRpcMessage } from '../core/last-message.ts';
 import { MODERN_VERSION } from '../core/pairing.ts';
 import { parseRetryAfter } from '../core/retry-after.ts';
 import { sleep } from '../core/sleep.ts';
-import { ENVELOPE_VERSION_KEY } from '../core/wire.ts';
+import { ENVELOPE_VERSION_KEY, TASK_CANCEL_HEADER } from '../core/wire.ts';
 import { currentAttempt } from './attempt-context.ts';
 import type { ToolCallResult } from './attempt-outcome.ts';
 import { ELICITATION_CAPABILITY } from './confirming-user.ts';
@@ -132,6 +133,10 @@ export class TaskClient {
       signal,
     });
     const text = await response.text();
+    // A cancel the edge sent for this task just before the poll: which way the race went.
+    const cancel = response.headers.get(TASK_CANCEL_HEADER);
+    const task = currentAttempt()?.task;
+    if (cancel && task) task.cancel = cancel as TaskAttempt['cancel'];
     if (!response.ok) {
       throw new TaskHttpError(
         response.status,
@@ -139,7 +144,7 @@ export class TaskClient {
         response.headers.get('retry-after'),
       );
     }
-    const answer = JSON.parse(lastMessage(text)) as {
+    const answer = JSON.parse(lastJsonRpcMessage(text)) as {
       result?: unknown;
       error?: { code: number; message: string; data?: unknown };
     };
@@ -162,13 +167,6 @@ const ENVELOPE = {
   'io.modelcontextprotocol/clientInfo': { name: 'faultline', version: '0.1.0' },
   'io.modelcontextprotocol/clientCapabilities': ELICITATION_CAPABILITY,
 };
-
-/** The JSON-RPC message of a body: plain JSON, or the last `data:` line of an SSE stream. */
-function lastMessage(text: string): string {
-  if (text.trimStart().startsWith('{')) return text;
-  const data = text.split('\n').filter((line) => line.startsWith('data: '));
-  return (data.at(-1) ?? '').slice(6);
-}
 
 /** The SDK's request timeout error (-32001), as the classification knows it: the task may still complete. */
 const TIMED_OUT = -32001;

@@ -235,4 +235,6 @@ export interface History {
 export interface TaskAttempt {
   status: string;
   resumedPolls: number;
+  /** What the server said to a tasks/cancel the edge sent for this task (its `cancel-race` fault), when it sent one. */
+  cancel?: 'won' | 'refused' | 'failed';
 }
