@@ -3,7 +3,8 @@
 // is called here, over the connection's own fetch (the edge's faults and the attempt's status recording apply):
 // tools/call answers a task, tasks/get is polled at the task's pollInterval until it is terminal (its result then
 // comes with it). A failed poll is resumed by the task's id when the policy allows (`resumePolls`: Retry-After
-// honoured), else it fails the attempt, and a caller that retries then creates the task again.
+// honoured), else it fails the attempt, and a caller that retries then creates the task again. A poll the server
+// answers "unknown task" (it restarted and forgot) is resumed by creating the task again with the same arguments.
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { TaskAttempt } from '../core/history.ts';
@@ -68,6 +69,16 @@ export class TaskClient {
         seen.status = task.status;
       } catch (error) {
         if (resumes-- <= 0 || isTimeout(error)) throw error;
+        if (isUnknownTask(error)) {
+          // The server forgot the task (it restarted: its tasks live in its memory). Created again with the same
+          // arguments, so the same idempotency key: a charge the forgotten task made is answered, not repeated.
+          seen.forgotten = (seen.forgotten ?? 0) + 1;
+          const again = await this.create(params, deadline);
+          if (!('taskId' in again)) return again;
+          task = again;
+          seen.status = task.status;
+          continue;
+        }
         seen.resumedPolls++;
         // Resumed by id: the same task polled again after the advised pause (the poll's pollInterval otherwise).
         const advised = error instanceof TaskHttpError ? error.retryAfterMs : undefined;
@@ -175,3 +186,7 @@ function timedOut(what: string): McpError {
 }
 
 const isTimeout = (error: unknown) => error instanceof McpError && error.code === TIMED_OUT;
+
+/** tasks/get's answer for an id the server does not know: -32602 (task-methods.ts), here after a restart. */
+const isUnknownTask = (error: unknown) =>
+  error instanceof McpError && error.code === -32602 && /unknown task/i.test(error.message);

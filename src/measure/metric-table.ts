@@ -342,6 +342,11 @@ export const METRICS: Record<string, MetricDef> = {
     describe: 'failed tasks/get polls the client resumed by the task id (n/a when no task was created)',
     get: (m) => (m.tasksCreated === undefined ? na(NO_TASK) : v(m.pollsResumed ?? 0)),
   },
+  tasks_forgotten: {
+    describe:
+      'tasks the server forgot (a poll answered unknown task, after a restart) that the client created again with the same key (n/a when no task was created)',
+    get: (m) => (m.tasksCreated === undefined ? na(NO_TASK) : v(m.tasksForgotten ?? 0)),
+  },
   task_cancels_sent: {
     describe: "tasks/cancel requests the edge's cancel-race fault sent (n/a when it sent none)",
     get: (m) => (m.taskCancelsSent === undefined ? na(NO_CANCEL) : v(m.taskCancelsSent)),
