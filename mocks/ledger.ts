@@ -8,6 +8,7 @@ export { argsKey };
 export interface NewEffect {
   kind: EffectKind;
   traceId?: string;
+  attempt?: number;
   idempotencyKey?: string;
   /** The distinguishing arguments; hashed into argsKey. */
   args: Record<string, unknown>;
@@ -25,6 +26,7 @@ export class EffectLedger {
       atMs: epochMs(),
       kind: input.kind,
       ...(input.traceId !== undefined && { traceId: input.traceId }),
+      ...(input.attempt !== undefined && { attempt: input.attempt }),
       ...(input.idempotencyKey !== undefined && { idempotencyKey: input.idempotencyKey }),
       argsKey: argsKey(input.args),
       ...(input.details !== undefined && { details: input.details }),

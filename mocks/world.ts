@@ -5,7 +5,7 @@
 import type { DecisionRecord } from '../src/core/history.ts';
 import { HitCounter } from '../src/core/hit-counter.ts';
 import type { Effect } from '../src/core/ledger.ts';
-import { IDEMPOTENCY_HEADER, TRACE_HEADER } from '../src/core/wire.ts';
+import { ATTEMPT_HEADER, IDEMPOTENCY_HEADER, TRACE_HEADER } from '../src/core/wire.ts';
 import { authApi } from './apis/auth.ts';
 import { notificationsApi } from './apis/notifications.ts';
 import { paymentsApi } from './apis/payments.ts';
@@ -72,6 +72,7 @@ export class DependencyWorld {
         ledger: this.ledger,
         state: this.state,
         traceId: request.headers.get(TRACE_HEADER) ?? undefined,
+        attempt: attemptOf(request.headers.get(ATTEMPT_HEADER)),
         idempotencyKey: request.headers.get(IDEMPOTENCY_HEADER) ?? undefined,
       }),
     );
@@ -95,4 +96,10 @@ export class DependencyWorld {
     this.decisions.length = 0;
     this.faults.reset();
   }
+}
+
+/** The attempt header's number; undefined when absent or not a positive integer. */
+function attemptOf(header: string | null): number | undefined {
+  const n = Number(header);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }

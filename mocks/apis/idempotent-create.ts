@@ -48,6 +48,7 @@ export function idempotentCreate<T extends Created>(ctx: ApiContext, spec: Creat
   ctx.ledger.record({
     kind: spec.effect,
     traceId: ctx.traceId,
+    attempt: ctx.attempt,
     idempotencyKey: ctx.idempotencyKey,
     args: spec.args,
     details: spec.details(record),

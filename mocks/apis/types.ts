@@ -12,6 +12,8 @@ export interface ApiContext {
   state: DependencyState;
   /** From the trace header the server forwards. */
   traceId?: string;
+  /** From the attempt header the server forwards beside the trace id. */
+  attempt?: number;
   /** From the Idempotency-Key header. */
   idempotencyKey?: string;
 }

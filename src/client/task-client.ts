@@ -3,14 +3,16 @@
 // is called here, over the connection's own fetch (the edge's faults and the attempt's status recording apply):
 // tools/call answers a task, tasks/get is polled at the task's pollInterval until it is terminal (its result then
 // comes with it). A failed poll is resumed by the task's id when the policy allows (`resumePolls`: Retry-After
-// honoured), else it fails the attempt, and a caller that retries then creates the task again.
+// honoured), else it fails the attempt, and a caller that retries then creates the task again. A poll the server
+// answers "unknown task" (it restarted and forgot) is resumed by creating the task again with the same arguments.
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { TaskAttempt } from '../core/history.ts';
+import { lastJsonRpcMessage } from '../core/last-message.ts';
 import { MODERN_VERSION } from '../core/pairing.ts';
 import { parseRetryAfter } from '../core/retry-after.ts';
 import { sleep } from '../core/sleep.ts';
-import { ENVELOPE_VERSION_KEY } from '../core/wire.ts';
+import { ENVELOPE_VERSION_KEY, TASK_CANCEL_HEADER } from '../core/wire.ts';
 import { currentAttempt } from './attempt-context.ts';
 import type { ToolCallResult } from './attempt-outcome.ts';
 import { ELICITATION_CAPABILITY } from './confirming-user.ts';
@@ -67,6 +69,16 @@ export class TaskClient {
         seen.status = task.status;
       } catch (error) {
         if (resumes-- <= 0 || isTimeout(error)) throw error;
+        if (isUnknownTask(error)) {
+          // The server forgot the task (it restarted: its tasks live in its memory). Created again with the same
+          // arguments, so the same idempotency key: a charge the forgotten task made is answered, not repeated.
+          seen.forgotten = (seen.forgotten ?? 0) + 1;
+          const again = await this.create(params, deadline);
+          if (!('taskId' in again)) return again;
+          task = again;
+          seen.status = task.status;
+          continue;
+        }
         seen.resumedPolls++;
         // Resumed by id: the same task polled again after the advised pause (the poll's pollInterval otherwise).
         const advised = error instanceof TaskHttpError ? error.retryAfterMs : undefined;
@@ -132,6 +144,10 @@ export class TaskClient {
       signal,
     });
     const text = await response.text();
+    // A cancel the edge sent for this task just before the poll: which way the race went.
+    const cancel = response.headers.get(TASK_CANCEL_HEADER);
+    const task = currentAttempt()?.task;
+    if (cancel && task) task.cancel = cancel as TaskAttempt['cancel'];
     if (!response.ok) {
       throw new TaskHttpError(
         response.status,
@@ -139,7 +155,7 @@ export class TaskClient {
         response.headers.get('retry-after'),
       );
     }
-    const answer = JSON.parse(lastMessage(text)) as {
+    const answer = JSON.parse(lastJsonRpcMessage(text)) as {
       result?: unknown;
       error?: { code: number; message: string; data?: unknown };
     };
@@ -163,13 +179,6 @@ const ENVELOPE = {
   'io.modelcontextprotocol/clientCapabilities': ELICITATION_CAPABILITY,
 };
 
-/** The JSON-RPC message of a body: plain JSON, or the last `data:` line of an SSE stream. */
-function lastMessage(text: string): string {
-  if (text.trimStart().startsWith('{')) return text;
-  const data = text.split('\n').filter((line) => line.startsWith('data: '));
-  return (data.at(-1) ?? '').slice(6);
-}
-
 /** The SDK's request timeout error (-32001), as the classification knows it: the task may still complete. */
 const TIMED_OUT = -32001;
 function timedOut(what: string): McpError {
@@ -177,3 +186,7 @@ function timedOut(what: string): McpError {
 }
 
 const isTimeout = (error: unknown) => error instanceof McpError && error.code === TIMED_OUT;
+
+/** tasks/get's answer for an id the server does not know: -32602 (task-methods.ts), here after a restart. */
+const isUnknownTask = (error: unknown) =>
+  error instanceof McpError && error.code === -32602 && /unknown task/i.test(error.message);

@@ -235,4 +235,8 @@ export interface History {
 export interface TaskAttempt {
   status: string;
   resumedPolls: number;
+  /** Polls answered "unknown task" (the server forgot it in a restart), each followed by the task created again. */
+  forgotten?: number;
+  /** What the server said to a tasks/cancel the edge sent for this task (its `cancel-race` fault), when it sent one. */
+  cancel?: 'won' | 'refused' | 'failed';
 }

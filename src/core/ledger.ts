@@ -12,6 +12,8 @@ export interface Effect {
   kind: EffectKind;
   /** The op's trace id forwarded by the server; absent for servers that do not forward it. */
   traceId?: string;
+  /** The op's attempt that caused it (the attempt header the server forwards), when it sent one. */
+  attempt?: number;
   idempotencyKey?: string;
   /** Identifies the effect by argument values for servers we do not instrument. */
   argsKey?: string;

@@ -21,3 +21,9 @@ export const HEADER_TAMPERED_HEADER = 'x-faultline-header-tampered';
 export const PAYMENTS_URI = 'faultline://payments';
 /** `_meta` key of a payments-feed announcement (notifications/resources/updated): the charge's idempotency key. */
 export const CHARGE_KEY_META = 'faultline/chargeKey';
+/**
+ * The edge's `cancel-race` fault sent a tasks/cancel just before this poll: it marks the poll's answer with what
+ * the server said to the cancel (`won`, `refused`, or `failed` when it answered no status), so the attempt's task
+ * record says which way the race went.
+ */
+export const TASK_CANCEL_HEADER = 'x-faultline-task-cancel';

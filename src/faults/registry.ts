@@ -6,6 +6,7 @@ import { didYouMean } from '../core/did-you-mean.ts';
 import { withDurations } from '../core/duration.ts';
 import { excerpt } from '../core/profile-error.ts';
 import { DEPENDENCY_FAULTS } from './dependency/kinds.ts';
+import { edgeCancelRace } from './edge/cancel-race.ts';
 import { edgeDiscover } from './edge/discover.ts';
 import { edgeDropAfterCommit } from './edge/drop-after-commit.ts';
 import { edgeHeader } from './edge/header.ts';
@@ -39,6 +40,7 @@ export const FAULTS: readonly FaultKind[] = [
   edgeUnsupportedVersion,
   edgeMixedFleet,
   edgeInputRound,
+  edgeCancelRace,
   ...SERVER_FAULTS,
   ...STDIO_EDGE_FAULTS,
 ];

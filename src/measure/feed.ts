@@ -18,6 +18,7 @@ import { ReplayCounter } from './replays.ts';
 import { RetryCounter } from './retry.ts';
 import { RetryAfterCounter } from './retry-after.ts';
 import { SeamCounter } from './server-seam.ts';
+import { TaskCancelCounter } from './task-cancels.ts';
 import { TaskCounter } from './tasks.ts';
 
 const FAMILIES = {
@@ -39,6 +40,7 @@ const FAMILIES = {
   notifications: () => ({ result: notificationMetrics }),
   faultWindows: () => ({ result: faultWindows }),
   tasks: () => new TaskCounter(),
+  taskCancels: () => new TaskCancelCounter(),
 } satisfies Record<string, () => Accumulator<unknown>>;
 
 type Families = typeof FAMILIES;

@@ -52,6 +52,7 @@ const NO_OPS = 'no op ran';
 const NOTHING_TIMED = 'nothing was timed';
 const NO_ROUND = 'no input_required round was sent';
 const NO_TASK = 'no task was created';
+const NO_CANCEL = 'no tasks/cancel was sent';
 /** Effect counts exist only where the run could see effects (a ledger, or read-back probes): null otherwise. */
 const effect = (m: Metrics, value: number | null): MetricValue =>
   value === null
@@ -340,6 +341,32 @@ export const METRICS: Record<string, MetricDef> = {
   polls_resumed: {
     describe: 'failed tasks/get polls the client resumed by the task id (n/a when no task was created)',
     get: (m) => (m.tasksCreated === undefined ? na(NO_TASK) : v(m.pollsResumed ?? 0)),
+  },
+  tasks_forgotten: {
+    describe:
+      'tasks the server forgot (a poll answered unknown task, after a restart) that the client created again with the same key (n/a when no task was created)',
+    get: (m) => (m.tasksCreated === undefined ? na(NO_TASK) : v(m.tasksForgotten ?? 0)),
+  },
+  task_cancels_sent: {
+    describe: "tasks/cancel requests the edge's cancel-race fault sent (n/a when it sent none)",
+    get: (m) => (m.taskCancelsSent === undefined ? na(NO_CANCEL) : v(m.taskCancelsSent)),
+  },
+  task_cancels_won: {
+    describe: 'of those, cancels the server accepted: the task ended cancelled (n/a as task_cancels_sent)',
+    get: (m) => (m.taskCancelsSent === undefined ? na(NO_CANCEL) : v(m.taskCancelsWon ?? 0)),
+  },
+  task_cancels_refused: {
+    describe: 'of those, cancels the server refused: the work had claimed the task (n/a as task_cancels_sent)',
+    get: (m) => (m.taskCancelsSent === undefined ? na(NO_CANCEL) : v(m.taskCancelsRefused ?? 0)),
+  },
+  tasks_cancelled_and_charged: {
+    describe:
+      'tasks that ended cancelled and charged all the same, matched in the ledger by op and attempt (n/a when no task ended cancelled)',
+    get: (m) =>
+      m.tasksCancelledAndCharged === undefined
+        ? na('no task ended cancelled')
+        : orNa(m.tasksCancelledAndCharged, m.tasksCancelledAndChargedNa ?? 'no task ended cancelled'),
+    damage: true,
   },
   results_over_budget: {
     describe: 'results over the client result budget',

@@ -45,6 +45,7 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
     ...fed.inputRounds,
     ...fed.notifications,
     ...fed.tasks,
+    ...fed.taskCancels,
     ...serverSeamMetrics(fed.serverSeam, effects, history),
     ...replayMetrics(fed.replays, effects, history.effectsObservable !== false),
   };

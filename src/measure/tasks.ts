@@ -14,6 +14,8 @@ export interface TaskMetrics {
   tasksRecreated: number;
   /** Failed tasks/get polls resumed by the task's id. */
   pollsResumed: number;
+  /** Tasks the server forgot (a poll answered unknown task) that the client created again with the same key. */
+  tasksForgotten: number;
 }
 
 export class TaskCounter implements Accumulator<Partial<TaskMetrics>> {
@@ -21,6 +23,7 @@ export class TaskCounter implements Accumulator<Partial<TaskMetrics>> {
   private completed = 0;
   private resumed = 0;
   private recreated = 0;
+  private forgotten = 0;
   /** Tasks created by each op not yet ended. */
   private readonly byOp = new Map<string, number>();
 
@@ -29,6 +32,7 @@ export class TaskCounter implements Accumulator<Partial<TaskMetrics>> {
     this.created++;
     if (a.task.status === 'completed') this.completed++;
     this.resumed += a.task.resumedPolls;
+    this.forgotten += a.task.forgotten ?? 0;
     this.byOp.set(a.opId, (this.byOp.get(a.opId) ?? 0) + 1);
   }
 
@@ -46,6 +50,7 @@ export class TaskCounter implements Accumulator<Partial<TaskMetrics>> {
       taskCompletionRate: Math.round((this.completed / this.created) * 1000) / 1000,
       tasksRecreated: this.recreated,
       pollsResumed: this.resumed,
+      tasksForgotten: this.forgotten,
     };
   }
 }

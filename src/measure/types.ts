@@ -10,6 +10,7 @@ import type { NotificationMetrics } from './notifications.ts';
 import type { Reconciliation } from './reconcile.ts';
 import type { LyingHint } from './replays.ts';
 import type { ServerSeamMetrics } from './server-seam.ts';
+import type { TaskCancelMetrics } from './task-cancels.ts';
 import type { TaskMetrics } from './tasks.ts';
 
 /** n/a (null) without ops. */
@@ -126,6 +127,7 @@ export interface Metrics
     Partial<InputRoundMetrics>,
     Partial<NotificationMetrics>,
     Partial<TaskMetrics>,
+    Partial<TaskCancelMetrics>,
     Partial<ServerSeamMetrics> {
   ops: number;
   opsOk: number;

@@ -194,6 +194,17 @@ const metrics = obj({
   taskCompletionRate: z.number().min(0).max(1).optional().describe('tasksCompleted / tasksCreated'),
   tasksRecreated: count.optional().describe('ops that created a task again instead of resuming theirs'),
   pollsResumed: count.optional().describe('failed tasks/get polls resumed by the task id'),
+  tasksForgotten: count
+    .optional()
+    .describe('tasks the server forgot (unknown task) and the client created again, same key'),
+  taskCancelsSent: count.optional().describe("tasks/cancel requests the edge's cancel-race fault sent (absent: none)"),
+  taskCancelsWon: count.optional().describe('of those, accepted: the task ended cancelled'),
+  taskCancelsRefused: count.optional().describe('of those, refused: the work had claimed the task'),
+  tasksCancelledAndCharged: count
+    .nullable()
+    .optional()
+    .describe('tasks that ended cancelled and charged anyway; null: n/a (tasksCancelledAndChargedNa says why)'),
+  tasksCancelledAndChargedNa: z.string().optional().describe('why tasksCancelledAndCharged is n/a'),
   // The server seam.
   delivery: z.record(delivery, count).optional(),
   deliveryByOp: z.record(z.string(), delivery).optional(),

@@ -58,6 +58,8 @@ describe('not applicable', () => {
     ['request-state-tampered', 'input-round'],
     ['request-state-expired', 'input-round'],
     ['task-poll-errors', 'settle_batch'],
+    ['task-cancel-race', 'settle_batch'],
+    ['task-server-restart', 'settle_batch'],
     ['listen-cut', 'subscriptions/listen'],
   ])('%s exists only on the modern wire (%s): n/a in the legacy-era pairings, with the reason', (name, kind) => {
     expect(naIn(name)).toEqual(['legacy', 'auto-sdk1']);

@@ -1,0 +1,34 @@
+// Issue 29 item 2: a cancel racing a task's completion, sent on the wire by the edge (cancel-race) just before a
+// poll near the work's end. The server's one-outcome rule (claim before charge, a cancel after the claim refused)
+// must leave every task either cancelled with nothing charged or completed with one charge. The detector's
+// negative control (work that charges without claiming) is test/unit/measure/task-cancels.test.ts.
+import { describe, expect, it } from 'vitest';
+import { pairingsOf } from '../../src/core/pairing.ts';
+import { expectPassed, failing, runShipped } from '../helpers/run.ts';
+
+const T = 120_000;
+const [modern] = pairingsOf('modern');
+
+describe('task-cancel-race (modern)', () => {
+  it('every cancel sent is answered won or refused; no cancelled task charged, no op charged twice or after failing', {
+    timeout: T,
+  }, async () => {
+    const r = await runShipped('task-cancel-race', undefined, undefined, modern);
+    expect(failing(r)).toBe('');
+    const m = r.report.metrics;
+    const hits = m.faultWindows.reduce((sum, w) => sum + (w.hits ?? 0), 0);
+    expect(hits).toBeGreaterThan(0);
+    expect(m.taskCancelsSent).toBe(hits);
+    expect(m.taskCancelsWon! + m.taskCancelsRefused!).toBe(hits);
+    // A won cancel ends its task cancelled: the client saw it so and gave its op up. The task client reads a
+    // cancelled task as an uncertain -32603, so the op ends indeterminate (info), not failed.
+    expect(m.tasksCreated! - m.tasksCompleted!).toBe(m.taskCancelsWon);
+    expect(m.opsInfo).toBe(m.taskCancelsWon);
+    expect(m.opsFail).toBe(0);
+    expect(m.tasksCancelledAndCharged ?? 0).toBe(0);
+    expect(m.duplicateEffects).toBe(0);
+    expect(m.ghostEffects).toBe(0);
+    expect(m.lostEffects).toBe(0);
+    expectPassed(r.report);
+  });
+});
