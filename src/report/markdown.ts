@@ -74,11 +74,14 @@ export function renderMarkdown(run: RunReport, options: MarkdownOptions = {}): s
   if (run.capacity) out.push(...capacityMarkdown(run.capacity));
   out.push(...matrixSection(run));
   const passes = run.profiles.filter((p) => p.verdict === 'pass');
+  const everyZero =
+    passes.length > 1 ? heldZeros(passes[0]).filter((m) => passes.every((p) => heldZeros(p).includes(m))) : [];
   if (passes.length > 0) {
     out.push(
       `<details><summary>${passes.length} run(s) passed: their thresholds</summary>`,
       '',
-      ...passes.map((p) => passLine(p, usual)),
+      ...(everyZero.length > 0 ? [`Every run below met == 0: ${everyZero.join(', ')}.`, ''] : []),
+      ...passes.map((p) => passLine(p, usual, everyZero)),
       '',
       '</details>',
       '',
@@ -120,10 +123,6 @@ function overviewRow(p: ProfileReport, policyColumn: boolean): string {
   return `| ${badge.icon}${p.faultsOff ? ' faults-off' : isDetectorRun(p) ? ' control' : ''} | ${c(name)}${policy} | ${m.ops} | ${c(retry)} | ${c(effects)} | ${c(recovery)} | ${thresholds} |`;
 }
 
-/**
- * A passed profile in one line: its thresholds with their actual values, compact enough for a PR comment
- * (`≤`/`≥` for `<=`/`>=`, and every `metric == 0` that held named once after "== 0:").
- */
 /** The pairing most runs were in (said once in the header, so a pass line names only another). */
 function usualPairing(profiles: readonly ProfileReport[]): string | undefined {
   const counts = new Map<string, number>();
@@ -131,18 +130,30 @@ function usualPairing(profiles: readonly ProfileReport[]): string | undefined {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] || undefined;
 }
 
-function passLine(p: ProfileReport, usual: string | undefined): string {
+/** The metrics a run held at exactly 0 by a `== 0` threshold. */
+function heldZeros(p: ProfileReport): string[] {
+  return p.thresholds.filter((t) => t.op === '==' && t.target === 0 && t.actual === 0).map((t) => t.metric);
+}
+
+/**
+ * A passed profile in one line: its thresholds with their actual values, compact enough for a PR comment
+ * (`≤`/`≥` for `<=`/`>=`, and every `metric == 0` that held named once after "== 0:"; those every pass held are
+ * said once above the lines, in `everyZero`).
+ */
+function passLine(p: ProfileReport, usual: string | undefined, everyZero: readonly string[]): string {
   const control = isDetectorRun(p) ? ' (detector fired)' : '';
-  const zero = p.thresholds.filter((t) => t.op === '==' && t.target === 0 && t.actual === 0);
-  const rest = p.thresholds.filter((t) => !zero.includes(t));
+  const zero = heldZeros(p);
+  const rest = p.thresholds.filter((t) => !(t.op === '==' && t.target === 0 && t.actual === 0));
+  const own = zero.filter((m) => !everyZero.includes(m));
   const glyph = (s: string) => s.replace(' <= ', ' ≤ ').replace(' >= ', ' ≥ ');
   const parts = [
     rest.map((t) => c(glyph(fmtThresholdActual(t)))).join(', '),
-    zero.length > 0 ? `== 0: ${zero.map((t) => t.metric).join(', ')}` : '',
+    own.length > 0 ? `== 0: ${own.join(', ')}` : '',
   ].filter((x) => x !== '');
   // A pass's calibration and loop stalls are in report.json and report.html: here they would double the page.
   const name = p.pairing && p.pairing !== usual ? `${p.name} [${p.pairing}]` : p.name;
-  return `- ${c(name)}${control}: ${parts.join('; ') || 'no thresholds'}`;
+  const none = p.thresholds.length > 0 ? 'only those above' : 'no thresholds';
+  return `- ${c(name)}${control}: ${parts.join('; ') || none}`;
 }
 
 /** " · calibration p95 3.1 ms" (with the margin when there was one), or nothing without a calibration. */

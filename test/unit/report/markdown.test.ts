@@ -107,6 +107,19 @@ describe('renderMarkdown', () => {
     expect(unknown).toContain('interrupted 0, flaky 1');
   });
 
+  it('says once above the pass lines which == 0 thresholds every pass held, and names the rest on their lines', () => {
+    const suite = allPassSuite();
+    const text = renderMarkdown(suite);
+    expect(text).toContain('Every run below met == 0: unattributed_effects.');
+    expect(text.match(/^- .*unattributed_effects/gm)).toBeNull();
+    // One pass without it: nobody's line loses it, and no line says it for all.
+    const first = suite.profiles[0];
+    suite.profiles[0] = { ...first, thresholds: first.thresholds.filter((t) => t.metric !== 'unattributed_effects') };
+    const mixed = renderMarkdown(suite);
+    expect(mixed).not.toContain('Every run below met');
+    expect(mixed.match(/^- .*unattributed_effects/gm)?.length).toBe(suite.profiles.length - 1);
+  });
+
   it('stays under 10 KB for an all-pass default suite, a protocol: auto profile in two pairings and its matrix', () => {
     const suite = allPassSuite();
     expect(suite.profiles.length).toBeGreaterThanOrEqual(39);
