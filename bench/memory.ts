@@ -127,7 +127,7 @@ function arraysSink(): Sink {
 }
 
 function streamSink(): Sink {
-  const recorder = new Recorder({ slim: true });
+  const recorder = new Recorder({ spill: true });
   return {
     attempt: recorder.attempt,
     op: (o) => recorder.op(o),
