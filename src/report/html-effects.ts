@@ -60,8 +60,12 @@ export function effectsTable(m: Metrics, history: History | undefined, startMs: 
 
 /** The unsafe replays' ops, and those of them with a second effect (the op records name them, not the ledger). */
 function unsafeReplayRows(history: History | undefined, duplicateOps: readonly string[]): EffectRow[] {
-  const unsafe: string[] = [];
-  for (const { op } of history ? opGroups(history) : []) if (op && (op.unsafeReplays ?? 0) > 0) unsafe.push(op.opId);
+  // By start, as listed before the records were read in the order ops ended (a re-render from history.jsonl agrees).
+  const found: [number, string][] = [];
+  for (const { op } of history ? opGroups(history) : []) {
+    if (op && (op.unsafeReplays ?? 0) > 0) found.push([op.startMs, op.opId]);
+  }
+  const unsafe = found.sort((a, b) => a[0] - b[0]).map(([, id]) => id);
   const twice = new Set(duplicateOps);
   return [
     {
