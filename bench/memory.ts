@@ -1,6 +1,6 @@
 // Peak resident memory of a 100,000-op run's records, two ways, side by side in one run: every record whole in memory
 // (Recorder + computeMetrics over the whole History) against the path `faultline run` takes (the Recorder writing
-// each record whole to its record log, core/record-log.ts, and the history's arrays slim, then the same computeMetrics). Each path runs in a
+// each record whole to its record log, core/record-log.ts, and keeping none in memory, then the same computeMetrics). Each path runs in a
 // fresh child process so one's heap never inflates the other's peak. The records are synthetic but shaped like a
 // real run's (search results and payment receipts as model-visible text, 1 in 8 ops retried, timeouts, error
 // codes). Prints numbers and whether the streaming path stays under the 300 MB budget; asserts nothing else.
@@ -127,7 +127,7 @@ function arraysSink(): Sink {
 }
 
 function streamSink(): Sink {
-  const recorder = new Recorder({ slim: true });
+  const recorder = new Recorder({ spill: true });
   return {
     attempt: recorder.attempt,
     op: (o) => recorder.op(o),

@@ -1,6 +1,7 @@
-// A History's op and attempt records, whole, in the order of their start (as an in-memory history holds them):
-// read from the run's record log one at a time when it has one (core/record-log.ts), else its arrays. The outputs
-// that need whole records (leak scan, trace.jsonl, history.jsonl, shard.json) read them through here.
+// A History's op and attempt records, read from the run's record log one op at a time when it has one
+// (core/record-log.ts), else its in-memory arrays (a merged shard, a test). Every reader of records goes through
+// here: whole and in start order (leak scan, trace.jsonl, history.jsonl, shard.json), or per op in any order (the
+// report's timeline and charts, the metric replay, lookups by op id), so no reader needs a run's records in memory.
 import type { AttemptRecord, History, OpGroup, OpRecord, RecordSource } from './history.ts';
 
 /** Where each record lies in the log (op number, place among its attempts), in start order. */
@@ -51,7 +52,8 @@ export interface RecordIndex {
 
 export function recordIndex(history: History): RecordIndex {
   if (history.records) return logIndex(history.records);
-  const { attempts, ops } = history;
+  const attempts = history.attempts ?? [];
+  const ops = history.ops ?? [];
   return { attempts: attempts.length, ops: ops.length, attempt: (i) => attempts[i], op: (i) => ops[i] };
 }
 
@@ -81,39 +83,47 @@ export function* allOps(index: RecordIndex): Generator<OpRecord> {
 
 /** Every attempt, whole, by start. */
 export function wholeAttempts(history: History): Iterable<AttemptRecord> {
-  return history.records ? allAttempts(recordIndex(history)) : history.attempts;
+  return history.records ? allAttempts(recordIndex(history)) : (history.attempts ?? []);
 }
 
 /** Every op, whole, by start. */
 export function wholeOps(history: History): Iterable<OpRecord> {
-  return history.records ? allOps(recordIndex(history)) : history.ops;
+  return history.records ? allOps(recordIndex(history)) : (history.ops ?? []);
 }
 
-/** The history with its records whole in memory and no log (shard.json serialises it at once). */
+/** The history with its records whole in memory and no log (shard.json serialises it at once), in the log's place. */
 export function wholeHistory(history: History): History {
-  const { records, ...rest } = history;
-  if (!records) return { ...rest, decisions: [...history.decisions] };
-  return {
-    ...rest,
-    attempts: [...wholeAttempts(history)],
-    ops: [...wholeOps(history)],
-    decisions: [...history.decisions],
-  };
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(history)) {
+    if (key !== 'records') out[key] = value;
+    else Object.assign(out, { attempts: [...wholeAttempts(history)], ops: [...wholeOps(history)] });
+  }
+  return { ...(out as unknown as History), decisions: [...history.decisions] };
 }
 
 /**
- * The `attempts` and `ops` arrays of a run's history, read from its log. Whole, or slim: without the text only the
- * outputs above read (visible text, notifications, arguments), which stay on disk. For the metric families and
- * report views not yet fed by accumulators; delete once none reads `history.attempts` / `history.ops`.
+ * Every op with its attempts, in no promised order (a run's log: as they ended; in memory: by op), one op in memory
+ * at a time: for the passes whose result does not depend on order (counts, extents, cells, lookups by op id).
  */
-export function materializeRecords(log: RecordSource, slim: boolean): Pick<History, 'attempts' | 'ops'> {
-  const index = logIndex(log);
-  const attempts: AttemptRecord[] = [];
-  for (const a of allAttempts(index)) attempts.push(slim ? slimAttempt(a) : a);
-  const ops: OpRecord[] = [];
-  for (const o of allOps(index)) ops.push(slim ? slimOp(o) : o);
-  return { attempts, ops };
+export function* opGroups(history: History): Generator<OpGroup> {
+  if (history.records) {
+    yield* history.records.groups();
+    return;
+  }
+  const byOp = new Map<string, AttemptRecord[]>();
+  for (const a of history.attempts ?? []) {
+    const list = byOp.get(a.opId);
+    if (list) list.push(a);
+    else byOp.set(a.opId, [a]);
+  }
+  for (const op of history.ops ?? []) {
+    yield { opId: op.opId, op, attempts: byOp.get(op.opId) ?? [] };
+    byOp.delete(op.opId);
+  }
+  for (const [opId, attempts] of byOp) yield { opId, attempts };
 }
 
-const slimAttempt = ({ visible, notifications, args, ...a }: AttemptRecord): AttemptRecord => a;
-const slimOp = ({ visible, ...o }: OpRecord): OpRecord => o;
+/** Each op's end-to-end latency, in no promised order (a pass over the records). */
+export function* opLatencies(history: History): Generator<number> {
+  for (const { op } of opGroups(history)) if (op) yield op.endMs - op.startMs;
+}

@@ -207,10 +207,13 @@ export interface RecordSource {
 export interface History {
   startMs: number;
   endMs: number;
-  /** With `records`: slim copies for the metric families not yet fed by accumulators (core/history-records.ts). */
-  attempts: AttemptRecord[];
-  ops: OpRecord[];
-  /** A run's records on disk, whole: what the leak scan and the written outputs read (core/history-records.ts). */
+  /**
+   * The records in memory, by start: a history read from shard.json, or built by a test. A run's history has
+   * `records` instead. Read either through core/history-records.ts, never directly.
+   */
+  attempts?: AttemptRecord[];
+  ops?: OpRecord[];
+  /** A run's records on disk, whole, read back one op at a time (core/history-records.ts). */
   records?: RecordSource;
   faults: FaultWindow[];
   effects: Effect[];

@@ -1,6 +1,7 @@
 // The run's metric families as accumulators (measure/accumulator.ts). A new family is one file with its accumulator
 // and one line in FAMILIES; computeMetrics reads its result from `finishFeed`.
 import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
+import { opGroups } from '../core/history-records.ts';
 import type { Accumulator, RunFrame } from './accumulator.ts';
 import { ApplicationCounter } from './client-guards.ts';
 import { discoveryMetrics } from './discovery-metrics.ts';
@@ -62,17 +63,7 @@ export function feedOp(feed: MetricFeed, attempts: readonly AttemptRecord[], op:
 /** A recorded history fed as if it were happening: each op's attempts, then the op. */
 export function replay(history: History): MetricFeed {
   const feed = newFeed();
-  const byOp = new Map<string, AttemptRecord[]>();
-  for (const a of history.attempts) {
-    const list = byOp.get(a.opId);
-    if (list) list.push(a);
-    else byOp.set(a.opId, [a]);
-  }
-  for (const op of history.ops) {
-    feedOp(feed, byOp.get(op.opId) ?? [], op);
-    byOp.delete(op.opId);
-  }
-  for (const attempts of byOp.values()) feedOp(feed, attempts, undefined);
+  for (const group of opGroups(history)) feedOp(feed, group.attempts, group.op);
   return feed;
 }
 

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { FaultWindow, History } from '../core/history.ts';
 import { historyKey } from '../core/history-key.ts';
+import { wholeAttempts, wholeOps } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
 import { formatShard, shareOf } from '../core/shard.ts';
 import { stableStringify } from '../core/stable-hash.ts';
@@ -216,7 +217,7 @@ export function mergeHistories(profile: string, parts: readonly History[]): Hist
   const base = Math.min(...parts.map((p) => p.startMs));
   const offsets = parts.map((p) => base - p.startMs);
   const ownerOf = new Map<string, number>();
-  for (const [k, p] of parts.entries()) for (const o of p.ops) ownerOf.set(o.opId, k);
+  for (const [k, p] of parts.entries()) for (const o of wholeOps(p)) ownerOf.set(o.opId, k);
   const shifted = <T>(pick: (p: History) => readonly T[] | undefined, move: (item: T, by: number) => T) =>
     parts.flatMap((p, k) => (pick(p) ?? []).map((item) => move(item, offsets[k])));
   const span = <T extends { startMs: number; endMs: number }>(item: T, by: number): T => ({
@@ -251,8 +252,8 @@ export function mergeHistories(profile: string, parts: readonly History[]): Hist
   return {
     startMs: base,
     endMs: Math.max(...parts.map((p, k) => p.endMs + offsets[k])),
-    ops: shifted((p) => p.ops, span).sort(byStart),
-    attempts: shifted((p) => p.attempts, span).sort(byStart),
+    ops: shifted((p) => [...wholeOps(p)], span).sort(byStart),
+    attempts: shifted((p) => [...wholeAttempts(p)], span).sort(byStart),
     faults: mergeWindows(profile, parts, offsets),
     effects,
     decisions: parts.flatMap((p) => [...p.decisions]),

@@ -21,17 +21,31 @@ export function* historyChunks(histories: Record<string, History>): Generator<st
     yield `{"profile":${JSON.stringify(profile)},"history":{`;
     let first = true;
     for (const [key, value] of Object.entries(h)) {
-      // The record log is where `attempts` and `ops` come from whole, not a field of its own.
-      if (value === undefined || key === 'records') continue;
-      yield `${first ? '' : ','}${JSON.stringify(key)}:`;
-      first = false;
-      if (key === 'attempts') yield* jsonArray(wholeAttempts(h), (a) => a);
-      else if (key === 'ops') yield* jsonArray(wholeOps(h), withoutVisible);
-      else if (key === 'decisions') yield* jsonArray(h.decisions, (d) => d);
-      else yield JSON.stringify(value);
+      if (value === undefined) continue;
+      // The record log is not a field of its own: `attempts` and `ops` are written whole in its place, where a
+      // history read into memory holds them (core/history-records.ts wholeHistory).
+      const parts: [string, Iterable<string>][] =
+        key === 'records'
+          ? [
+              ['attempts', jsonArray(wholeAttempts(h), (a) => a)],
+              ['ops', jsonArray(wholeOps(h), withoutVisible)],
+            ]
+          : [[key, fieldJson(h, key, value)]];
+      for (const [name, json] of parts) {
+        yield `${first ? '' : ','}${JSON.stringify(name)}:`;
+        first = false;
+        yield* json;
+      }
     }
     yield '}}\n';
   }
+}
+
+function fieldJson(h: History, key: string, value: unknown): Iterable<string> {
+  if (key === 'attempts') return jsonArray(wholeAttempts(h), (a) => a);
+  if (key === 'ops') return jsonArray(wholeOps(h), withoutVisible);
+  if (key === 'decisions') return jsonArray(h.decisions, (d) => d);
+  return [JSON.stringify(value)];
 }
 
 function* jsonArray<T>(items: Iterable<T>, shown: (item: T) => unknown): Generator<string> {

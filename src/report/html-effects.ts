@@ -1,6 +1,7 @@
 // report.html's effects table: each side-effect problem with its count and the ops behind it (op id = the trace
 // id the client sent), with what each op saw and which effects the ledger holds for it.
 import type { History, OpRecord } from '../core/history.ts';
+import { opGroups } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
 import { METRICS } from '../measure/metric-table.ts';
 import type { Metrics } from '../measure/types.ts';
@@ -27,7 +28,7 @@ export function effectsTable(m: Metrics, history: History | undefined, startMs: 
     { metric: 'indeterminate_effects', what: 'ops with outcome info whose effect exists', opIds: r.infoWithEffectOps },
     ...unsafeReplayRows(history, r.duplicateOps),
   ];
-  const ops = new Map((history?.ops ?? []).map((o) => [o.opId, o]));
+  const ops = listedOps(history, rows);
   const effects = effectsByTrace(history?.effects ?? []);
   const body: Row[] = rows.map((row) => {
     const value = METRICS[row.metric].get(m);
@@ -59,7 +60,12 @@ export function effectsTable(m: Metrics, history: History | undefined, startMs: 
 
 /** The unsafe replays' ops, and those of them with a second effect (the op records name them, not the ledger). */
 function unsafeReplayRows(history: History | undefined, duplicateOps: readonly string[]): EffectRow[] {
-  const unsafe = (history?.ops ?? []).filter((o) => (o.unsafeReplays ?? 0) > 0).map((o) => o.opId);
+  // By start, as listed before the records were read in the order ops ended (a re-render from history.jsonl agrees).
+  const found: [number, string][] = [];
+  for (const { op } of history ? opGroups(history) : []) {
+    if (op && (op.unsafeReplays ?? 0) > 0) found.push([op.startMs, op.opId]);
+  }
+  const unsafe = found.sort((a, b) => a[0] - b[0]).map(([, id]) => id);
   const twice = new Set(duplicateOps);
   return [
     {
@@ -73,6 +79,15 @@ function unsafeReplayRows(history: History | undefined, duplicateOps: readonly s
       opIds: unsafe.filter((id) => twice.has(id)),
     },
   ];
+}
+
+/** The records of the ops the table lists (LIST_LIMIT a row), read in one pass: the rest stay on disk. */
+function listedOps(history: History | undefined, rows: readonly EffectRow[]): Map<string, OpRecord> {
+  const wanted = new Set(rows.flatMap((row) => row.opIds.slice(0, LIST_LIMIT)));
+  const ops = new Map<string, OpRecord>();
+  if (!history || wanted.size === 0) return ops;
+  for (const { op } of opGroups(history)) if (op && wanted.has(op.opId)) ops.set(op.opId, op);
+  return ops;
 }
 
 function opList(

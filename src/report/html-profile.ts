@@ -1,6 +1,7 @@
 // One profile's section of report.html: what failed first, how to reproduce it, then the pictures (timeline,
 // latency, retry success per fault kind) and the tables behind them.
 import type { History } from '../core/history.ts';
+import { opLatencies } from '../core/history-records.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import { escapeHtml as e } from './escape.ts';
 import { controlPhrase, describeThreshold, faultsOffPhrase, interruptedText } from './format.ts';
@@ -40,7 +41,7 @@ ${
 }
 <div class="charts">
 <figure><figcaption>Latency per op (end to end, retries included)</figcaption>${renderLatencySvg(
-    history ? history.ops.map((o) => o.endMs - o.startMs) : [],
+    () => (history ? opLatencies(history) : []),
     m.latencyMs,
   )}</figure>
 <figure><figcaption>Retry success per fault kind</figcaption>${

@@ -15,18 +15,19 @@ const MARKS = [
 ] as const;
 
 /** `latencies`: end-to-end op latencies in ms; the marks come from the run's summary (the same numbers as the tables). */
-export function renderLatencySvg(latencies: readonly number[], summary: LatencySummary): string {
+/** `latencies` is read twice (extent, then bins), each a pass over the run's records: nothing of them is kept. */
+export function renderLatencySvg(latencies: () => Iterable<number>, summary: LatencySummary): string {
   const left = 40;
   const right = W - 8;
   const top = 40;
   const base = H - 16;
-  const seen = extent(latencies);
+  const seen = extent(latencies());
   const lo = Math.max(0.5, Math.min(seen.min, summary.p50 || 1));
   const hi = Math.max(lo * 10, seen.max, summary.max ?? 0) * 1.05;
   const x = logScale(lo, hi, left, right);
   const counts = new Array<number>(BINS).fill(0);
   const step = (Math.log10(hi) - Math.log10(lo)) / BINS;
-  for (const v of latencies) {
+  for (const v of latencies()) {
     const i = Math.floor((Math.log10(Math.max(v, lo)) - Math.log10(lo)) / step);
     counts[Math.min(BINS - 1, Math.max(0, i))]++;
   }

@@ -2,14 +2,17 @@
 // and ringed when it took several attempts; below it one tick per attempt (red when it failed) and the circuit
 // breaker's open intervals; fault windows shaded over all of it with their hits, and where each recovered.
 // Times count from the workload's start. A long run's chart is drawn dense: ops counted in small cells, attempts in
-// columns, so report.html and the memory to render it stay bounded however many ops ran.
-import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
+// columns, so report.html and the memory to render it stay bounded however many ops ran. The records are read in
+// passes over the run's log (core/history-records.ts), one op at a time: one pass counts them and finds the latency
+// range, one draws. Nothing of them is kept but a cell's counts (dense) or at most DOT_LIMIT shapes' text.
+import type { AttemptRecord, History, OpGroup, OpRecord } from '../core/history.ts';
+import { opGroups } from '../core/history-records.ts';
 import type { BreakerInterval } from '../measure/client-guards.ts';
 import type { RecoveryWindow } from '../measure/types.ts';
 import { escapeXml } from './escape.ts';
 import { fmtMs } from './format.ts';
 import { fmtHits, windowHits } from './hits.ts';
-import { extent, linearScale, logScale, n, svgElement, tickMs } from './svg.ts';
+import { linearScale, logScale, n, svgElement, tickMs } from './svg.ts';
 
 export const TIMELINE_COLORS = {
   ok: '#2e9e44',
@@ -57,9 +60,9 @@ export function renderTimelineSvg(input: TimelineInput): string {
   const axisY = breakerY + (breaker.length > 0 ? ROW : 0);
   const height = axisY + 30;
 
-  const latencies = history.ops.map((o) => o.endMs - o.startMs);
+  const counted = countRecords(history);
   const x = linearScale(0, Math.max(1, rel(history.endMs)), LEFT, RIGHT, 6);
-  const seen = extent(latencies);
+  const seen = counted.latency;
   const y = logScale(Math.max(0.5, Math.min(1, seen.min)), Math.max(10, seen.max) * 1.15, top + plotH, top);
   const parts: string[] = [];
 
@@ -89,32 +92,35 @@ export function renderTimelineSvg(input: TimelineInput): string {
   }
 
   const stripLabel = `<text x="${LEFT - 4}" y="${stripY + 13}" ${FONT} text-anchor="end">tries</text>`;
-  if (history.ops.length > DOT_LIMIT || history.attempts.length > DOT_LIMIT) {
+  if (counted.ops > DOT_LIMIT || counted.attempts > DOT_LIMIT) {
     parts.push(...denseOps(history, (op) => [x(rel(op.startMs)), y(op.endMs - op.startMs)]), stripLabel);
     parts.push(
-      `<text class="dense-note" x="${RIGHT}" y="${top + 10}" ${FONT} text-anchor="end">${history.ops.length} ops, ${history.attempts.length} attempts: counted per square, darker = more</text>`,
+      `<text class="dense-note" x="${RIGHT}" y="${top + 10}" ${FONT} text-anchor="end">${counted.ops} ops, ${counted.attempts} attempts: counted per square, darker = more</text>`,
     );
     parts.push(...denseAttempts(history, (a) => x(rel(a.startMs)), stripY));
   } else {
-    const withTitles = history.ops.length <= TITLE_LIMIT;
-    const attemptsOf = groupAttempts(history);
-    for (const op of history.ops) {
+    const withTitles = counted.ops <= TITLE_LIMIT;
+    // At most DOT_LIMIT of each, drawn by start whatever order the records are read in.
+    const dots: [number, string][] = [];
+    const ticks: [number, string][] = [];
+    for (const { op, attempts } of opGroups(history)) {
+      for (const a of attempts) {
+        const ax = n(x(rel(a.startMs)));
+        ticks.push([
+          a.startMs,
+          `<line class="attempt attempt-${a.ok ? 'ok' : 'failed'}" x1="${ax}" x2="${ax}" y1="${a.ok ? stripY + 6 : stripY}" y2="${stripY + 16}" stroke="${a.ok ? TIMELINE_COLORS.ok : TIMELINE_COLORS.fail}" stroke-width="0.9"/>`,
+        ]);
+      }
+      if (!op) continue;
       const retried = op.attempts > 1;
       const title =
-        withTitles || op.outcome !== 'ok' || retried
-          ? `<title>${escapeXml(opTitle(op, attemptsOf.get(op.opId) ?? [], start))}</title>`
-          : '';
-      parts.push(
+        withTitles || op.outcome !== 'ok' || retried ? `<title>${escapeXml(opTitle(op, attempts, start))}</title>` : '';
+      dots.push([
+        op.startMs,
         `<circle class="op op-${op.outcome}${retried ? ' retried' : ''}" cx="${n(x(rel(op.startMs)))}" cy="${n(y(op.endMs - op.startMs))}" r="${retried ? 3.6 : 2.8}" fill="${TIMELINE_COLORS[op.outcome]}" fill-opacity="0.8"${retried ? ' stroke="#1f2328" stroke-width="0.9"' : ''}>${title}</circle>`,
-      );
+      ]);
     }
-    parts.push(stripLabel);
-    for (const a of history.attempts) {
-      const ax = n(x(rel(a.startMs)));
-      parts.push(
-        `<line class="attempt attempt-${a.ok ? 'ok' : 'failed'}" x1="${ax}" x2="${ax}" y1="${a.ok ? stripY + 6 : stripY}" y2="${stripY + 16}" stroke="${a.ok ? TIMELINE_COLORS.ok : TIMELINE_COLORS.fail}" stroke-width="0.9"/>`,
-      );
-    }
+    parts.push(...byStart(dots), stripLabel, ...byStart(ticks));
   }
 
   if (breaker.length > 0) {
@@ -160,13 +166,34 @@ export function renderTimelineSvg(input: TimelineInput): string {
   );
 }
 
+/** The shapes in order of their record's start (ties as read). */
+function byStart(shapes: [number, string][]): string[] {
+  return shapes.sort((a, b) => a[0] - b[0]).map(([, svg]) => svg);
+}
+
+/** Ops and attempts counted, and the range of the ops' latencies: one pass. */
+function countRecords(history: History): { ops: number; attempts: number; latency: { min: number; max: number } } {
+  let ops = 0;
+  let attempts = 0;
+  const latency = { min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY };
+  for (const group of opGroups(history)) {
+    attempts += group.attempts.length;
+    if (!group.op) continue;
+    ops++;
+    latency.min = Math.min(latency.min, group.op.endMs - group.op.startMs);
+    latency.max = Math.max(latency.max, group.op.endMs - group.op.startMs);
+  }
+  return { ops, attempts, latency };
+}
+
 /** Ops counted per cell and outcome: one square each, darker the more ops it holds, titled with its count. */
 function denseOps(history: History, at: (op: OpRecord) => [number, number]): string[] {
   const cells = new Map<
     string,
     { col: number; row: number; outcome: OpRecord['outcome']; ops: number; retried: number }
   >();
-  for (const op of history.ops) {
+  for (const { op } of opGroups(history)) {
+    if (!op) continue;
     const [cx, cy] = at(op);
     const col = Math.floor(cx / CELL);
     const row = Math.floor(cy / CELL);
@@ -177,10 +204,11 @@ function denseOps(history: History, at: (op: OpRecord) => [number, number]): str
     cells.set(key, cell);
   }
   const most = Math.max(1, ...[...cells.values()].map((c) => c.ops));
-  // Failures and info drawn last, so they sit on top of the ok cells they share a place with.
+  // Failures and info drawn last, so they sit on top of the ok cells they share a place with; then by place, so
+  // the chart does not depend on the order the records are read in.
   const order = { ok: 0, info: 1, fail: 2 } as const;
   return [...cells.values()]
-    .sort((a, b) => order[a.outcome] - order[b.outcome])
+    .sort((a, b) => order[a.outcome] - order[b.outcome] || a.col - b.col || a.row - b.row)
     .map((c) => {
       const opacity = 0.3 + (0.7 * Math.log1p(c.ops)) / Math.log1p(most);
       const title = `${c.ops} op(s) ${c.outcome}${c.retried > 0 ? `, ${c.retried} retried` : ''}`;
@@ -191,32 +219,26 @@ function denseOps(history: History, at: (op: OpRecord) => [number, number]): str
 /** Attempts counted per column: a green tick where any went through, a tall red one where any failed. */
 function denseAttempts(history: History, xOf: (a: AttemptRecord) => number, stripY: number): string[] {
   const columns = new Map<number, { ok: number; failed: number }>();
-  for (const a of history.attempts) {
-    const col = Math.floor(xOf(a) / CELL);
-    const column = columns.get(col) ?? { ok: 0, failed: 0 };
-    if (a.ok) column.ok++;
-    else column.failed++;
-    columns.set(col, column);
+  for (const { attempts } of opGroups(history)) {
+    for (const a of attempts) {
+      const col = Math.floor(xOf(a) / CELL);
+      const column = columns.get(col) ?? { ok: 0, failed: 0 };
+      if (a.ok) column.ok++;
+      else column.failed++;
+      columns.set(col, column);
+    }
   }
-  return [...columns].map(([col, c]) => {
-    const ax = n(col * CELL + CELL / 2);
-    const failed = c.failed > 0;
-    return `<line class="attempt-column${failed ? ' attempt-column-failed' : ''}" data-ok="${c.ok}" data-failed="${c.failed}" x1="${ax}" x2="${ax}" y1="${failed ? stripY : stripY + 6}" y2="${stripY + 16}" stroke="${failed ? TIMELINE_COLORS.fail : TIMELINE_COLORS.ok}" stroke-width="${CELL - 1}"><title>${c.ok + c.failed} attempt(s), ${c.failed} failed</title></line>`;
-  });
-}
-
-function groupAttempts(history: History): Map<string, History['attempts']> {
-  const byOp = new Map<string, History['attempts']>();
-  for (const a of history.attempts) {
-    const list = byOp.get(a.opId);
-    if (list) list.push(a);
-    else byOp.set(a.opId, [a]);
-  }
-  return byOp;
+  return [...columns]
+    .sort(([a], [b]) => a - b)
+    .map(([col, c]) => {
+      const ax = n(col * CELL + CELL / 2);
+      const failed = c.failed > 0;
+      return `<line class="attempt-column${failed ? ' attempt-column-failed' : ''}" data-ok="${c.ok}" data-failed="${c.failed}" x1="${ax}" x2="${ax}" y1="${failed ? stripY : stripY + 6}" y2="${stripY + 16}" stroke="${failed ? TIMELINE_COLORS.fail : TIMELINE_COLORS.ok}" stroke-width="${CELL - 1}"><title>${c.ok + c.failed} attempt(s), ${c.failed} failed</title></line>`;
+    });
 }
 
 /** "op-00012 create_payment: fail after 3 attempts in 1.2 s at 0.9 s; #1 ✗ DEPENDENCY.UNAVAILABLE 40 ms, ..." */
-function opTitle(op: OpRecord, attempts: History['attempts'], start: number): string {
+function opTitle(op: OpRecord, attempts: OpGroup['attempts'], start: number): string {
   const tries = attempts
     .map((a) => `#${a.attempt} ${a.ok ? '✓' : `✗ ${a.errorCode ?? 'failed'}`} ${fmtMs(a.endMs - a.startMs)}`)
     .join(', ');

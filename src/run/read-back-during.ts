@@ -3,7 +3,8 @@
 // were gone at the final read-back (a write that was made and then lost: overwritten, rolled back). The final
 // read-back still decides lost, ghost and duplicate; this adds the when. A failed sample (faults are on) is counted.
 import { epochMs } from '../core/clock.ts';
-import type { History } from '../core/history.ts';
+import type { History, OpRecord } from '../core/history.ts';
+import { opGroups } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
 import { sleep } from '../core/sleep.ts';
 import type { DuringKey, ReadBackDuring } from '../measure/run-report.ts';
@@ -66,7 +67,9 @@ export class DuringSampler {
   /** The summary against the run's ops and final read-back (history.effects), times from the workload start `t0`. */
   summary(history: History, t0: number): ReadBackDuring {
     const atEnd = new Set(history.effects.map((e) => e.argsKey));
-    const opOf = new Map(history.ops.flatMap((op) => (op.argsKey ? [[op.argsKey, op] as const] : [])));
+    // Only the ops whose effect was seen: one pass over the records, a map as large as what was sampled.
+    const opOf = new Map<string, OpRecord>();
+    for (const { op } of opGroups(history)) if (op?.argsKey && this.seen.has(op.argsKey)) opOf.set(op.argsKey, op);
     const keys = [...this.seen].map(([argsKey, s]): DuringKey => {
       const op = opOf.get(argsKey);
       return {

@@ -3,17 +3,17 @@
 // they and the op are fed and written to the run's record log (core/record-log.ts), and memory keeps none of them.
 import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord, WindowKind } from '../core/history.ts';
-import { materializeRecords } from '../core/history-records.ts';
+import { wholeHistory } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
 import { RecordLog } from '../core/record-log.ts';
 import { feedOp, type MetricFeed, newFeed } from '../measure/feed.ts';
 
 export interface RecorderOptions {
   /**
-   * The history's `attempts` and `ops` arrays without the text only the whole-record outputs read, which read the
-   * log instead (`history.records`), as `faultline run` does. Off: the arrays whole and no log in the history.
+   * The history's records stay in the log (`history.records`), read back one op at a time by whatever reads them,
+   * as `faultline run` does: memory holds none. Off: the history's `attempts` and `ops` arrays, whole, and no log.
    */
-  slim?: boolean;
+  spill?: boolean;
 }
 
 export class Recorder {
@@ -70,17 +70,16 @@ export class Recorder {
     for (const attempts of this.openAttempts.values()) this.close(attempts, undefined);
     this.openAttempts.clear();
     this.fed = false;
-    const slim = this.options.slim === true;
-    return {
+    const history: History = {
       startMs: this.startMs,
       endMs: epochMs(),
-      ...materializeRecords(this.log, slim),
-      ...(slim && { records: this.log }),
+      records: this.log,
       faults: this.faults,
       effects,
       decisions,
       ...(this.breaker.length > 0 && { breaker: [...this.breaker] }),
     };
+    return this.options.spill === true ? history : { ...wholeHistory(history), decisions };
   }
 
   /** The ids of the ops ended so far, read back from the log. */

@@ -47,7 +47,7 @@ describe('dependency failures', () => {
     expect(first.openAtMs).toBeLessThan(fault.offAtMs!);
     expect(first.closeAtMs).not.toBeNull();
     expect(first.closeAtMs!).toBeGreaterThanOrEqual(fault.offAtMs! - 100);
-    expect(r.history.ops.filter((o) => o.circuitOpen).every((o) => o.errorCode === 'DEPENDENCY.CIRCUIT_OPEN')).toBe(
+    expect(r.history.ops!.filter((o) => o.circuitOpen).every((o) => o.errorCode === 'DEPENDENCY.CIRCUIT_OPEN')).toBe(
       true,
     );
     // Failing fast costs fewer attempts against the dead API than the breakerless control.
@@ -83,7 +83,7 @@ describe('auth expiry', () => {
     const [r, c] = await both('auth-expiry', 'naive');
     expect(failing(r)).toBe('');
     expect(r.report.metrics.errorsByCode['AUTH.TOKEN_EXPIRED']).toBeGreaterThan(0); // the mock really refused
-    expect(Math.max(...r.history.ops.map((o) => o.authRefreshes ?? 0))).toBe(1); // never more than one per op
+    expect(Math.max(...r.history.ops!.map((o) => o.authRefreshes ?? 0))).toBe(1); // never more than one per op
     expect(failing(c)).toBe(''); // controls.naive: auth_blind_retries > 0
   });
 });
@@ -95,7 +95,7 @@ describe('cancellation', () => {
       runShipped('cancellation-ignored', 'resilient'),
     ]);
     expect(failing(honoured)).toBe('');
-    const cancelled = honoured.history.ops.filter((o) => o.outcome === 'fail');
+    const cancelled = honoured.history.ops!.filter((o) => o.outcome === 'fail');
     expect(cancelled.length).toBeGreaterThan(0); // the client's timeout really fired
     const traced = new Set(honoured.history.effects.map((e) => e.traceId));
     expect(cancelled.filter((o) => traced.has(o.opId))).toEqual([]);
@@ -108,10 +108,10 @@ describe('model-side mistakes', () => {
   it('the corrector repairs most, the loop guard stops the rest; the none control repairs nothing', async () => {
     const [r, c] = await both('model-mistakes', 'none');
     expect(failing(r)).toBe('');
-    const kinds = new Set(r.history.ops.map((o) => o.mistake).filter(Boolean));
+    const kinds = new Set(r.history.ops!.map((o) => o.mistake).filter(Boolean));
     expect(kinds.size).toBeGreaterThanOrEqual(5);
-    expect(r.history.ops.some((o) => o.mistake === 'unknown-tool' && o.outcome === 'ok')).toBe(true);
-    expect(r.history.ops.filter((o) => o.loopGuardStop).every((o) => o.mistake === 'garbled')).toBe(true);
+    expect(r.history.ops!.some((o) => o.mistake === 'unknown-tool' && o.outcome === 'ok')).toBe(true);
+    expect(r.history.ops!.filter((o) => o.loopGuardStop).every((o) => o.mistake === 'garbled')).toBe(true);
     expect(failing(c)).toBe('');
   });
 });
@@ -141,7 +141,7 @@ describe('redaction', () => {
     const kinds = Object.keys(CANARY_MARKERS);
     expect(Object.keys(leaky.report.metrics.leaksByKind).sort()).toEqual([...kinds].sort());
     const stuffed = new Set(
-      leaky.history.attempts.filter((a) => a.errorCode === 'DEPENDENCY.UNAVAILABLE').map((a) => a.opId),
+      leaky.history.attempts!.filter((a) => a.errorCode === 'DEPENDENCY.UNAVAILABLE').map((a) => a.opId),
     );
     expect(stuffed.size).toBeGreaterThan(0);
     for (const kind of kinds) expect(leaky.report.metrics.leaksByKind[kind], kind).toBe(stuffed.size);

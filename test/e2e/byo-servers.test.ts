@@ -51,7 +51,7 @@ const threshold = (r: ProfileResult, expr: string) => r.report.thresholds.find((
 function lostAgainst(r: ProfileResult, tool: string, argPath: Record<string, unknown>, keys: string[]): number {
   const effects = loadProfileEffects(r);
   const present = new Set(keys.map((k) => opEffectKey(effects, tool, pathArgs(argPath, k))));
-  return r.history.ops.filter((o) => o.tool === tool && o.outcome === 'ok' && !present.has(o.argsKey)).length;
+  return r.history.ops!.filter((o) => o.tool === tool && o.outcome === 'ok' && !present.has(o.argsKey)).length;
 }
 
 function loadProfileEffects(r: ProfileResult) {

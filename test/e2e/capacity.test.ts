@@ -77,25 +77,25 @@ describe('faultline capacity', () => {
         ['faulted', l.faulted],
       ] as const) {
         const h = histories[point.run];
-        const ok = h.ops.filter((o) => o.outcome === 'ok').length;
-        expect(point.ops, `${point.run} ops`).toBe(h.ops.length);
+        const ok = h.ops!.filter((o) => o.outcome === 'ok').length;
+        expect(point.ops, `${point.run} ops`).toBe(h.ops!.length);
         expect(point.ops).toBeGreaterThan(0);
-        expect(point.successRate).toBeCloseTo(ok / h.ops.length, 9);
-        const lat = latencySummary(h.ops.map((o) => o.endMs - o.startMs));
+        expect(point.successRate).toBeCloseTo(ok / h.ops!.length, 9);
+        const lat = latencySummary(h.ops!.map((o) => o.endMs - o.startMs));
         expect([point.p50, point.p95, point.p99]).toEqual([lat.p50, lat.p95, lat.p99]);
-        expect(point.attemptsPerOp!).toBeCloseTo(h.attempts.length / h.ops.length, 2);
-        const seconds = (Math.max(...h.ops.map((o) => o.endMs)) - Math.min(...h.ops.map((o) => o.startMs))) / 1000;
+        expect(point.attemptsPerOp!).toBeCloseTo(h.attempts!.length / h.ops!.length, 2);
+        const seconds = (Math.max(...h.ops!.map((o) => o.endMs)) - Math.min(...h.ops!.map((o) => o.startMs))) / 1000;
         expect(point.okOpsPerSec).toBeCloseTo(ok / seconds, 0);
         // The reference server shows its effects: counted, not n/a.
         expect(point.duplicates).not.toBeNull();
         expect(h.faults.length, `${point.run} fault windows`).toBe(side === 'control' ? 0 : 1);
       }
       // The faulted run met its fault (it retried); the control, with no fault, did not.
-      expect(histories[l.faulted.run].attempts.some((a) => !a.ok)).toBe(true);
-      expect(histories[l.control.run].attempts.every((a) => a.ok)).toBe(true);
+      expect(histories[l.faulted.run].attempts!.some((a) => !a.ok)).toBe(true);
+      expect(histories[l.control.run].attempts!.every((a) => a.ok)).toBe(true);
       // Same seed, same plan: op i calls the same tool with the same arguments in both runs.
-      const planned = new Map(histories[l.control.run].ops.map((o) => [o.opId, o.argsKey]));
-      const shared = histories[l.faulted.run].ops.filter((o) => planned.has(o.opId));
+      const planned = new Map(histories[l.control.run].ops!.map((o) => [o.opId, o.argsKey]));
+      const shared = histories[l.faulted.run].ops!.filter((o) => planned.has(o.opId));
       expect(shared.length).toBeGreaterThan(0);
       for (const o of shared) expect(o.argsKey).toBe(planned.get(o.opId));
     }
@@ -158,7 +158,7 @@ describe('faultline capacity --rates (open loop)', () => {
     ]);
     const h = parseHistories(readFileSync(join(openOut, 'history.jsonl'), 'utf8'), 'history.jsonl');
     // Op i of a 12 ops/s run was due at i × 83.3 ms after the first: its recorded start is that instant.
-    const ops = [...h['capacity-short-r12'].ops].sort((a, b) => a.opId.localeCompare(b.opId));
+    const ops = [...h['capacity-short-r12'].ops!].sort((a, b) => a.opId.localeCompare(b.opId));
     ops.forEach((o, i) => {
       expect(o.startMs - ops[0].startMs).toBeCloseTo(Math.round((i * 1000) / 12), 6);
     });

@@ -30,7 +30,8 @@ function run(clientModule: string): Promise<ProfileResult> {
 describe('a client module under network faults', () => {
   it('has its retried ops and their outcomes measured at the transport', async () => {
     const result = await run(EXAMPLE);
-    const { attempts, ops } = result.history;
+    const attempts = result.history.attempts!;
+    const ops = result.history.ops!;
     // Every op's attempts are what went on the wire: numbered 1.., tagged with the op's trace id by the harness.
     expect(attempts.length).toBeGreaterThan(ops.length);
     // A refused reconnect during an op is one of its attempts (client-module-attempts.test.ts counts them exactly);
@@ -59,7 +60,7 @@ export default async function ({ newTransport }) {
     );
     const result = await run(once);
     // One attempt per op: an op whose attempt failed is never recovered.
-    expect(result.history.attempts.length).toBe(result.history.ops.length);
+    expect(result.history.attempts!.length).toBe(result.history.ops!.length);
     expect(metric(result, 'retried_ops')).toBeGreaterThan(0);
     expect(metric(result, 'retry_success_rate')).toBe(0);
     expect(metric(result, 'ops_fail')! + metric(result, 'ops_info')!).toBeGreaterThan(0);

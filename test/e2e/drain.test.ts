@@ -49,14 +49,14 @@ describe('drain', () => {
     const m = report.metrics;
     expect(m.ops).toBeGreaterThanOrEqual(3);
     expect(m.opsOk).toBe(0); // every attempt timed out
-    const failed = history.ops.filter((o) => o.outcome === 'fail').length;
-    const info = history.ops.filter((o) => o.outcome === 'info').length;
+    const failed = history.ops!.filter((o) => o.outcome === 'fail').length;
+    const info = history.ops!.filter((o) => o.outcome === 'info').length;
     expect(failed + info).toBe(m.ops);
     expect(history.effects).toHaveLength(m.ops); // each report published once, late
     expect(m.ghostEffects).toBe(failed);
     expect(m.reconciliation.infoWithEffectOps).toHaveLength(info);
     // Every effect landed after the last op had ended: a ledger read when the workload ended would hold none.
-    const lastOpEnd = Math.max(...history.ops.map((o) => o.endMs));
+    const lastOpEnd = Math.max(...history.ops!.map((o) => o.endMs));
     expect(Math.min(...history.effects.map((e) => e.atMs))).toBeGreaterThan(lastOpEnd);
     expect(report.drainMs).toBeGreaterThan(500);
     expect(report.verdict).toBe('pass'); // no thresholds, drained: nothing failed

@@ -41,13 +41,13 @@ describe('mcp-edge-429', () => {
   it('resilient: every retry waits at least the advised Retry-After, in both forms', { timeout: T }, async () => {
     const r = await runShipped('mcp-edge-429');
     expect(failing(r)).toBe('');
-    const advised = r.history.attempts.filter((a) => a.retryAfterMs !== undefined);
+    const advised = r.history.attempts!.filter((a) => a.retryAfterMs !== undefined);
     expect(advised.length).toBeGreaterThan(0);
     // Seconds form (1 s) and HTTP-date form (2 s, whole seconds: 1 to 2 s left) both showed up.
     expect(advised.some((a) => a.retryAfterMs === 1000)).toBe(true);
     expect(advised.some((a) => a.retryAfterMs! > 1000 && a.retryAfterMs! <= 2000)).toBe(true);
     const followed = advised.flatMap((a) => {
-      const next = r.history.attempts.find((b) => b.opId === a.opId && b.attempt === a.attempt + 1);
+      const next = r.history.attempts!.find((b) => b.opId === a.opId && b.attempt === a.attempt + 1);
       return next ? [{ a, next }] : [];
     });
     // Advice that was followed by a retry must have been honoured; there must be some to check.
@@ -69,7 +69,7 @@ describe('protocol-version-client', () => {
     const codes = r.report.metrics.errorsByCode;
     expect(codes['PROTO.BAD_PROTOCOL_VERSION']).toBeGreaterThan(0);
     expect(codes['PROTO.VERSION_UNSUPPORTED']).toBeGreaterThan(0);
-    const proto = r.history.attempts.filter(
+    const proto = r.history.attempts!.filter(
       (a) => a.errorCode?.startsWith('PROTO.') && a.errorCode !== 'PROTO.SESSION_NOT_FOUND',
     );
     expect(proto.every((a) => a.retryable === false && a.next === 'give-up')).toBe(true);
@@ -103,8 +103,8 @@ describe('oversized-payloads', () => {
     const r = await runShipped('oversized-payloads');
     expect(failing(r)).toBe('');
     const budget = 262_144;
-    for (const op of r.history.ops) expect(op.visible?.length ?? 0).toBeLessThanOrEqual(budget);
-    const tooLarge = r.history.ops.filter((o) => o.errorCode === 'VALIDATION.PAYLOAD_TOO_LARGE');
+    for (const op of r.history.ops!) expect(op.visible?.length ?? 0).toBeLessThanOrEqual(budget);
+    const tooLarge = r.history.ops!.filter((o) => o.errorCode === 'VALIDATION.PAYLOAD_TOO_LARGE');
     expect(tooLarge.length).toBeGreaterThan(0);
     expect(tooLarge.every((o) => o.attempts === 1 && o.outcome === 'fail')).toBe(true);
     expect(r.history.effects.filter((e) => tooLarge.some((o) => o.opId === e.traceId))).toHaveLength(0);
@@ -123,7 +123,7 @@ describe('oversized-payloads', () => {
       PAIRINGS.find((p) => p.name === 'modern'),
     );
     expect(failing(r)).toBe('');
-    const notifications = r.history.ops.filter((o) => o.tool === 'send_notification');
+    const notifications = r.history.ops!.filter((o) => o.tool === 'send_notification');
     expect(notifications.length).toBeGreaterThan(0);
     expect(notifications.every((o) => o.errorCode === 'VALIDATION.PAYLOAD_TOO_LARGE' && o.attempts === 1)).toBe(true);
   });

@@ -22,7 +22,7 @@ for (const pairing of [modern, pairingsOf('legacy')[0]]) {
       expect(failing(r)).toBe('');
       const hits = r.report.metrics.faultWindows[0].hits;
       expect(hits).toBeGreaterThan(0);
-      const lost = r.history.ops.filter((o) => o.failedAttempts > 0);
+      const lost = r.history.ops!.filter((o) => o.failedAttempts > 0);
       // One lost answer per op that met the fault, each within the window, each found by its lookup.
       expect(lost.length).toBe(hits);
       for (const op of lost) {
@@ -87,7 +87,7 @@ describe('mixed-fleet (legacy, modern, auto)', () => {
   const legacy = pairingsOf('legacy')[0];
   /** Attempts refused by the replica of the other era (the real answers of SDK 2.4's and SDK 1.32's front ends). */
   const wrongEra = (r: Awaited<ReturnType<typeof runShipped>>) =>
-    r.history.attempts.filter(
+    r.history.attempts!.filter(
       (a) => a.errorCode === 'PROTO.VERSION_REFUSED' || a.errorCode === 'PROTO.NOT_INITIALIZED',
     );
 
@@ -101,7 +101,7 @@ describe('mixed-fleet (legacy, modern, auto)', () => {
       const refused = wrongEra(r);
       expect(refused.length).toBeGreaterThan(0);
       expect(refused.every((a) => a.next === 'retry')).toBe(true);
-      expect(r.history.attempts.filter((a) => a.attempt > 1).every((a) => a.idempotencyKey === `idem-${a.opId}`)).toBe(
+      expect(r.history.attempts!.filter((a) => a.attempt > 1).every((a) => a.idempotencyKey === `idem-${a.opId}`)).toBe(
         true,
       );
       expect(r.report.metrics.opsFail).toBe(0);

@@ -11,7 +11,7 @@ describe('baseline', () => {
     expect(m.ops).toBeGreaterThan(50);
     expect(m.opsOk).toBe(m.ops);
     // Every side-effecting op left exactly one effect in the ledger.
-    const writes = r.history.ops.filter((o) => o.sideEffecting).length;
+    const writes = r.history.ops!.filter((o) => o.sideEffecting).length;
     expect(r.history.effects).toHaveLength(writes);
   });
 });

@@ -127,11 +127,11 @@ describe('dependency interception of a foreign Node stdio server', () => {
       // The faults are on the wire only while their windows are open: every op that did not end ok overlapped a
       // window, and ops after the last window closed went through untouched.
       const windows = r.history.faults.map((w) => ({ on: w.onMs, off: w.offMs ?? Number.POSITIVE_INFINITY }));
-      const notOk = r.history.ops.filter((o) => o.outcome !== 'ok');
+      const notOk = r.history.ops!.filter((o) => o.outcome !== 'ok');
       expect(notOk.length).toBeGreaterThan(0);
       for (const o of notOk) expect(windows.some((w) => o.startMs < w.off && o.endMs > w.on)).toBe(true);
       const lastOff = Math.max(...windows.map((w) => w.off));
-      expect(r.history.ops.filter((o) => o.startMs > lastOff && o.outcome === 'ok').length).toBeGreaterThan(0);
+      expect(r.history.ops!.filter((o) => o.startMs > lastOff && o.outcome === 'ok').length).toBeGreaterThan(0);
     },
   );
 

@@ -48,7 +48,7 @@ async function runNaive(loaded: boolean) {
 
 function countsOf(metrics: { duplicateEffects: number | null; retriedOps: number }, history: History) {
   const faulted = new Set(
-    history.attempts.filter((a) => !a.ok && a.errorCode === 'DEPENDENCY.UNAVAILABLE').map((a) => a.opId),
+    history.attempts!.filter((a) => !a.ok && a.errorCode === 'DEPENDENCY.UNAVAILABLE').map((a) => a.opId),
   );
   return {
     hits: Object.fromEntries(history.faults.map((w) => [w.id, w.hits])),
@@ -100,7 +100,7 @@ faults:
     signal: new AbortController().signal,
     network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),
   });
-  const faulted = history.ops.filter((o) => o.failedAttempts > 0).map((o) => o.opId);
+  const faulted = history.ops!.filter((o) => o.failedAttempts > 0).map((o) => o.opId);
   return { report, hits: report.metrics.faultWindows.map((w) => w.hits), faulted: faulted.sort() };
 }
 

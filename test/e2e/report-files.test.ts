@@ -105,7 +105,7 @@ describe('the files of a failing run', () => {
       .split('\n')
       .map((l) => JSON.parse(l))
       .filter((e) => e.type === 'attempt');
-    expect(attempts).toHaveLength(history.attempts.length);
+    expect(attempts).toHaveLength(history.attempts!.length);
     for (const a of attempts) {
       expect(Object.keys(a)).toEqual(
         expect.arrayContaining(['opId', 'attempt', 'tool', 'outcome', 'latencyMs', 'faults']),

@@ -100,7 +100,7 @@ describe('report.html in headless Chromium', () => {
     expect(result.code, result.stderr).toBe(1);
     html = readFileSync(join(out, 'report.html'), 'utf8');
     const histories = parseHistories(readFileSync(join(out, 'history.jsonl'), 'utf8'), 'history.jsonl');
-    ops = Object.values(histories).reduce((n, h) => n + h.ops.length, 0);
+    ops = Object.values(histories).reduce((n, h) => n + h.ops!.length, 0);
     mkdirSync(SHOTS, { recursive: true });
   }, 120_000);
 

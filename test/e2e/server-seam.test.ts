@@ -10,7 +10,7 @@ describe('session-loss', () => {
     expect(failing(r)).toBe('');
     const m = r.report.metrics;
     expect(m.errorsByCode['PROTO.SESSION_NOT_FOUND']).toBeGreaterThan(0); // sessions really were evicted
-    expect(r.history.attempts.some((a) => a.next === 'reinit')).toBe(true);
+    expect(r.history.attempts!.some((a) => a.next === 'reinit')).toBe(true);
     expect(r.report.notes.join('\n')).toMatch(/re-initialized its session \d+ time/);
     expect(m.opsOk).toBe(m.ops);
     expect(m.recovery[0].recoveryMs).not.toBeNull();
@@ -22,7 +22,7 @@ describe('session-loss', () => {
     const r = await runShipped('session-loss', 'none');
     expectPassed(r.report); // controls.none
     const fault = r.history.faults[0];
-    const after = r.history.ops.filter((o) => o.startMs > fault.onMs + 100);
+    const after = r.history.ops!.filter((o) => o.startMs > fault.onMs + 100);
     expect(after.length).toBeGreaterThan(20);
     expect(after.every((o) => o.outcome !== 'ok')).toBe(true);
     expect(r.report.metrics.recovery[0].recoveryMs).toBeNull();
@@ -38,12 +38,12 @@ describe('server-crash', () => {
     // flight are cut. These are the link's own codes with the socket's cause kept, never the server's
     // DEPENDENCY.NETWORK (what a payments-API network error is).
     expect(m.errorsByCode['LINK.RESET']).toBeGreaterThan(0);
-    expect(r.history.attempts.filter((a) => a.errorCode === 'LINK.RESET').every((a) => a.cause !== undefined)).toBe(
+    expect(r.history.attempts!.filter((a) => a.errorCode === 'LINK.RESET').every((a) => a.cause !== undefined)).toBe(
       true,
     );
     expect(m.errorsByCode['DEPENDENCY.NETWORK']).toBeUndefined();
-    expect(r.history.attempts.some((a) => !a.ok && a.uncertain)).toBe(true);
-    expect(r.history.ops.some((o) => (o.lookups ?? 0) > 0)).toBe(true);
+    expect(r.history.attempts!.some((a) => !a.ok && a.uncertain)).toBe(true);
+    expect(r.history.ops!.some((o) => (o.lookups ?? 0) > 0)).toBe(true);
     expect(m.duplicateEffects).toBe(0);
     expect(m.lostEffects).toBe(0);
     const crash = m.recovery.find((w) => w.kind === 'crash')!;
@@ -61,7 +61,7 @@ describe('server-crash', () => {
     expect(m.delivery?.lost).toBeGreaterThan(0);
     // Classified by what the client saw: an in-flight write whose effect may exist is info, never fail.
     const lostOps = Object.entries(m.deliveryByOp ?? {}).filter(([, d]) => d === 'lost');
-    for (const [opId] of lostOps) expect(r.history.ops.find((o) => o.opId === opId)?.outcome).toBe('info');
+    for (const [opId] of lostOps) expect(r.history.ops!.find((o) => o.opId === opId)?.outcome).toBe('info');
     expect(m.ghostEffects).toBe(0);
   });
 });
@@ -77,7 +77,7 @@ describe('sse-stream-close', () => {
     // Delivered by the transport alone: no re-send needed, except when a busy machine makes a resume outlast the
     // attempt timeout (then the same key is re-sent; the ledger below still shows one effect per write).
     expect(m.delivery!.resent).toBeLessThan(m.delivery!.resumed);
-    const writes = r.history.ops.filter((o) => o.sideEffecting).length;
+    const writes = r.history.ops!.filter((o) => o.sideEffecting).length;
     expect(r.history.effects).toHaveLength(writes);
   });
 
@@ -98,7 +98,7 @@ describe('sse-stream-close-no-store', () => {
     expect(m.sseResumptions).toBe(0);
     expect(m.attemptsTimedOut).toBeGreaterThanOrEqual(5);
     // Each hung attempt waited for the whole 1.5 s attempt timeout (tolerance for timers on busy cores).
-    for (const a of r.history.attempts.filter((x) => x.errorCode === 'LINK.TIMEOUT')) {
+    for (const a of r.history.attempts!.filter((x) => x.errorCode === 'LINK.TIMEOUT')) {
       expect(a.endMs - a.startMs).toBeGreaterThanOrEqual(1450);
     }
     expect(m.opsOk).toBe(m.ops);
@@ -138,7 +138,7 @@ describe('protocol-version-mismatch', () => {
     expect(failing(r)).toBe('');
     const m = r.report.metrics;
     expect(m.errorsByCode['PROTO.VERSION_UNSUPPORTED']).toBeGreaterThanOrEqual(10);
-    const versionFailures = r.history.attempts.filter((a) => a.errorCode === 'PROTO.VERSION_UNSUPPORTED');
+    const versionFailures = r.history.attempts!.filter((a) => a.errorCode === 'PROTO.VERSION_UNSUPPORTED');
     expect(versionFailures.every((a) => a.retryable === false && a.next === 'give-up')).toBe(true);
     expect(m.attemptsPerOp.max).toBeLessThanOrEqual(2);
     expect(m.detect?.[0].detectMs).not.toBeNull();

@@ -20,7 +20,7 @@ import { type ReferenceServer, serveReference } from '../helpers/serve.ts';
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * q)] ?? Number.NaN;
 const median = (xs: number[]) => quantile(xs, 0.5);
 const note = (r: ProfileResult, re: RegExp) => r.report.notes?.find((n) => re.test(n));
-const messages = (r: ProfileResult) => r.history.attempts.filter((a) => !a.ok).map((a) => a.message ?? '');
+const messages = (r: ProfileResult) => r.history.attempts!.filter((a) => !a.ok).map((a) => a.message ?? '');
 
 describe('stdio target: the ledger outlives the server process', () => {
   it('keeps effects of a killed child (streamed on stderr) and hands them to the next one', async () => {
@@ -101,8 +101,8 @@ describe('stdio profiles (resilient client)', () => {
     const [before, instead] = r.history.faults;
     const inWindow = (w: { onMs: number; offMs?: number }) => (a: { startMs: number }) =>
       a.startMs >= w.onMs && a.startMs < (w.offMs ?? Number.POSITIVE_INFINITY);
-    expect(r.history.attempts.filter(inWindow(before)).every((a) => a.ok)).toBe(true);
-    expect(r.history.attempts.filter(inWindow(instead)).some((a) => a.errorCode === 'LINK.TIMEOUT')).toBe(true);
+    expect(r.history.attempts!.filter(inWindow(before)).every((a) => a.ok)).toBe(true);
+    expect(r.history.attempts!.filter(inWindow(instead)).some((a) => a.errorCode === 'LINK.TIMEOUT')).toBe(true);
   }, 90_000);
 
   it('stdio-slow-writes: answers dribble out in chunks, latency rises in the window, nothing fails', async () => {
@@ -110,8 +110,8 @@ describe('stdio profiles (resilient client)', () => {
     expect(failing(r)).toBe('');
     const w = r.history.faults[0];
     const latency = (o: { startMs: number; endMs: number }) => o.endMs - o.startMs;
-    const inside = r.history.ops.filter((o) => o.startMs >= w.onMs && o.startMs < w.offMs!).map(latency);
-    const outside = r.history.ops.filter((o) => o.startMs < w.onMs - 200 || o.startMs > w.offMs! + 1000).map(latency);
+    const inside = r.history.ops!.filter((o) => o.startMs >= w.onMs && o.startMs < w.offMs!).map(latency);
+    const outside = r.history.ops!.filter((o) => o.startMs < w.onMs - 200 || o.startMs > w.offMs! + 1000).map(latency);
     expect(inside.length).toBeGreaterThan(10);
     // 48-byte chunks 15 ms apart: a payment answer alone takes ~100 ms to write, a search page ~500 ms.
     // 60% of answers are slowed (plus whatever queues behind them): the upper quartile pays the chunking. The
@@ -183,7 +183,7 @@ expect:
     // Its ledger, read over HTTP: one effect per ok write, plus those of writes whose answer was lost (info: on a
     // busy machine an attempt can time out after the charge; the lookup or retry then leaves the op uncertain).
     const effectsOf = (x: typeof r) =>
-      x.history.ops.filter((o) => o.sideEffecting && o.outcome === 'ok').length +
+      x.history.ops!.filter((o) => o.sideEffecting && o.outcome === 'ok').length +
       x.report.metrics.reconciliation.infoWithEffectOps.length;
     expect(r.history.effects).toHaveLength(effectsOf(r));
     expect([...r.history.decisions].some((d) => d.stream.startsWith('dependency') || d.what.includes('payments'))).toBe(

@@ -107,7 +107,7 @@ function feed(recorder: Recorder, run: RawRun): Effect[] {
 }
 
 function metricsOf(run: RawRun, slim = false) {
-  const recorder = new Recorder({ slim });
+  const recorder = new Recorder({ spill: slim });
   run.windows.forEach((_w, i) => {
     recorder.faultOn(`f${i}`, 'dependency', i % 2 === 0 ? 'latency' : 'error');
     recorder.faultOff(`f${i}`);

@@ -1,6 +1,6 @@
-// The record log (compact, on disk) and the history read from it (slim arrays, whole records from the log) against
+// The record log (compact, on disk) and the history read from it (no records in memory, all read from the log) against
 // the in-memory one: the same records, fed to both recorders in the same order, give the same report.json metrics,
-// trace.jsonl and history.jsonl, byte for byte.
+// trace.jsonl, history.jsonl and report.html profile section, byte for byte.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { RecordLog } from '../../../src/core/record-log.ts';
 import type { RunReport } from '../../../src/measure/run-report.ts';
 import { buildProfileReport } from '../../../src/measure/verdict.ts';
 import { renderHistories } from '../../../src/report/history-file.ts';
+import { profileSection } from '../../../src/report/html-profile.ts';
 import { renderTrace } from '../../../src/report/trace.ts';
 import { writeReports } from '../../../src/report/write.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
@@ -72,7 +73,7 @@ function feed(recorder: Recorder): Effect[] {
 
 /** Through a Recorder and its record log; or (plain) the same records straight into arrays, by start. */
 function recorded(slim = false, plain = false): History {
-  const recorder = new Recorder({ slim });
+  const recorder = new Recorder({ spill: slim });
   recorder.faultOn('f1', 'dependency', 'latency');
   const attempts: AttemptRecord[] = [];
   const ops: OpRecord[] = [];
@@ -178,7 +179,7 @@ describe('RecordLog', () => {
     expect(JSON.stringify(recorded())).toBe(JSON.stringify(inMemory));
     expect(spilled.records?.count).toBe(300);
     expect(inMemory.records).toBeUndefined();
-    expect(spilled.attempts.every((a) => a.visible === undefined && a.args === undefined)).toBe(true);
+    expect([spilled.attempts, spilled.ops]).toEqual([undefined, undefined]); // nothing of the records in memory
     const expected = report(inMemory);
     // Not a vacuous comparison: the leak scan found the planted canaries (in text, notifications and errors).
     expect(expected.metrics.leaks).toBeGreaterThanOrEqual(12);
@@ -188,6 +189,10 @@ describe('RecordLog', () => {
     const run = { profiles: [{ ...expected, workloadOffsetMs: 100 }] } as unknown as RunReport;
     expect(renderTrace({ spill: spilled }, run)).toBe(renderTrace({ spill: inMemory }, run));
     expect(renderHistories({ spill: spilled })).toBe(renderHistories({ spill: inMemory }));
+    // report.html's profile (timeline, latency chart, effects table) read in passes over the log, not arrays.
+    const section = profileSection(run.profiles[0], inMemory);
+    expect(section.match(/<circle class="op /g)).toHaveLength(inMemory.ops!.length);
+    expect(profileSection(run.profiles[0], spilled)).toBe(section);
 
     // And as written to disk, piece by piece, against the one-string renderers of the in-memory history.
     const dir = mkdtempSync(join(tmpdir(), 'faultline-spill-test-'));

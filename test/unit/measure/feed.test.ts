@@ -110,6 +110,6 @@ describe('metric accumulators', () => {
     recorder.op(first.op as OpRecord);
     const h = recorder.history([], []);
     recorder.op(late.op as OpRecord);
-    expect(finished(recorder.feed).outcomes.ops).toBe(h.ops.length);
+    expect(finished(recorder.feed).outcomes.ops).toBe(h.ops!.length);
   });
 });

@@ -92,8 +92,8 @@ function syntheticHistory(seed: number, ops = 240, start = T0): History {
       visible: `result of ${opId}`,
       ...(sideEffecting && { argsKey: `cus_${i}` }),
     };
-    history.ops.push(op);
-    history.attempts.push(...attempts);
+    history.ops!.push(op);
+    history.attempts!.push(...attempts);
     if (sideEffecting) {
       // Mostly one effect; sometimes none (lost, or a correct no-effect failure), sometimes two (duplicate).
       const r = rand();
@@ -109,8 +109,8 @@ function syntheticHistory(seed: number, ops = 240, start = T0): History {
   history.effects.forEach((e, i) => {
     e.seq = i + 1;
   });
-  history.ops.sort((a, b) => a.startMs - b.startMs);
-  history.attempts.sort((a, b) => a.startMs - b.startMs);
+  history.ops!.sort((a, b) => a.startMs - b.startMs);
+  history.attempts!.sort((a, b) => a.startMs - b.startMs);
   return history;
 }
 
@@ -354,8 +354,8 @@ describe('one profile split by ops (the hook for the workload plan)', () => {
       ...whole,
       startMs: whole.startMs + offset,
       endMs: whole.endMs + offset,
-      ops: whole.ops.filter((o) => mine(o.opId)).map(move),
-      attempts: whole.attempts.filter((a) => mine(a.opId)).map(move),
+      ops: whole.ops!.filter((o) => mine(o.opId)).map(move),
+      attempts: whole.attempts!.filter((a) => mine(a.opId)).map(move),
       // One shared ledger shows every shard every effect, each when its op's shard caused it (the server's clock);
       // a ledger of its own shows a shard only its own effects.
       effects: sharedLedger
@@ -382,7 +382,7 @@ describe('one profile split by ops (the hook for the workload plan)', () => {
     expect(computeMetrics(merged, metricsOptionsFor(PROFILES[0].profile))).toEqual(
       computeMetrics(whole, metricsOptionsFor(PROFILES[0].profile)),
     );
-    expect(merged.ops.length).toBe(parts.reduce((s, p) => s + p.ops.length, 0));
+    expect(merged.ops!.length).toBe(parts.reduce((s, p) => s + p.ops!.length, 0));
   });
 
   it("keeps every shard's protocol discovery records (on the merged clock) and what the server spoke", () => {

@@ -35,7 +35,7 @@ describe('renderHtml', () => {
     expect(good.match(/<svg [^>]*class="chart timeline"/g)).toHaveLength(1);
     expect(good.match(/<svg [^>]*class="chart latency"/g)).toHaveLength(1);
     expect(good.match(/<svg [^>]*class="chart retry-by-kind"/g)).toHaveLength(1);
-    expect(good.match(/<circle class="op /g)).toHaveLength(histories.good.ops.length);
+    expect(good.match(/<circle class="op /g)).toHaveLength(histories.good.ops!.length);
     expect(good).toContain('class="fault"');
     expect(good).toContain('class="recovered"');
     expect(good).toMatch(/class="mark-p50"[\s\S]*class="mark-p95"[\s\S]*class="mark-p99"/);

@@ -16,8 +16,8 @@ describe('renderTrace', () => {
   it('holds every attempt, op, fault event and effect, each with profile and type', () => {
     const count = (type: string) => events.filter((e) => e.type === type).length;
     const all = Object.values(histories);
-    expect(count('attempt')).toBe(all.reduce((n, h) => n + h.attempts.length, 0));
-    expect(count('op')).toBe(all.reduce((n, h) => n + h.ops.length, 0));
+    expect(count('attempt')).toBe(all.reduce((n, h) => n + h.attempts!.length, 0));
+    expect(count('op')).toBe(all.reduce((n, h) => n + h.ops!.length, 0));
     expect(count('effect')).toBe(all.reduce((n, h) => n + h.effects.length, 0));
     expect(count('fault.on')).toBe(2);
     expect(count('fault.off')).toBe(1); // the EVIL profile's fault is never removed
@@ -38,14 +38,14 @@ describe('renderTrace', () => {
   });
 
   it('leaves model-visible text out', () => {
-    const leaky = renderTrace({ p: { ...histories.good, ops: [{ ...histories.good.ops[0], visible: 'SECRET' }] } });
+    const leaky = renderTrace({ p: { ...histories.good, ops: [{ ...histories.good.ops![0], visible: 'SECRET' }] } });
     expect(leaky).not.toContain('SECRET');
     expect(leaky).toContain('"visibleChars":6');
   });
 
   it('gives each attempt what a person debugging needs, with arguments redacted', () => {
     const h = structuredClone(histories.good);
-    const retried = h.attempts.filter((a) => a.opId === 'gr');
+    const retried = h.attempts!.filter((a) => a.opId === 'gr');
     retried[1] = {
       ...retried[1],
       tool: 'create_payment',
@@ -55,7 +55,7 @@ describe('renderTrace', () => {
       requestId: 'req-9',
       backoffMs: 80,
     };
-    h.attempts = [...h.attempts.filter((a) => a.opId !== 'gr'), ...retried];
+    h.attempts = [...h.attempts!.filter((a) => a.opId !== 'gr'), ...retried];
     const lines = traceEvents({ good: h }).filter((e) => e.type === 'attempt' && e.opId === 'gr');
     expect(lines[0]).toMatchObject({
       attempt: 1,
@@ -94,7 +94,7 @@ describe('renderTrace', () => {
       api_key: 'k-123',
       headers: { Authorization: 'xyz' },
     };
-    h.attempts = [{ ...h.attempts[0], args }];
+    h.attempts = [{ ...h.attempts![0], args }];
     const [line] = traceEvents({ good: h }).filter((e) => e.type === 'attempt');
     expect(line.args).toEqual({
       path: '/tmp/faultline-run/f-1.txt',

@@ -14,7 +14,7 @@ describe('writeReports', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'faultline-report-'));
     const histories = sampleHistories();
-    histories.good.ops[0] = { ...histories.good.ops[0], visible: 'what the model saw' };
+    histories.good.ops![0] = { ...histories.good.ops![0], visible: 'what the model saw' };
     written = await writeReports(join(dir, 'nested', 'out'), sampleRun(), histories);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));

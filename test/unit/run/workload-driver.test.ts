@@ -58,7 +58,7 @@ describe('open-model workload driver', () => {
       t0,
       new AbortController().signal,
     );
-    const { ops } = recorder.history([], []);
+    const ops = recorder.history([], []).ops!;
     expect(ops).toHaveLength(10);
     for (const op of ops) {
       const planned = plan.ops.at(Number(op.opId.slice(3)));
