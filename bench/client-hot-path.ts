@@ -111,7 +111,7 @@ async function pieces(calls: number): Promise<Record<string, number>> {
     classifyResult(result);
     return visibleText(result);
   });
-  const recorder = new Recorder({ slim: true });
+  const recorder = new Recorder({ spill: true });
   const recordUs = await cpuUsPerCall(calls, (i) => {
     const opId = `op-${i}`;
     const startMs = Date.now();
