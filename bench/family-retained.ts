@@ -2,7 +2,8 @@
 // 8 retried after a slow failure (so ops end out of start order), fed in end order with the low watermark the
 // Recorder gives (the earliest start among open ops). Each family runs alone in a fresh child process with
 // --expose-gc (a bench's own flag; src/ sets none) and reports heapUsed after a full collection, before and after the
-// feed, minus the records it was fed (built first, held throughout). Prints one line per family; asserts nothing.
+// feed (heapUsed plus ArrayBuffers: typed arrays live outside the heap), less the same loop with a family that keeps
+// nothing (the records themselves are built first and held throughout). Prints one line per family; asserts nothing.
 // Run: node bin/run-ts.js bench/family-retained.ts [-- --ops 100000]
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -54,14 +55,23 @@ function synthetic(count: number): { attempts: AttemptRecord[]; op: OpRecord }[]
   });
 }
 
+/** The control: a family that keeps nothing, so what the loop itself leaves is subtracted. */
+const NOTHING = '(nothing)';
+
+function used(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
 function measure(family: string, count: number): number {
   const records = synthetic(count);
   const byEnd = records.map((_, i) => i).sort((a, b) => records[a].op.endMs - records[b].op.endMs || a - b);
   const ended = new Uint8Array(count);
   const gc = (globalThis as { gc?: () => void }).gc!;
   gc();
-  const before = process.memoryUsage().heapUsed;
-  const acc = newFeed()[family as keyof ReturnType<typeof newFeed>] as Accumulator<unknown>;
+  const before = used();
+  const acc: Accumulator<unknown> =
+    family === NOTHING ? { result: () => null } : newFeed()[family as keyof ReturnType<typeof newFeed>];
   let earliestOpen = 0;
   for (const i of byEnd) {
     for (const a of records[i].attempts) acc.attempt?.(a);
@@ -72,8 +82,9 @@ function measure(family: string, count: number): number {
     acc.watermark?.(records[Math.min(earliestOpen, count - 1)].op.startMs);
   }
   gc();
-  const after = process.memoryUsage().heapUsed;
-  if (acc === undefined || records.length !== count) throw new Error('unreachable');
+  const after = used();
+  // Both stay reachable until measured.
+  if (acc.result === undefined || records.length !== count) throw new Error('unreachable');
   return (after - before) / count;
 }
 
@@ -85,14 +96,21 @@ if (process.argv[2] === '--child') {
   const runTs = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
   console.log(`${ops} synthetic ops, fed in end order with watermarks; load average ${loadavg()[0].toFixed(2)}`);
   console.log('family           retained B/op');
-  let total = 0;
-  for (const family of Object.keys(newFeed())) {
+  const child = (family: string) => {
     const run = spawnSync(process.execPath, ['--expose-gc', runTs, self, '--child', family, String(ops)], {
       encoding: 'utf8',
     });
     const bytes = Number(run.stdout.trim());
+    if (!Number.isFinite(bytes)) throw new Error(`${family}: ${run.stderr.trim()}`);
+    return bytes;
+  };
+  const control = child(NOTHING);
+  console.log(`${NOTHING.padEnd(16)} ${control.toFixed(1)} (the control, subtracted below)`);
+  let total = 0;
+  for (const family of Object.keys(newFeed())) {
+    const bytes = child(family) - control;
     total += bytes;
-    console.log(`${family.padEnd(16)} ${Number.isFinite(bytes) ? bytes.toFixed(1) : `failed: ${run.stderr.trim()}`}`);
+    console.log(`${family.padEnd(16)} ${bytes.toFixed(1)}`);
   }
   console.log(`${'all'.padEnd(16)} ${total.toFixed(1)}   (load average ${loadavg()[0].toFixed(2)})`);
 }
