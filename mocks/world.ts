@@ -34,6 +34,8 @@ export class DependencyWorld {
   /** Hits of every fault window in this process, by window id (reset with the world). */
   readonly hits = new HitCounter();
   private readonly decisionListeners = new Set<(d: DecisionRecord) => void>();
+  /** False once streamed out (the harness keeps the decisions). */
+  private keepsDecisions = true;
   /** Each route's faulty resolver by `METHOD url` (no query), and each API's catch-all by its base URL. */
   private readonly routes = new Map<string, (request: Request) => Promise<Response>>();
   private readonly catchAlls: [base: string, serve: (request: Request) => Promise<Response>][] = [];
@@ -48,7 +50,7 @@ export class DependencyWorld {
     this.faults = new FaultEngine(
       seed,
       (d) => {
-        this.decisions.push(d);
+        if (this.keepsDecisions) this.decisions.push(d);
         for (const listener of this.decisionListeners) listener(d);
       },
       this.hits,
@@ -77,6 +79,17 @@ export class DependencyWorld {
       }),
     );
     return faulty;
+  }
+
+  /**
+   * The harness keeps the ledger and the decisions from now on (control/events.ts pushes each as it happens), so this
+   * process keeps none: what stays per op is the dependencies' own state (a charge per idempotency key, as a real
+   * payment provider keeps it), which their answers need.
+   */
+  streamOut(): void {
+    this.ledger.streamOut();
+    this.keepsDecisions = false;
+    this.decisions.length = 0;
   }
 
   snapshot(): WorldSnapshot {

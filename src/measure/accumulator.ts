@@ -10,6 +10,11 @@ export type RunFrame = Omit<History, 'attempts' | 'ops'>;
 export interface Accumulator<T> {
   attempt?(a: AttemptRecord): void;
   op?(o: OpRecord): void;
+  /**
+   * The low watermark: no attempt that starts (or ends) before `ms` will be fed from now on, so what waited for an
+   * earlier record to arrive is final. Rises only; never called on a replay, where everything is final at the end.
+   */
+  watermark?(ms: number): void;
   /** Called once, at the end. */
   result(run: RunFrame, options: MetricsOptions): T;
 }

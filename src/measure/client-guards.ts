@@ -53,10 +53,10 @@ interface OpenOp {
   lastAuthFailed: boolean;
 }
 
-/** The application metrics as the run goes: counters, plus each open op's attempt facts and every attempt's start. */
+/** The application metrics as the run goes: counters, each open op's attempt facts, and the starts not final yet. */
 export class ApplicationCounter implements Accumulator<ApplicationMetrics> {
   private readonly open = new Map<string, OpenOp>();
-  private readonly starts = new StartTimes();
+  private readonly starts = new StartTimes(1000);
   private breakerRejections = 0;
   private lookups = 0;
   private reexecutionsAvoided = 0;
@@ -85,6 +85,10 @@ export class ApplicationCounter implements Accumulator<ApplicationMetrics> {
       o.lastAttempt = a.attempt;
       o.lastAuthFailed = authFailed;
     }
+  }
+
+  watermark(ms: number): void {
+    this.starts.watermark(ms);
   }
 
   op(o: OpRecord): void {
@@ -128,7 +132,7 @@ export class ApplicationCounter implements Accumulator<ApplicationMetrics> {
       // n/a without a mistaken op the server judged: no correction to count is not a perfect one.
       selfCorrectionRate: this.judged === 0 ? null : round(this.corrected / this.judged),
       loopGuardStops: this.loopGuardStops,
-      attemptsPerSecondMax: this.starts.maxWithin(1000),
+      attemptsPerSecondMax: this.starts.max(),
       internalErrors: this.internalErrors,
     };
   }

@@ -60,6 +60,11 @@ export function feedOp(feed: MetricFeed, attempts: readonly AttemptRecord[], op:
   }
 }
 
+/** No attempt starting before `ms` will be fed from now on (accumulator.ts). */
+export function feedWatermark(feed: MetricFeed, ms: number): void {
+  for (const family of Object.values(feed) as Accumulator<unknown>[]) family.watermark?.(ms);
+}
+
 /** A recorded history fed as if it were happening: each op's attempts, then the op. */
 export function replay(history: History): MetricFeed {
   const feed = newFeed();

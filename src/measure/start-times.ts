@@ -1,27 +1,46 @@
-// Start times of a run's attempts, for the busiest sliding window. Records arrive in end order and an op may end
-// long after its first attempt started, so no window is final before the run ends: one float per attempt is kept
-// (8 bytes, in a growing typed array), never the records.
+// The busiest sliding window of a run's attempt starts. Records arrive in end order and an op may end long after its
+// first attempt started, so a start is final only below the feed's low watermark (accumulator.ts): no earlier start
+// can arrive after it. Starts above it wait (bounded by what is in flight); final ones slide through the window and
+// only those within `windowMs` of the newest are kept.
 export class StartTimes {
-  private times = new Float64Array(1024);
-  private n = 0;
+  /** Starts not final yet, in arrival order. */
+  private pending: number[] = [];
+  /** Final starts, ascending, from `head` on: those within the window of the newest. */
+  private tail: number[] = [];
+  private head = 0;
+  private best = 0;
+
+  constructor(private readonly windowMs: number) {}
 
   push(ms: number): void {
-    if (this.n === this.times.length) {
-      const grown = new Float64Array(this.times.length * 2);
-      grown.set(this.times);
-      this.times = grown;
-    }
-    this.times[this.n++] = ms;
+    this.pending.push(ms);
+  }
+
+  /** No start before `ms` arrives from now on: the earlier ones are counted and let go. */
+  watermark(ms: number): void {
+    const { pending } = this;
+    if (pending.length === 0) return;
+    pending.sort((a, b) => a - b);
+    let n = 0;
+    while (n < pending.length && pending[n] < ms) this.slide(pending[n++]);
+    if (n > 0) this.pending = pending.slice(n);
   }
 
   /** Most starts within any window of `windowMs` ([t, t + windowMs)). */
-  maxWithin(windowMs: number): number {
-    const sorted = this.times.subarray(0, this.n).sort();
-    let max = 0;
-    for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
-      while (sorted[hi] - sorted[lo] >= windowMs) lo++;
-      max = Math.max(max, hi - lo + 1);
+  max(): number {
+    this.watermark(Number.POSITIVE_INFINITY);
+    return this.best;
+  }
+
+  private slide(ms: number): void {
+    const { tail } = this;
+    tail.push(ms);
+    while (ms - tail[this.head] >= this.windowMs) this.head++;
+    this.best = Math.max(this.best, tail.length - this.head);
+    // Let the passed ones go once they are most of the array (amortised O(1) per start).
+    if (this.head > 1024 && this.head * 2 > tail.length) {
+      this.tail = tail.slice(this.head);
+      this.head = 0;
     }
-    return max;
   }
 }

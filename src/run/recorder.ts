@@ -6,7 +6,7 @@ import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord, Windo
 import { wholeHistory } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
 import { RecordLog } from '../core/record-log.ts';
-import { feedOp, type MetricFeed, newFeed } from '../measure/feed.ts';
+import { feedOp, feedWatermark, type MetricFeed, newFeed } from '../measure/feed.ts';
 
 export interface RecorderOptions {
   /**
@@ -29,6 +29,10 @@ export class Recorder {
   private fed = true;
   /** Each unfinished op's attempts. */
   private readonly openAttempts = new Map<string, AttemptRecord[]>();
+  /** Each started op not ended yet, with its start: in start order (ops start as time goes), so the first is the earliest. */
+  private readonly started = new Map<string, number>();
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private watermark = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: RecorderOptions = {}) {}
 
@@ -37,6 +41,12 @@ export class Recorder {
     if (open) open.push(a);
     else this.openAttempts.set(a.opId, [a]);
   };
+
+  /** An op begins: its attempts start at or after `atMs`. Ops that are never announced hold no watermark back. */
+  opStarted(opId: string, atMs = epochMs()): void {
+    this.started.set(opId, atMs);
+    this.lastStart = Math.max(this.lastStart, atMs);
+  }
 
   op(o: OpRecord): void {
     const attempts = this.openAttempts.get(o.opId) ?? [];
@@ -87,10 +97,21 @@ export class Recorder {
     for (const { op } of this.log.groups()) if (op) yield op.opId;
   }
 
+  /** The earliest start of an open op (none open: the latest start, as later ops start later): nothing earlier can come. */
+  private raiseWatermark(): void {
+    const first = this.started.values().next();
+    const ms = first.done ? this.lastStart : first.value;
+    if (ms <= this.watermark || !this.fed) return;
+    this.watermark = ms;
+    feedWatermark(this.feed, ms);
+  }
+
   private close(attempts: AttemptRecord[], o: OpRecord | undefined): void {
     if (this.fed) feedOp(this.feed, attempts, o);
     this.log.append(attempts, o);
     if (!o) return;
+    this.started.delete(o.opId);
+    this.raiseWatermark();
     this.opsEnded++;
     if (o.outcome !== 'ok') this.opsNotOk++;
   }

@@ -127,6 +127,7 @@ async function executeOp(
   intendedStartMs?: number,
 ): Promise<void> {
   const startMs = intendedStartMs ?? epochMs();
+  deps.recorder.opStarted(planned.opId);
   const fields = await runOp(planned, deps.client.child(planned.opId));
   // What the op's effect is recorded under when it carries no trace id (reconcile's fallback): the reference
   // tool's distinguishing arguments, or a foreign tool's unique argument value (`effects.keys`).

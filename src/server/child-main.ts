@@ -20,6 +20,8 @@ async function onMessage(message: ToChild): Promise<void> {
     case 'start': {
       server = await startReferenceServer(message.options, message.snapshot);
       streamWorldEvents(server.world, send);
+      // The harness's copy is the record (targets/child-target.ts): this process keeps nothing per effect or decision.
+      server.world.streamOut();
       for (const request of message.requests ?? []) await dispatch(server, request.op, request.input);
       send({ type: 'ready', url: server.http.url, port: server.http.port });
       return;

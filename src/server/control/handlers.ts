@@ -40,7 +40,7 @@ export const HANDLERS: Handlers = {
   },
   behaviourStats: (host) => httpOf(host).behaviourStats(),
   faultHits: ({ world }) => world.hits.all(),
-  quiescence: ({ world, runtime }) => runtime.handlers.quiescence(world.ledger.list().at(-1)?.atMs),
+  quiescence: ({ world, runtime }) => runtime.handlers.quiescence(world.ledger.lastAtMs),
   loopLag: ({ runtime }) => runtime.loopLag() ?? null,
   ledger: ({ world }) => world.ledger.list(),
   decisions: ({ world }) => world.decisions.slice(),

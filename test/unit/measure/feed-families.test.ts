@@ -110,6 +110,7 @@ const run = fc
     faults: fc.array(rawFault, { maxLength: 3 }),
     breaker: fc.array(rawBreaker, { maxLength: 6 }),
     interleaved: fc.boolean(),
+    announced: fc.boolean(),
   })
   .chain((r) =>
     fc.record({ r: fc.constant(r), order: fc.shuffledSubarray([...r.raw.keys()], { minLength: r.raw.length }) }),
@@ -128,7 +129,7 @@ function parts({ r, order }: Run) {
   }));
   const breaker = r.breaker.map((b) => ({ key: b.key, atMs: T0 + b.at, state: b.state }));
   const h = asHistory(ops, faults, breaker);
-  return { h, feed: liveFeed(ops, order, r.interleaved) };
+  return { h, feed: liveFeed(ops, order, r.interleaved, r.announced) };
 }
 
 describe('guard, edge and input-round accumulators', () => {

@@ -18,10 +18,17 @@ export interface SyntheticOp {
 
 /**
  * The Recorder fed as a run feeds it, in end order: ops end in `order`; with `interleaved` every attempt is
- * recorded before any op ends (many ops in flight at once).
+ * recorded before any op ends (many ops in flight at once). With `announced` every op (and every op id its attempts
+ * name) is announced at its start first, in start order, as the workload driver does: the feed gets low watermarks.
  */
-export function liveFeed(ops: readonly SyntheticOp[], order: readonly number[], interleaved = false): MetricFeed {
+export function liveFeed(
+  ops: readonly SyntheticOp[],
+  order: readonly number[],
+  interleaved = false,
+  announced = false,
+): MetricFeed {
   const recorder = new Recorder();
+  if (announced) for (const [opId, atMs] of starts(ops)) recorder.opStarted(opId, atMs);
   const end = (i: number) => {
     const o = ops[i].op;
     if (o) recorder.op(o);
@@ -33,6 +40,18 @@ export function liveFeed(ops: readonly SyntheticOp[], order: readonly number[], 
   if (interleaved) for (const i of order) end(i);
   recorder.history([], []);
   return recorder.feed;
+}
+
+/** Each op id's earliest start (its op's or its attempts'), in start order. */
+function starts(ops: readonly SyntheticOp[]): [string, number][] {
+  const first = new Map<string, number>();
+  const see = (opId: string, ms: number) => first.set(opId, Math.min(first.get(opId) ?? ms, ms));
+  for (const { op, attempts } of ops) {
+    const opStart = Math.min(op?.startMs ?? Number.POSITIVE_INFINITY, ...attempts.map((a) => a.startMs));
+    if (op) see(op.opId, opStart);
+    for (const a of attempts) see(a.opId, opStart);
+  }
+  return [...first].sort((a, b) => a[1] - b[1]);
 }
 
 export function history(parts: Partial<History> = {}): History {

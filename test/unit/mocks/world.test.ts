@@ -19,6 +19,27 @@ function charge(idempotencyKey: string, amount = 100, trace = 'op-1') {
   });
 }
 
+describe('a world streamed out (the server child: the harness keeps the record)', () => {
+  it('pushes every effect and decision and keeps none; dedup, numbering and the last effect time still hold', async () => {
+    const pushed: number[] = [];
+    world.ledger.onEffect((e) => pushed.push(e.seq));
+    world.streamOut();
+    expect((await charge('k-1')).status).toBe(201);
+    expect((await charge('k-1')).status).toBe(200);
+    expect((await charge('k-2')).status).toBe(201);
+    // The dependency's own state still deduplicates; the ledger numbers on and remembers only when it last recorded.
+    expect(pushed).toEqual([1, 2]);
+    expect(world.ledger.lastAtMs).toBeGreaterThan(0);
+    expect(() => world.ledger.list()).toThrow(/streams its entries out/);
+  });
+
+  it('the control: a world not streamed out keeps its ledger', async () => {
+    await charge('k-1');
+    expect(world.ledger.list()).toHaveLength(1);
+    expect(world.ledger.lastAtMs).toBe(world.ledger.list()[0].atMs);
+  });
+});
+
 describe('payments API', () => {
   it('same key and params replay the charge without a second effect; other params are a 422', async () => {
     const first = await charge('k-1');
