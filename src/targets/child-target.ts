@@ -109,7 +109,7 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
   async quiescence(): Promise<Quiescence | undefined> {
     if (!this.alive) return { inFlight: 0, idleMs: Number.POSITIVE_INFINITY, lastEffectAtMs: null };
     try {
-      return await this.call('quiescence');
+      return await this.callChild('quiescence');
     } catch (error) {
       if (!this.alive) return { inFlight: 0, idleMs: Number.POSITIVE_INFINITY, lastEffectAtMs: null };
       throw error;
@@ -118,22 +118,33 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
 
   /** The live child's stalls (a child started since the last call watched only since it started). */
   async loopLag(): Promise<LoopLag | undefined> {
-    return this.alive ? ((await this.call('loopLag').catch(() => null)) ?? undefined) : undefined;
+    return this.alive ? ((await this.callChild('loopLag').catch(() => null)) ?? undefined) : undefined;
   }
 
   async reset(): Promise<void> {
     this.desired.clear();
     this.world.clear();
-    if (this.alive) await this.call('reset');
+    if (this.alive) await this.callChild('reset');
   }
 
   /** Counts from the current child (they restart at zero with a new child). */
   behaviourStats(): Promise<BehaviourStats> {
-    return this.call('behaviourStats');
+    return this.callChild('behaviourStats');
+  }
+
+  /**
+   * One control operation, as the admin endpoint and the run send them: the ledger and decisions from the parent's
+   * copy (the child streams them out and keeps none), a reset of both copies, the rest on the running child.
+   */
+  call<N extends OpName>(op: N, ...input: InputArgs<N>): Promise<OutputOf<N>> {
+    if (op === 'ledger') return this.ledger() as Promise<OutputOf<N>>;
+    if (op === 'decisions') return this.decisions() as Promise<OutputOf<N>>;
+    if (op === 'reset') return this.reset() as Promise<OutputOf<N>>;
+    return this.callChild(op, ...input);
   }
 
   /** One control operation on the running child, over IPC. */
-  call<N extends OpName>(op: N, ...input: InputArgs<N>): Promise<OutputOf<N>> {
+  private callChild<N extends OpName>(op: N, ...input: InputArgs<N>): Promise<OutputOf<N>> {
     if (!this.alive) return Promise.reject(new Error('server child is not running'));
     const id = this.nextId++;
     return new Promise<OutputOf<N>>((resolve, reject) => {
@@ -178,7 +189,7 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
   }
 
   private async sync(): Promise<void> {
-    if (this.alive) await this.call('sync').catch(() => undefined);
+    if (this.alive) await this.callChild('sync').catch(() => undefined);
   }
 
   /**

@@ -90,7 +90,7 @@ describe('server child lifecycle', () => {
     await server.stop();
     expect(isRunning(pid)).toBe(false);
     await server.stop();
-    await expect(server.call('ledger')).rejects.toThrow(/not running/);
+    await expect(server.call('faultHits')).rejects.toThrow(/not running/);
   });
 
   it('a behaviour window that ends while the server is down stays ended after the restart', async () => {
