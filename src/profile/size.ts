@@ -36,7 +36,7 @@ export function largeProfileProblem(profile: Profile): string | undefined {
     return `the workload issues ${how}, over the cap of ${LARGE_CAPS.ops}; pass --allow-large to run it anyway`;
   }
   if (size.durationMs > LARGE_CAPS.durationMs) {
-    return `the duration ${size.durationMs} ms is over the cap of ${LARGE_CAPS.durationMs} ms (10 min); pass --allow-large to run it anyway`;
+    return `the duration ${size.durationMs} ms is over the cap of ${LARGE_CAPS.durationMs} ms (${LARGE_CAPS.durationMs / 60_000} min); pass --allow-large to run it anyway`;
   }
   return undefined;
 }
