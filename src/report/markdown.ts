@@ -130,9 +130,12 @@ function usualPairing(profiles: readonly ProfileReport[]): string | undefined {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] || undefined;
 }
 
+/** A `metric == 0` threshold that held: a pass line names its metric only. */
+const heldAtZero = (t: ProfileReport['thresholds'][number]) => t.op === '==' && t.target === 0 && t.actual === 0;
+
 /** The metrics a run held at exactly 0 by a `== 0` threshold. */
 function heldZeros(p: ProfileReport): string[] {
-  return p.thresholds.filter((t) => t.op === '==' && t.target === 0 && t.actual === 0).map((t) => t.metric);
+  return p.thresholds.filter(heldAtZero).map((t) => t.metric);
 }
 
 /**
@@ -143,7 +146,7 @@ function heldZeros(p: ProfileReport): string[] {
 function passLine(p: ProfileReport, usual: string | undefined, everyZero: readonly string[]): string {
   const control = isDetectorRun(p) ? ' (detector fired)' : '';
   const zero = heldZeros(p);
-  const rest = p.thresholds.filter((t) => !(t.op === '==' && t.target === 0 && t.actual === 0));
+  const rest = p.thresholds.filter((t) => !heldAtZero(t));
   const own = zero.filter((m) => !everyZero.includes(m));
   const glyph = (s: string) => s.replace(' <= ', ' ≤ ').replace(' >= ', ' ≥ ');
   const parts = [
