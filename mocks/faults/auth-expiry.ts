@@ -14,6 +14,7 @@ export const authExpiry = defineFault(
       ttlMs: wholeNumber('auth-expiry `ttlMs`').describe('how long a token is accepted after it was issued, ms'),
     })
     .describe('bearer tokens expire after ttlMs: 401 until the client refreshes its credentials'),
+  ['security'],
   async (spec, ctx, next) => {
     if (ctx.dependency === 'auth') return next();
     const since = Math.max(ctx.activatedAtMs, issuedAtOf(bearerOf(ctx.request)));

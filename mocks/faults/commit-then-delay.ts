@@ -11,6 +11,7 @@ export const commitThenDelay = defineFault(
       ms: wholeNumber('commit-then-delay `ms`').describe('wait between the effect and the answer, ms'),
     })
     .describe("the dependency acts, then answers only after ms (a ghost write past the caller's timeout)"),
+  ['tool', 'timeout'],
   async (spec, ctx, next) => {
     const response = await next();
     ctx.hit();

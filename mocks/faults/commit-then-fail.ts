@@ -11,6 +11,7 @@ export const commitThenFail = defineFault(
       status: httpStatus.default(502).describe('HTTP status that replaces the answer'),
     })
     .describe('the dependency acts, then its answer is replaced by an error status'),
+  ['tool'],
   async (spec, ctx, next) => {
     await next();
     ctx.hit();

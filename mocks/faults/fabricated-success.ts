@@ -19,6 +19,7 @@ export const fabricatedSuccess = defineFault(
         .describe('the 2xx HTTP status of the fabricated answer'),
     })
     .describe('answers 2xx "succeeded" without the dependency acting: a success with no effect behind it'),
+  ['tool'],
   async (spec, ctx) => {
     const fabricated = ((ctx.state.fabricated as number | undefined) ?? 0) + 1;
     ctx.state.fabricated = fabricated;

@@ -12,6 +12,7 @@ export const flap = defineFault(
       status: httpStatus.default(503).describe('HTTP status of the failures'),
     })
     .describe('the first failTimes calls fail with an HTTP status (before the dependency acts), then none'),
+  ['tool'],
   async (spec, ctx, next) => {
     const calls = (ctx.state.calls as number | undefined) ?? 0;
     ctx.state.calls = calls + 1;

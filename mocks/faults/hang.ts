@@ -7,6 +7,7 @@ export const hang = defineFault(
   baseFaultSpec
     .extend({ kind: z.literal('hang') })
     .describe('never answers until the caller gives up; the dependency does not act'),
+  ['tool', 'timeout'],
   async (_spec, ctx) => {
     ctx.hit();
     await sleep(Number.POSITIVE_INFINITY, ctx.request.signal, { unref: true });

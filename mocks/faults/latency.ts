@@ -11,6 +11,7 @@ export const latency = defineFault(
       jitterMs: wholeNumber('latency `jitterMs`').optional().describe('plus a random extra delay of 0..jitterMs, ms'),
     })
     .describe('delay before the dependency acts (if the caller gives up meanwhile, it never acts)'),
+  ['tool', 'timeout'],
   async (spec, ctx, next) => {
     const jitter = spec.jitterMs ? ctx.random.int('latency.jitterMs', 0, spec.jitterMs) : 0;
     if (spec.ms + jitter > 0) ctx.hit();

@@ -10,6 +10,7 @@ export const leakCanary = defineFault(
   baseFaultSpec
     .extend({ kind: z.literal('leak-canary'), status: httpStatus.default(500).describe('HTTP status of the answer') })
     .describe('an error answer stuffed with planted secrets in body and headers (the dependency does not act)'),
+  ['security'],
   async (spec, ctx) => {
     ctx.hit();
     return HttpResponse.json(

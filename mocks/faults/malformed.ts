@@ -16,6 +16,7 @@ export const malformed = defineFault(
       commit: z.boolean().default(true).describe('let the dependency act first (the effect exists)'),
     })
     .describe('a garbled answer (invalid JSON, truncated, control characters, HTML), by default after the effect'),
+  ['tool', 'schema'],
   async (spec, ctx, next) => {
     const original = spec.commit ? await next() : HttpResponse.json({ id: 'x_000000', status: 'ok' });
     ctx.hit();

@@ -18,6 +18,7 @@ export const networkError = defineFault(
         .describe('refused before the dependency acts, or reset after it acted (the effect happened)'),
     })
     .describe('the connection fails: refused before the dependency acts, or reset after it did'),
+  ['tool'],
   async (spec, ctx, next) => {
     ctx.hit();
     if (spec.when === 'before') return socketError('ECONNREFUSED');

@@ -12,6 +12,7 @@ export const oversized = defineFault(
       bytes: wholeNumber('oversized `bytes`', 1).describe('bytes added to the answer'),
     })
     .describe('the dependency acts, then its answer grows by about `bytes`'),
+  ['tool'],
   async (spec, ctx, next) => {
     const response = await next();
     let body: Record<string, unknown>;

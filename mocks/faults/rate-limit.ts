@@ -18,6 +18,7 @@ export const rateLimit = defineFault(
         .describe('calls let through per one-second window (default: none)'),
     })
     .describe('429 with Retry-After, for every call or for those above a per-second quota'),
+  ['tool'],
   async (spec, ctx, next) => {
     if (spec.quotaPerSecond !== undefined) {
       const now = Date.now();

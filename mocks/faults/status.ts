@@ -16,6 +16,7 @@ export const status = defineFault(
       status: httpStatus.describe('HTTP status answered instead of the dependency'),
     })
     .describe('an HTTP error status before the dependency acts (no effect)'),
+  ['tool'],
   async (spec, ctx) => {
     ctx.hit();
     return statusResponse(spec.status);

@@ -2,6 +2,7 @@
 // answer instead of it (fail before the effect), delay it, or call it and then spoil the answer (effect happened).
 // A kind's schema carries its one-line summary (`.describe()` on the object) and each parameter's unit.
 import { z } from 'zod';
+import type { FaultArea } from '../../src/core/fault-areas.ts';
 import type { RandomStream } from '../../src/core/random.ts';
 import { DEPENDENCIES, type DependencyName } from '../apis/types.ts';
 
@@ -56,15 +57,18 @@ export interface FaultKind<S extends z.ZodObject = z.ZodObject> {
   kind: string;
   /** One line: what the fault does (the schema's description). */
   summary: string;
+  /** The areas of MCP server faults it injects into (core/fault-areas.ts). */
+  covers: readonly FaultArea[];
   schema: S;
   apply(spec: z.infer<S>, ctx: FaultContext, next: Next): Promise<Response>;
 }
 
 export function defineFault<S extends z.ZodObject<{ kind: z.ZodLiteral<string> } & z.ZodRawShape>>(
   schema: S,
+  covers: readonly FaultArea[],
   apply: (spec: z.infer<S>, ctx: FaultContext, next: Next) => Promise<Response>,
 ): FaultKind<S> {
-  return { kind: String(schema.shape.kind.value), summary: schema.description ?? '', schema, apply };
+  return { kind: String(schema.shape.kind.value), summary: schema.description ?? '', covers, schema, apply };
 }
 
 /** A whole number >= 0 (or > 0) with a message naming the field, for readable profile errors. */

@@ -273,7 +273,16 @@ export function buildProgram(): Command {
   program
     .command('kinds')
     .description('list every fault kind (parameters, defaults, units) and every threshold metric')
-    .action(async () => {
+    .option(
+      '--coverage',
+      'instead, the areas of MCP server faults each kind injects and each metric detects, and those neither covers',
+    )
+    .action(async (flags: { coverage?: boolean }) => {
+      if (flags.coverage) {
+        const { renderCoverage } = await import('./fault-coverage.ts');
+        process.stdout.write(renderCoverage());
+        return;
+      }
       const { renderKinds } = await import('./kinds-command.ts');
       process.stdout.write(renderKinds());
     });

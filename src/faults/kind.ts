@@ -2,6 +2,7 @@
 // fault is adding a file that exports one of these and listing it in its seam's list (registry.ts builds the
 // profile's fault union, the JSON Schema and `faultline kinds` from them).
 import type { z } from 'zod';
+import type { FaultArea } from '../core/fault-areas.ts';
 import type { OpScope } from '../core/op-scope.ts';
 import type { RandomStream } from '../core/random.ts';
 import type { TargetCapability } from '../under-test/target.ts';
@@ -58,6 +59,8 @@ export interface FaultKind<S extends z.ZodObject = any> {
   params: S;
   /** What the target must be able to do (the profile loader refuses a target that cannot). */
   needs: readonly TargetCapability[];
+  /** The areas of MCP server faults it injects into (core/fault-areas.ts; `faultline kinds --coverage`). */
+  covers: readonly FaultArea[];
   /**
    * Why the fault means nothing on the 2026-07-28 wire (the mechanism it acts on was removed there): a profile
    * with it is reported n/a, not failed, for a pairing that speaks that era.

@@ -1,4 +1,5 @@
 // Threshold metric names and how to read each from Metrics. Adding a metric is adding a row.
+import type { FaultArea } from '../core/fault-areas.ts';
 import { worstDetect } from './edge-metrics.ts';
 import { inertWindows } from './fault-windows.ts';
 import { perFaultHit, perHitNaReason } from './per-hit.ts';
@@ -33,6 +34,8 @@ export interface MetricDef {
    * the harm, as a negative control does, so its pass reads "detector fired" (report/detector.ts).
    */
   damage?: boolean;
+  /** The areas of MCP server faults it detects (core/fault-areas.ts; `faultline kinds --coverage`). */
+  detects?: readonly FaultArea[];
 }
 
 const v = (value: number): MetricValue => ({ value });
@@ -95,24 +98,28 @@ export const METRICS: Record<string, MetricDef> = {
     headline: true,
   },
   duplicate_effects: {
+    detects: ['state'],
     describe: 'effects beyond the first per op',
     get: (m) => effect(m, m.duplicateEffects),
     headline: true,
     damage: true,
   },
   ghost_effects: {
+    detects: ['tool', 'state'],
     describe: 'failed ops with an effect',
     get: (m) => effect(m, m.ghostEffects),
     headline: true,
     damage: true,
   },
   lost_effects: {
+    detects: ['tool', 'state'],
     describe: 'ok side-effecting ops without effect',
     get: (m) => effect(m, m.lostEffects),
     headline: true,
     damage: true,
   },
   indeterminate_effects: {
+    detects: ['timeout'],
     describe: 'ops with an indeterminate outcome (info) whose effect exists',
     get: (m) => replayCount(m.indeterminateEffects, (n) => effect(m, n)),
     headline: true,
@@ -129,18 +136,21 @@ export const METRICS: Record<string, MetricDef> = {
     headline: true,
   },
   unsafe_replays: {
+    detects: ['state'],
     describe: 'retries after an unknown outcome on a tool neither declared idempotent nor keyed the server honours',
     get: (m) => replayCount(m.unsafeReplays, (n) => orNa(n, NO_OPS)),
     headline: true,
     damage: true,
   },
   unsafe_replay_duplicates: {
+    detects: ['state'],
     describe: 'unsafe replays the effects show as a second effect of their op',
     get: (m) => replayCount(m.unsafeReplayDuplicates, (n) => effect(m, n)),
     headline: true,
     damage: true,
   },
   lying_hints: {
+    detects: ['config'],
     describe: 'tools whose readOnlyHint or idempotentHint the effects contradict',
     get: (m) => replayCount(m.lyingHints, (n) => effect(m, n)),
     headline: true,
@@ -152,12 +162,14 @@ export const METRICS: Record<string, MetricDef> = {
     headline: true,
   },
   leaks: {
+    detects: ['security'],
     describe: 'canary findings (op, place, kind) in model-visible content',
     get: (m) => orNa(m.leaks, 'no canaries were planted'),
     headline: true,
     damage: true,
   },
   leak_kinds: {
+    detects: ['security'],
     describe: 'canary kinds found at least once in model-visible content',
     get: (m) =>
       Object.keys(m.leaksByKind ?? {}).length === 0
@@ -226,15 +238,25 @@ export const METRICS: Record<string, MetricDef> = {
     get: (m) => v(m.reexecutionsAvoided ?? 0),
   },
   auth_refreshes: { describe: 'credential refreshes after AUTH failures', get: (m) => v(m.authRefreshes ?? 0) },
-  auth_escalations: { describe: 'ops that ended on an AUTH error', get: (m) => v(m.authEscalations ?? 0) },
+  auth_escalations: {
+    detects: ['security'],
+    describe: 'ops that ended on an AUTH error',
+    get: (m) => v(m.authEscalations ?? 0),
+  },
   auth_blind_retries: {
+    detects: ['security'],
     describe: 'retries after AUTH without a refresh',
     get: (m) => v(m.authBlindRetries ?? 0),
     damage: true,
   },
-  mistake_ops: { describe: 'ops that started with a model mistake', get: (m) => v(m.mistakeOps ?? 0) },
+  mistake_ops: {
+    detects: ['schema'],
+    describe: 'ops that started with a model mistake',
+    get: (m) => v(m.mistakeOps ?? 0),
+  },
   self_corrections: { describe: 'calls re-issued with corrected arguments', get: (m) => v(m.selfCorrections ?? 0) },
   self_correction_rate: {
+    detects: ['schema'],
     describe:
       'of the mistaken ops the server judged (a validation answer, or ok), those whose last call passed validation (n/a without one)',
     get: (m) =>
@@ -247,18 +269,27 @@ export const METRICS: Record<string, MetricDef> = {
   },
   loop_guard_stops: { describe: 'repeats the loop guard stopped', get: (m) => v(m.loopGuardStops ?? 0) },
   attempts_per_s_max: { describe: 'most attempts started in one second', get: (m) => v(m.attemptsPerSecondMax ?? 0) },
-  internal_errors: { describe: 'failed attempts in category INTERNAL', get: (m) => v(m.internalErrors ?? 0) },
+  internal_errors: {
+    detects: ['tool'],
+    describe: 'failed attempts in category INTERNAL',
+    get: (m) => v(m.internalErrors ?? 0),
+  },
   detect_ms: {
     describe: 'worst time from a fault to the first failed attempt',
     get: (m) => ((m.detect ?? []).length === 0 ? na('no fault window') : worstDetect(m.detect ?? [])),
     unit: 'ms',
   },
-  proto_errors: { describe: 'failed attempts in category PROTO', get: (m) => v(m.protoErrors ?? 0) },
+  proto_errors: {
+    detects: ['protocol'],
+    describe: 'failed attempts in category PROTO',
+    get: (m) => v(m.protoErrors ?? 0),
+  },
   discovery_probes: {
     describe: 'server/discover probes the SDK 2.4 client sent (n/a when none did)',
     get: (m) => probed(m.discoveryProbes),
   },
   discovery_failed_probes: {
+    detects: ['protocol'],
     describe: 'probes with no usable answer: 5xx, a bare 400, none (n/a when none was sent)',
     get: (m) => probed(m.discoveryFailedProbes),
   },
@@ -272,6 +303,7 @@ export const METRICS: Record<string, MetricDef> = {
     unit: 'ms',
   },
   wrong_fallbacks: {
+    detects: ['protocol'],
     describe:
       'connects that fell back to 2025-11-25 against a server that speaks 2026-07-28 (n/a: no probe, or a server whose eras are unknown)',
     get: (m) =>
@@ -290,6 +322,7 @@ export const METRICS: Record<string, MetricDef> = {
     get: (m) => tamperedCount(m, m.headerMismatchRejected ?? 0),
   },
   header_mismatch_executed: {
+    detects: ['security', 'protocol'],
     describe: 'tampered attempts the server dispatched anyway (a 2xx answer; n/a when none was tampered)',
     get: (m) => tamperedCount(m, m.headerMismatchExecuted ?? 0),
     damage: true,
@@ -312,15 +345,18 @@ export const METRICS: Record<string, MetricDef> = {
     get: (m) => listened(m.notificationsDelivered),
   },
   notifications_duplicated: {
+    detects: ['state'],
     describe: 'announcements of a charge beyond its first (n/a as notifications_delivered)',
     get: (m) => listened(m.notificationsDuplicated),
   },
   notifications_lost: {
+    detects: ['state'],
     describe: 'charges never announced on any listen stream (n/a as notifications_delivered)',
     get: (m) => listened(m.notificationsLost),
     damage: true,
   },
   changes_missed: {
+    detects: ['state'],
     describe: 'charges neither announced nor caught up by a read after listening again (n/a as above)',
     get: (m) => listened(m.changesMissed),
     damage: true,
@@ -343,6 +379,7 @@ export const METRICS: Record<string, MetricDef> = {
     get: (m) => (m.tasksCreated === undefined ? na(NO_TASK) : v(m.pollsResumed ?? 0)),
   },
   tasks_forgotten: {
+    detects: ['state'],
     describe:
       'tasks the server forgot (a poll answered unknown task, after a restart) that the client created again with the same key (n/a when no task was created)',
     get: (m) => (m.tasksCreated === undefined ? na(NO_TASK) : v(m.tasksForgotten ?? 0)),
@@ -360,6 +397,7 @@ export const METRICS: Record<string, MetricDef> = {
     get: (m) => (m.taskCancelsSent === undefined ? na(NO_CANCEL) : v(m.taskCancelsRefused ?? 0)),
   },
   tasks_cancelled_and_charged: {
+    detects: ['timeout', 'state'],
     describe:
       'tasks that ended cancelled and charged all the same, matched in the ledger by op and attempt (n/a when no task ended cancelled)',
     get: (m) =>
@@ -369,6 +407,7 @@ export const METRICS: Record<string, MetricDef> = {
     damage: true,
   },
   results_over_budget: {
+    detects: ['tool'],
     describe: 'results over the client result budget',
     get: (m) => v(m.resultsOverBudget ?? 0),
   },
@@ -380,15 +419,18 @@ export const METRICS: Record<string, MetricDef> = {
   sse_resumptions: { describe: 'SSE resumptions (GET + Last-Event-ID)', get: (m) => v(m.sseResumptions ?? 0) },
   results_resumed: { describe: 'ops delivered once after an SSE resumption', get: (m) => v(m.delivery?.resumed ?? 0) },
   results_lost: {
+    detects: ['timeout', 'protocol'],
     describe: 'info ops whose effect exists: the tool ran, the result never arrived',
     get: (m) => v(m.delivery?.lost ?? 0),
     damage: true,
   },
   attempts_timed_out: {
+    detects: ['timeout'],
     describe: 'attempts that hung until the client timeout',
     get: (m) => v(m.attemptsTimedOut ?? 0),
   },
   reconnect_exhausted: {
+    detects: ['protocol'],
     describe: 'times the SDK gave up reconnecting a stream',
     get: (m) => v(m.reconnectExhausted ?? 0),
   },

@@ -15,6 +15,7 @@ export const DEPENDENCY_FAULTS: FaultKind[] = FAULT_KINDS.map((mock) => {
     summary: mock.summary,
     params: z.strictObject({ dependency: (dependency as z.ZodType).default('*'), ...shape }),
     needs: ['control'],
+    covers: mock.covers,
     async apply(params, ctx) {
       const faults = ctx.env.server.desired.dependencyFaults;
       await faults.put({

@@ -28,6 +28,7 @@ export const edgeCancelRace = defineFaultKind({
     afterMaxMs: z.number().int().min(0).default(350).describe('latest cancel, ms after the task was first polled'),
   }),
   needs: ['http-edge'],
+  covers: ['timeout', 'state'],
   onlyIn: { era: 'modern', reason: 'the 2025-11-25 wire of this harness has no tasks (tasks/get, tasks/cancel)' },
   async apply(p, ctx) {
     /** Per task id not yet cancelled: when the cancel is due (epoch ms). */

@@ -22,6 +22,7 @@ export const edgeDiscover = defineFaultKind({
     delayMs: z.number().int().positive().default(1500).describe('how long `answer: delay` holds the answer, ms'),
   }),
   needs: ['http-edge'],
+  covers: ['protocol'],
   onlyIn: {
     era: 'modern',
     reason: 'server/discover is the 2026-07-28 version probe; a 2025-era client never sends it',

@@ -13,6 +13,7 @@ export const edgeDropAfterCommit = defineFaultKind({
   summary: 'the response stream breaks off after the server answered (the effect happened, the answer is lost)',
   params: z.strictObject({ ...edgeBase }),
   needs: ['http-edge'],
+  covers: ['tool', 'state'],
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {
       handle: async (_exchange, forward, hit) => {

@@ -16,6 +16,7 @@ export const edgeHeader = defineFaultKind({
     value: z.string().nullable().describe('the new value; null removes the header'),
   }),
   needs: ['http-edge'],
+  covers: ['protocol'],
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {
       handle: (exchange, forward, hit) => forwardWithHeader(exchange, forward, hit, p.header, p.value),

@@ -27,6 +27,7 @@ export const edgeInputRound = defineFaultKind({
     holdMs: z.number().int().positive().default(1000).describe('fate late: how long the round is held (ms)'),
   }),
   needs: ['http-edge'],
+  covers: ['state', 'security'],
   onlyIn: { era: 'modern', reason: 'the 2025-11-25 wire has no input_required rounds' },
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {

@@ -22,6 +22,7 @@ export const edgeMcpHeaders = defineFaultKind({
     value: z.string().nullable().describe('the value the proxy puts there; null strips the header'),
   }),
   needs: ['http-edge'],
+  covers: ['protocol', 'security'],
   onlyIn: {
     era: 'modern',
     reason: 'the Mcp-Method, Mcp-Name and Mcp-Param-* headers exist only on the 2026-07-28 wire',

@@ -30,6 +30,7 @@ export const edgeMixedFleet = defineFaultKind({
       .describe('share of the routed requests that land on the 2026-07-28 replica, 0..1 (seeded draw per request)'),
   }),
   needs: ['http-edge', 'behaviour'],
+  covers: ['protocol', 'state'],
   async apply(p, ctx) {
     const landing = ctx.random.child('replica');
     return installRule(ctx.env.edge, ctx, p, {

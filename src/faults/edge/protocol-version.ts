@@ -34,6 +34,7 @@ export const edgeProtocolVersion = defineFaultKind({
       .describe('sessions opened before the fault answer 404, so the client re-initializes under the new offer'),
   }),
   needs: ['http-edge'],
+  covers: ['protocol'],
   removedOnModernWire: 'it rewrites the offer in initialize and expires sessions; the 2026-07-28 wire has neither',
   async apply(p, ctx) {
     /** Sessions opened under this fault; any other session id is an expired one. */

@@ -13,6 +13,7 @@ export const edgeSseCut = defineFaultKind({
     afterEvents: z.number().int().nonnegative().default(1).describe('SSE events that get through before the cut'),
   }),
   needs: ['http-edge'],
+  covers: ['protocol'],
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {
       handle: async (_exchange, forward, hit) => {

@@ -23,6 +23,7 @@ export const edgeStatus = defineFaultKind({
       .describe('Retry-After as delta seconds or as an HTTP-date'),
   }),
   needs: ['http-edge'],
+  covers: ['protocol'],
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {
       handle: async (_exchange, forward, hit) => {

@@ -21,6 +21,7 @@ export const edgeStreamAbandon = defineFaultKind({
       .describe('ms after the request went out that the client hangs up (on a slow server, once its headers came)'),
   }),
   needs: ['http-edge'],
+  covers: ['timeout'],
   // In `auto` the SDK 2.4 client reports the same hang-up as a broken link (uncertain), not as its own timeout,
   // so no op ends failed and the ghost count has nothing to count: measured, and left n/a there.
   onlyIn: {

@@ -27,6 +27,7 @@ export const edgeStripTrace = defineFaultKind({
   summary: "the trace id and attempt removed from the request's _meta (a server that does not forward them)",
   params: z.strictObject({ ...edgeBase }),
   needs: ['http-edge'],
+  covers: ['protocol', 'state'],
   async apply(p, ctx) {
     return installRule(ctx.env.edge, ctx, p, {
       handle: async (exchange, forward, hit) => {

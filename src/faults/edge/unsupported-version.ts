@@ -29,6 +29,7 @@ export const edgeUnsupportedVersion = defineFaultKind({
       .describe('the versions the refusal says the server supports (data.supported)'),
   }),
   needs: ['http-edge'],
+  covers: ['protocol'],
   onlyIn: {
     pairings: ['auto'],
     reason:

@@ -5,6 +5,7 @@
 // disabled proxy closed); with an external or container Toxiproxy they are null: its API cannot tell.
 import { z } from 'zod';
 import { acceptDuration } from '../../core/duration.ts';
+import type { FaultArea } from '../../core/fault-areas.ts';
 import type { AttributeUnit, ToxicKind } from '../../toxiproxy/toxic.ts';
 import { toxicKinds } from '../../toxiproxy/toxics/index.ts';
 import { defineFaultKind, type FaultKind } from '../kind.ts';
@@ -17,6 +18,26 @@ function attributeSchema(toxic: ToxicKind, name: string): z.ZodType {
     .min(doc.min ?? 0);
   const field = (doc.required ? value : value.default(0)).describe(doc.describe);
   return doc.unit === 'ms' ? acceptDuration(field) : field;
+}
+
+/**
+ * The fault areas each toxic injects into. The toxics are the embedded Toxiproxy's (which knows nothing of MCP), so
+ * their areas are said here; a toxic without an entry fails at load.
+ */
+const TOXIC_COVERS: Record<string, readonly FaultArea[]> = {
+  latency: ['timeout'],
+  bandwidth: ['timeout'],
+  slicer: ['protocol'],
+  slow_close: ['protocol'],
+  timeout: ['timeout', 'protocol'],
+  reset_peer: ['protocol'],
+  limit_data: ['protocol'],
+};
+
+function toxicCovers(type: string): readonly FaultArea[] {
+  const covers = TOXIC_COVERS[type];
+  if (!covers) throw new Error(`toxic ${type} declares no fault areas (TOXIC_COVERS in faults/network/toxic.ts)`);
+  return covers;
 }
 
 function toxicFault(toxic: ToxicKind): FaultKind {
@@ -36,6 +57,7 @@ function toxicFault(toxic: ToxicKind): FaultKind {
       ...attributes,
     }),
     needs: ['network'],
+    covers: toxicCovers(toxic.type),
     async apply(p, ctx) {
       const { stream, toxicity, ...attrs } = p;
       const { api, mcpProxy, counters } = ctx.env.network;
@@ -89,6 +111,7 @@ export const networkDown = defineFaultKind({
   summary: 'the MCP link is down: the proxy refuses connections and drops live ones',
   params: z.strictObject({}),
   needs: ['network'],
+  covers: ['protocol', 'timeout'],
   async apply(_p, ctx) {
     const { api, mcpProxy, counters } = ctx.env.network;
     const before = counters?.closedByStop(mcpProxy);

@@ -21,6 +21,7 @@ export const serverCrash = defineFaultKind({
     signal: z.enum(['SIGKILL', 'SIGTERM']).default('SIGKILL').describe('the signal that kills it'),
   }),
   needs: ['restart'],
+  covers: ['state'],
   // The kill is the hit; the window only bounds the downtime.
   actsAtStart: true,
   // The replacement process loads its modules before the crash (a booted standby, as an orchestrator keeps one),

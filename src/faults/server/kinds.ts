@@ -13,6 +13,7 @@ const BEHAVIOUR_FAULTS: FaultKind[] = BEHAVIOURS.map((behaviour) =>
     summary: behaviour.summary,
     params: behaviour.params,
     needs: ['behaviour'],
+    covers: behaviour.covers,
     removedOnModernWire: behaviour.removedOnModernWire,
     async apply(params, ctx) {
       const specs = ctx.env.server.desired.behaviour;

@@ -7,6 +7,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { InitializeResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import type { FaultArea } from '../../core/fault-areas.ts';
 
 export interface BehaviourSession {
   /** The Mcp-Session-Id (set once initialize answered). */
@@ -34,6 +35,8 @@ export interface ServerBehaviourKind<S extends z.ZodObject = z.ZodObject, State 
   /** Also the name of the profile's server-seam fault kind. */
   kind: string;
   summary: string;
+  /** The areas of MCP server faults it injects into (core/fault-areas.ts). */
+  covers: readonly FaultArea[];
   /** Parameters, strict; units in `.describe()`. */
   params: S;
   /** The behaviourStats counters it adds to. */

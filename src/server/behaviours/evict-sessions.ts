@@ -7,6 +7,7 @@ import { defineBehaviour } from './behaviour.ts';
 export const evictSessions = defineBehaviour({
   kind: 'evict-sessions',
   summary: 'the server forgets sessions (404 Session not found), now and/or after N requests each',
+  covers: ['state'],
   params: z.strictObject({
     now: z.boolean().default(true).describe('evict every live session when the window opens'),
     afterRequests: z

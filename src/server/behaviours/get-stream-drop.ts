@@ -7,6 +7,7 @@ import { defineBehaviour } from './behaviour.ts';
 export const getStreamDrop = defineBehaviour({
   kind: 'get-stream-drop',
   summary: 'the standalone GET stream is closed and refused until the client gives up reconnecting',
+  covers: ['protocol'],
   params: z.strictObject({
     refuseStatus: z
       .number()

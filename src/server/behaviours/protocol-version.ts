@@ -8,6 +8,7 @@ import { defineBehaviour } from './behaviour.ts';
 export const protocolVersion = defineBehaviour({
   kind: 'protocol-version',
   summary: 'initialize answers another protocolVersion (unsupported, or a downgrade)',
+  covers: ['protocol'],
   params: z.strictObject({
     version: z.string().min(1).describe('the protocolVersion initialize answers, e.g. 2026-07-28 or 2024-11-05'),
     evictSessions: z.boolean().default(true).describe('evict every live session when the window opens (a redeploy)'),

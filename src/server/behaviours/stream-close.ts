@@ -29,6 +29,7 @@ function close(state: StreamCloseState, session: BehaviourSession, id: RequestId
 export const streamClose = defineBehaviour({
   kind: 'stream-close',
   summary: 'the server closes a tools/call SSE stream mid-call, before the result',
+  covers: ['protocol'],
   params: z.strictObject({
     every: z.number().int().positive().default(1).describe('every Nth tools/call (counted over the server)'),
     tools: z.array(z.string()).optional().describe('only calls of these tools (default: every tool)'),

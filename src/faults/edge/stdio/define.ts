@@ -4,6 +4,7 @@
 // stdin (`request`). Either one left out passes its message through unchanged.
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import type { FaultArea } from '../../../core/fault-areas.ts';
 import { defineFaultKind, type FaultKind } from '../../kind.ts';
 import { edgeBase, installRule } from '../common.ts';
 import type { StdioOut } from './directive.ts';
@@ -28,6 +29,7 @@ export function defineStdioFault<S extends z.ZodRawShape>(def: {
   kind: string;
   directive: string;
   summary: string;
+  covers: readonly FaultArea[];
   params: S;
   answer?: Writer<z.output<z.ZodObject<S>>>;
   request?: Writer<z.output<z.ZodObject<S>>>;
@@ -39,6 +41,7 @@ export function defineStdioFault<S extends z.ZodRawShape>(def: {
     summary: def.summary,
     params,
     needs: ['stdio-edge'],
+    covers: def.covers,
     async apply(p, ctx) {
       const { methods, probability, ...own } = p as { methods: string[]; probability: number };
       return installRule(ctx.env.stdio, ctx, { methods, probability }, { directive: { ...own, kind: def.directive } });

@@ -7,6 +7,7 @@ export const stdioDropMessage = defineStdioFault({
   kind: 'stdio-drop-message',
   directive: 'drop',
   summary: 'the answer (or the request) dropped on the pipe between the client and the stdio server',
+  covers: ['protocol'],
   params: {
     direction: z
       .enum(['answer', 'request'])

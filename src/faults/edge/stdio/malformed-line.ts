@@ -7,6 +7,7 @@ export const stdioMalformedLine = defineStdioFault({
   kind: 'stdio-malformed-line',
   directive: 'malformed-line',
   summary: 'a non-JSON line on the stdio server stdout, before or instead of the answer',
+  covers: ['protocol'],
   params: {
     mode: z.enum(['before', 'instead']).default('before').describe('before the answer, or instead of it'),
     text: z.string().min(1).default('debug: cache warmed in 12ms').describe('the line (newlines become spaces)'),

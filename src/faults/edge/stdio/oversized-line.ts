@@ -8,6 +8,7 @@ export const stdioOversizedLine = defineStdioFault({
   kind: 'stdio-oversized-line',
   directive: 'oversized-line',
   summary: 'the answer on one stdout line of at least `bytes` (past 10 MiB the client closes the transport)',
+  covers: ['protocol'],
   params: {
     bytes: z
       .number()

@@ -8,6 +8,7 @@ export const stdioSlowWrites = defineStdioFault({
   kind: 'stdio-slow-writes',
   directive: 'slow-write',
   summary: 'the answer written to stdout in small chunks with a delay between them',
+  covers: ['timeout'],
   params: {
     chunkBytes: z.number().int().positive().default(64).describe('size of each piece, bytes'),
     delayMs: z.number().int().nonnegative().max(10_000).default(20).describe('pause between pieces, ms'),

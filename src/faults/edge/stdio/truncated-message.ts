@@ -7,6 +7,7 @@ export const stdioTruncatedMessage = defineStdioFault({
   kind: 'stdio-truncated-message',
   directive: 'truncate',
   summary: "the answer's line cut short (its first `keep` share of bytes, then a newline): unparseable, lost",
+  covers: ['protocol'],
   params: {
     keep: z.number().gt(0).lt(1).default(0.5).describe("share of the answer's bytes that arrive, 0..1 exclusive"),
   },
