@@ -5,6 +5,7 @@
 // comes with it). A failed poll is resumed by the task's id when the policy allows (`resumePolls`: Retry-After
 // honoured), else it fails the attempt, and a caller that retries then creates the task again. A poll the server
 // answers "unknown task" (it restarted and forgot) is resumed by creating the task again with the same arguments.
+// A task that ended cancelled fails the call for certain (task-cancelled.ts); one that ended failed, uncertainly.
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { TaskAttempt } from '../core/history.ts';
@@ -16,6 +17,7 @@ import { ENVELOPE_VERSION_KEY, TASK_CANCEL_HEADER } from '../core/wire.ts';
 import { currentAttempt } from './attempt-context.ts';
 import type { ToolCallResult } from './attempt-outcome.ts';
 import { ELICITATION_CAPABILITY } from './confirming-user.ts';
+import { TaskCancelledError } from './task-cancelled.ts';
 
 export interface TaskCallOptions {
   /** The whole call's budget (create, polls and pauses); the SDK's request timeout error when it runs out. */
@@ -86,6 +88,8 @@ export class TaskClient {
       }
     }
     if (task.result) return task.result;
+    // The server's own word that the task stopped before its effect: a certain failure (classify-rules/task.ts).
+    if (task.status === 'cancelled') throw new TaskCancelledError(task.taskId, task.statusMessage);
     throw new McpError(-32603, `Task ${task.taskId} ended ${task.status}: ${task.statusMessage ?? 'no result'}`);
   }
 

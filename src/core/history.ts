@@ -147,6 +147,8 @@ export interface SubscriptionEvent {
   key?: string;
   keys?: string[];
   reason?: string;
+  /** In a history merged from op shards (measure/merge.ts): the shard whose stream it was. Absent: the run's one stream. */
+  shard?: number;
 }
 
 /**

@@ -18,6 +18,11 @@ export interface Effect {
   /** Identifies the effect by argument values for servers we do not instrument. */
   argsKey?: string;
   details?: Record<string, unknown>;
+  /**
+   * In a history merged from op shards that listened (measure/merge.ts): the shard whose op made it, so the stream
+   * that shard listened on is the one that had to announce it.
+   */
+  shard?: number;
 }
 
 /**

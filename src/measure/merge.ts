@@ -210,7 +210,8 @@ function describeRun(run: unknown): string {
  * One profile's history from its shards' histories. One part is returned as it is. Several (a profile split by ops)
  * are aligned on their starts (each shard ran the same timeline from its own start), then unioned: ops and
  * attempts; effects once each (shards reading one shared ledger each see every effect), moved with the op they
- * belong to; fault windows matched by id, from the earliest onset to the latest removal, hits added.
+ * belong to; fault windows matched by id, from the earliest onset to the latest removal, hits added; each shard's
+ * listen stream kept apart, tagged with its shard, as are the effects when a shard listened.
  */
 export function mergeHistories(profile: string, parts: readonly History[]): History {
   if (parts.length === 1) return parts[0];
@@ -229,6 +230,9 @@ export function mergeHistories(profile: string, parts: readonly History[]): Hist
   const byStart = (x: { startMs: number }, y: { startMs: number }) => x.startMs - y.startMs;
   const byAt = (x: { atMs: number }, y: { atMs: number }) => x.atMs - y.atMs;
 
+  // Each shard listened on a stream of its own: events and effects carry their shard (parts come in shard order),
+  // so each stream is judged on the charges of its own shard's ops (measure/notifications.ts).
+  const listened = parts.some((p) => p.subscriptions !== undefined);
   const seen = new Set<string>();
   const effects: Effect[] = [];
   for (const [k, p] of parts.entries()) {
@@ -237,10 +241,13 @@ export function mergeHistories(profile: string, parts: readonly History[]): Hist
       if (seen.has(key)) continue;
       seen.add(key);
       const owner = e.traceId !== undefined ? (ownerOf.get(e.traceId) ?? k) : k;
-      effects.push(at(e, offsets[owner]));
+      effects.push({ ...at(e, offsets[owner]), ...(listened && { shard: owner + 1 }) });
     }
   }
   effects.sort((x, y) => x.atMs - y.atMs || x.seq - y.seq);
+  const subscriptions = parts
+    .flatMap((p, k) => (p.subscriptions ?? []).map((e) => ({ ...at(e, offsets[k]), shard: k + 1 })))
+    .sort(byAt);
 
   const breaker = shifted((p) => p.breaker, at).sort(byAt);
   const transportEvents = shifted((p) => p.transportEvents, at).sort(byAt);
@@ -260,6 +267,7 @@ export function mergeHistories(profile: string, parts: readonly History[]): Hist
     ...(transportEvents.length > 0 && { transportEvents }),
     ...(breaker.length > 0 && { breaker }),
     ...(discovery.length > 0 && { discovery }),
+    ...(listened && { subscriptions }),
     ...(speaks.length === 1 && speaks[0] !== 'undefined' && { serverSpeaksModern: speaks[0] === 'true' }),
     ...(!observable && { effectsObservable: false }),
     ...(unknown !== undefined && { effectsUnknown: unknown }),

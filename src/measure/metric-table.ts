@@ -351,7 +351,8 @@ export const METRICS: Record<string, MetricDef> = {
   },
   notifications_lost: {
     detects: ['state'],
-    describe: 'charges never announced on any listen stream (n/a as notifications_delivered)',
+    describe:
+      "charges never announced on the listen stream that had to announce them (merged op shards: their own shard's) (n/a as notifications_delivered)",
     get: (m) => listened(m.notificationsLost),
     damage: true,
   },
@@ -362,7 +363,7 @@ export const METRICS: Record<string, MetricDef> = {
     damage: true,
   },
   relistens: {
-    describe: 'listens acknowledged after the first (n/a as notifications_delivered)',
+    describe: 'listens acknowledged after the first, per stream (n/a as notifications_delivered)',
     get: (m) => listened(m.relistens),
   },
   task_completion_rate: {

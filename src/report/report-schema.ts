@@ -186,9 +186,13 @@ const metrics = obj({
     .describe('round trips per such call, first and retried rounds of every attempt; null: none completed'),
   notificationsDelivered: count.optional().describe('charges announced on a listen stream (absent: nobody listened)'),
   notificationsDuplicated: count.optional().describe('announcements of a charge beyond its first'),
-  notificationsLost: count.optional().describe('charges never announced on any listen stream'),
+  notificationsLost: count
+    .optional()
+    .describe(
+      "charges never announced on the listen stream that had to announce them (merged op shards: their own shard's)",
+    ),
   changesMissed: count.optional().describe('of those, not caught up by a read after listening again either'),
-  relistens: count.optional().describe('listens acknowledged after the first'),
+  relistens: count.optional().describe('listens acknowledged after the first, per stream'),
   tasksCreated: count.optional().describe('tasks the client created (absent: no task-only tool was called)'),
   tasksCompleted: count.optional().describe('of those, seen completed by the client'),
   taskCompletionRate: z.number().min(0).max(1).optional().describe('tasksCompleted / tasksCreated'),

@@ -20,11 +20,13 @@ describe('task-cancel-race (modern)', () => {
     expect(hits).toBeGreaterThan(0);
     expect(m.taskCancelsSent).toBe(hits);
     expect(m.taskCancelsWon! + m.taskCancelsRefused!).toBe(hits);
-    // A won cancel ends its task cancelled: the client saw it so and gave its op up. The task client reads a
-    // cancelled task as an uncertain -32603, so the op ends indeterminate (info), not failed.
+    // A won cancel ends its task cancelled: the client saw it so and gave its op up. The server said nothing was
+    // charged, so the op failed for certain (RESOURCE.TASK_CANCELLED, not retried): fail, not info; the ledger
+    // checks the server's word (a cancelled op that charged would be a ghost, and tasks_cancelled_and_charged).
     expect(m.tasksCreated! - m.tasksCompleted!).toBe(m.taskCancelsWon);
-    expect(m.opsInfo).toBe(m.taskCancelsWon);
-    expect(m.opsFail).toBe(0);
+    expect(m.opsFail).toBe(m.taskCancelsWon);
+    expect(m.errorsByCode['RESOURCE.TASK_CANCELLED'] ?? 0).toBe(m.taskCancelsWon);
+    expect(m.opsInfo).toBe(0);
     expect(m.tasksCancelledAndCharged ?? 0).toBe(0);
     expect(m.duplicateEffects).toBe(0);
     expect(m.ghostEffects).toBe(0);

@@ -22,6 +22,7 @@
 // | JSON-RPC -32020 HeaderMismatch (2026-07-28)        | PROTO.HEADER_MISMATCH           | yes   | no: the Mcp-* headers disagree with the body, refused before dispatch |
 // | other JSON-RPC error (-32603, server-defined)      | PROTO.JSONRPC_<n>               | no    | yes: thrown while the tool may have been running |
 // | our request timeout (-32001)                       | LINK.TIMEOUT                    | yes   | yes: the tool may still run or be done |
+// | a task a poll answered `cancelled` (task client)   | RESOURCE.TASK_CANCELLED         | no    | no: the server says it stopped before its effect; someone meant it to stop |
 // | connection closed with the request pending (-32000)| LINK.CLOSED                     | yes   | yes: the answer was lost with it |
 // | fetch failed: ECONNREFUSED                         | LINK.REFUSED                    | yes   | no: no connection, nothing sent |
 // | fetch failed: ENOTFOUND, EAI_AGAIN, EHOSTUNREACH, ENETUNREACH, connect timeout | LINK.UNREACHABLE | yes | no: nothing sent |
@@ -41,6 +42,7 @@ import { JSON_RPC_RULES } from './json-rpc.ts';
 import { LINK_RULES } from './link.ts';
 import { NEGOTIATION_RULES } from './negotiation.ts';
 import type { ClassifyRule } from './rule.ts';
+import { TASK_RULES } from './task.ts';
 
 const ANYTHING_ELSE: ClassifyRule = {
   name: 'anything-else',
@@ -54,5 +56,6 @@ export const CLASSIFY_RULES: readonly ClassifyRule[] = [
   ...HTTP_STATUS_RULES,
   ...JSON_RPC_RULES,
   ...LINK_RULES,
+  ...TASK_RULES,
   ANYTHING_ELSE,
 ];

@@ -8,6 +8,7 @@ import { classifyError } from '../../../src/client/classify.ts';
 import { CLASSIFY_RULES } from '../../../src/client/classify-rules/index.ts';
 import { seenOf } from '../../../src/client/classify-rules/rule.ts';
 import { AmbiguousDiscovery } from '../../../src/client/discovery-tap.ts';
+import { TaskCancelledError } from '../../../src/client/task-cancelled.ts';
 import { ProtocolVersionRejected } from '../../../src/core/protocol-mismatch.ts';
 
 const body = (code: number, message: string) =>
@@ -96,6 +97,10 @@ const EXAMPLES: Record<string, Example> = {
   'not-connected': {
     error: new Error('Not connected'),
     expected: { errorCode: 'LINK.NOT_CONNECTED', retryable: true, uncertain: false },
+  },
+  'task-cancelled': {
+    error: new TaskCancelledError('task_1', 'Cancelled by the client; nothing was charged.'),
+    expected: { category: 'RESOURCE', errorCode: 'RESOURCE.TASK_CANCELLED', retryable: false, uncertain: false },
   },
   'anything-else': {
     error: new Error('something nobody planned for'),

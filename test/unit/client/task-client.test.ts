@@ -2,6 +2,8 @@
 // Retry-After) when the policy allows it, else it fails the call; the attempt records what it saw of the task.
 import { describe, expect, it } from 'vitest';
 import { type AttemptHttp, runInAttempt } from '../../../src/client/attempt-context.ts';
+import { classifyError } from '../../../src/client/classify.ts';
+import { TaskCancelledError } from '../../../src/client/task-cancelled.ts';
 import { TaskClient, TaskHttpError } from '../../../src/client/task-client.ts';
 
 const task = (status: string, result?: unknown) => ({
@@ -79,5 +81,27 @@ describe('TaskClient', () => {
     // Cut, not resumed: the budget is spent, so a resume could only be cut again.
     expect(methods).toEqual(['tools/call', 'tasks/get']);
     expect(http.task).toEqual({ status: 'working', resumedPolls: 0 });
+  });
+
+  it('a task a poll answered cancelled fails the call for certain; one whose poll was lost stays uncertain', async () => {
+    const cancelled = { ...task('cancelled'), statusMessage: 'Cancelled by the client; nothing was charged.' };
+    const said = scripted([() => ok({ resultType: 'task', task: task('working'), content: [] }), () => ok(cancelled)]);
+    const http: AttemptHttp = {};
+    const call = runInAttempt(http, () =>
+      new TaskClient('http://x/mcp', said.fetch).callTool({ name: 'settle_batch' }),
+    );
+    const error = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TaskCancelledError);
+    expect(classifyError(error)).toMatchObject({ errorCode: 'RESOURCE.TASK_CANCELLED', uncertain: false });
+    expect(http.task).toEqual({ status: 'cancelled', resumedPolls: 0 });
+    // The same cancel, but the poll that would have said so is lost (502): the client knows nothing of the end.
+    const lost = scripted([
+      () => ok({ resultType: 'task', task: task('working'), content: [] }),
+      () => new Response('bad gateway', { status: 502 }),
+    ]);
+    const unknown = await runInAttempt({}, () =>
+      new TaskClient('http://x/mcp', lost.fetch).callTool({ name: 'settle_batch' }),
+    ).catch((e: unknown) => e);
+    expect(classifyError(unknown)).toMatchObject({ errorCode: 'EDGE.HTTP_502', uncertain: true });
   });
 });

@@ -1,7 +1,11 @@
 // Cancels racing completion: the counts, and the detector (a task the server called cancelled that charged all the
 // same) with its negative control: the same race against work that charges without claiming the task first.
 import { describe, expect, it } from 'vitest';
+import { classifyError } from '../../../src/client/classify.ts';
+import { opOutcome } from '../../../src/client/outcome.ts';
+import { TaskCancelledError } from '../../../src/client/task-cancelled.ts';
 import type { Effect } from '../../../src/core/ledger.ts';
+import { computeMetrics } from '../../../src/measure/metrics.ts';
 import { type TaskHandle, TaskStore } from '../../../src/server/tasks/task-store.ts';
 import { attempt, effect, fed, history, op } from './fixtures.ts';
 
@@ -16,17 +20,24 @@ function gate() {
 
 /**
  * One task raced: its work reaches the charge (claiming the task first when `claims`, as settle_batch does), a
- * cancel lands while the charge is under way, then the charge completes. What the client and the ledger saw.
+ * cancel lands while the charge is under way (or, `cancelBeforeClaim`, before the work claims), then the charge
+ * completes. What the client and the ledger saw.
  */
-async function race(claims: boolean, opId: string) {
+async function race(claims: boolean, opId: string, cancelBeforeClaim = false) {
   const store = new TaskStore();
   const atCharge = gate();
   const charge = gate();
   const effects: Effect[] = [];
   const view = store.start(async (handle: TaskHandle) => {
+    if (cancelBeforeClaim) {
+      atCharge.open();
+      await charge.opened;
+    }
     if (claims && !handle.commit()) return { result: undefined, failed: true };
-    atCharge.open();
-    await charge.opened;
+    if (!cancelBeforeClaim) {
+      atCharge.open();
+      await charge.opened;
+    }
     effects.push(effect(opId, { attempt: 1 }));
     return { result: { content: [] }, failed: false };
   });
@@ -64,6 +75,30 @@ describe('task cancels racing completion', () => {
       taskCancelsWon: 1,
       tasksCancelledAndCharged: 1,
     });
+  });
+
+  it('the client fails a cancelled op for certain, so a charge the server denied is also a ghost in the ledger', async () => {
+    // How the task client ends the attempt the store called cancelled: a certain failure, so the op ends `fail`.
+    const said = classifyError(new TaskCancelledError('task_1', 'Cancelled by the client; nothing was charged.'));
+    expect(said).toMatchObject({ errorCode: 'RESOURCE.TASK_CANCELLED', uncertain: false });
+    const outcome = opOutcome(false, true, said.uncertain);
+    expect(outcome).toBe('fail');
+    const judge = (raced: Awaited<ReturnType<typeof race>>) =>
+      computeMetrics(
+        history({
+          attempts: [raced.attempt],
+          ops: [op('op-1', 0, 500, outcome, { tool: 'settle_batch', sideEffecting: true })],
+          effects: raced.effects,
+        }),
+      );
+    // Work that claims before charging, cancelled before its claim: the cancel won, nothing was charged, no ghost.
+    const honest = await race(true, 'op-1', true);
+    expect(honest.attempt.task).toMatchObject({ status: 'cancelled', cancel: 'won' });
+    expect(honest.effects).toHaveLength(0);
+    expect(judge(honest)).toMatchObject({ ghostEffects: 0, tasksCancelledAndCharged: 0 });
+    // Negative control: work that charges without claiming: the cancelled op was charged, a ghost and the detector.
+    const lying = await race(false, 'op-1');
+    expect(judge(lying)).toMatchObject({ ghostEffects: 1, tasksCancelledAndCharged: 1 });
   });
 
   it('a cancel that won before the charge, then a retry that charged: the retry charge is not the cancelled task', () => {
