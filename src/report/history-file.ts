@@ -4,9 +4,11 @@
 // visibleChars (as trace.jsonl has it; it can be megabytes and may hold a leaked canary, and the leak scan already
 // ran and wrote its findings to report.json); a start is written relative to the history's start, an end relative
 // to its record's start, each to the fewest decimals that give the clock's reading back exactly
-// (core/relative-time.ts), so every report renders again byte for byte. A line without `format` (written before)
-// is read as it is: epoch times, visibleChars on ops only.
+// (core/relative-time.ts), so every report renders again byte for byte; decisions as the decision log writes them
+// (`[stream, what, value]`, `1` after a keyed draw). A line without `format` (written before) is read as it is:
+// epoch times, visibleChars on ops only, decisions as objects.
 import { z } from 'zod';
+import { decodedDecision, type EncodedDecision, encodedDecision } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';
 import { wholeAttempts, wholeOps } from '../core/history-records.ts';
 import { absolute, relative } from '../core/relative-time.ts';
@@ -29,7 +31,7 @@ export function* historyChunks(histories: Record<string, History>): Generator<st
     const arrays: Record<string, () => Iterable<string>> = {
       attempts: () => jsonArray(wholeAttempts(h), compact),
       ops: () => jsonArray(wholeOps(h), compact),
-      decisions: () => jsonArray(h.decisions, (d) => d),
+      decisions: () => jsonArray(h.decisions, encodedDecision),
     };
     let first = true;
     for (const [key, value] of Object.entries(h)) {
@@ -80,7 +82,7 @@ function expandRecord(record: Record<string, unknown>, baseMs: number): void {
   record.endMs = absolute(record.endMs, record.startMs as number);
 }
 
-function historySchema(time: z.ZodType<unknown>) {
+function historySchema(time: z.ZodType<unknown>, decision: z.ZodType<unknown>) {
   const timed = z.looseObject({ startMs: time, endMs: time });
   return z.looseObject({
     startMs: z.number(),
@@ -89,15 +91,22 @@ function historySchema(time: z.ZodType<unknown>) {
     ops: z.array(timed.extend({ opId: z.string(), tool: z.string(), outcome: z.enum(['ok', 'fail', 'info']) })),
     faults: z.array(z.looseObject({ id: z.string(), seam: z.string(), kind: z.string(), onMs: z.number() })),
     effects: z.array(z.looseObject({ seq: z.number(), atMs: z.number(), kind: z.string() })),
-    decisions: z.array(z.looseObject({ stream: z.string(), what: z.string() })),
+    decisions: z.array(decision),
   });
 }
 /** Before format 2: epoch times. */
-const lineV1 = z.strictObject({ profile: z.string(), history: historySchema(z.number()) });
+const lineV1 = z.strictObject({
+  profile: z.string(),
+  history: historySchema(z.number(), z.looseObject({ stream: z.string(), what: z.string() })),
+});
+const value = z.union([z.number(), z.string(), z.boolean()]);
 const lineV2 = z.strictObject({
   profile: z.string(),
   format: z.literal(FORMAT),
-  history: historySchema(z.union([z.number(), z.tuple([z.number()])])),
+  history: historySchema(
+    z.union([z.number(), z.tuple([z.number()])]),
+    z.union([z.tuple([z.string(), z.string(), value]), z.tuple([z.string(), z.string(), value, z.literal(1)])]),
+  ),
 });
 
 /** Throws `<file>:<line>: <path>: <problem>` on the first bad line. */
@@ -125,6 +134,7 @@ export function parseHistories(text: string, file: string): Record<string, Histo
       for (const record of [...history.attempts!, ...history.ops!]) {
         expandRecord(record as unknown as Record<string, unknown>, history.startMs);
       }
+      history.decisions = (history.decisions as unknown as EncodedDecision[]).map(decodedDecision);
     }
     histories[parsed.data.profile] = history;
   });

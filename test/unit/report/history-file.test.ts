@@ -9,7 +9,13 @@ describe('history.jsonl', () => {
     const histories = sampleHistories();
     histories.good.ops![0] = { ...histories.good.ops![0], visible: 'SECRET-CANARY' };
     histories.good.attempts![0] = { ...histories.good.attempts![0], visible: 'ATTEMPT-CANARY!' };
+    histories.good.decisions = [
+      ...histories.good.decisions,
+      { stream: 'faults/f1', what: 'fires', value: true, keyed: true },
+    ];
     const text = renderHistories(histories);
+    // Decisions as the decision log writes them.
+    expect(text).toContain('"decisions":[["jitter","delay",12],["faults/f1","fires",true,1]]');
     expect(text.trimEnd().split('\n')).toHaveLength(2);
     expect(text).not.toMatch(/SECRET-CANARY|ATTEMPT-CANARY/);
     const back = parseHistories(text, 'h.jsonl');
@@ -20,6 +26,7 @@ describe('history.jsonl', () => {
     // Key order too: the visible text's length goes last, where trace.jsonl puts it.
     expect(JSON.stringify(back.good.attempts![0])).toBe(JSON.stringify({ ...firstAttempt, visibleChars: 15 }));
     expect(JSON.stringify(back[EVIL])).toBe(JSON.stringify(histories[EVIL]));
+    expect(back.good.decisions).toEqual(histories.good.decisions);
     // Written again from what was read: the same bytes.
     expect(renderHistories(back)).toBe(text);
   });
