@@ -40,8 +40,8 @@ describe('faultline replay', () => {
 
   it('from another directory: the same decisions, op by op', async () => {
     // Plan decisions: the timeline's fault and on (no off: it stays until the last op), each op's tool and amount.
-    const file = join(runDir, 'out', 'history.jsonl');
-    const [logged] = Object.values(parseHistories(readFileSync(file, 'utf8'), file));
+    const historyFile = join(runDir, 'out', 'history.jsonl');
+    const [logged] = Object.values(parseHistories(readFileSync(historyFile, 'utf8'), historyFile));
     expect([...logged.decisions].filter((d) => !d.keyed)).toHaveLength(6);
     const same = await runCli(['replay', report, '--out', 'replay'], { cwd: elsewhere, timeoutMs: 90_000 });
     expect(same.code).toBe(1); // it fails again, as it should
