@@ -1,6 +1,6 @@
 // history.jsonl: the recorded History of every profile, one JSON line per profile, next to report.json, so
 // `faultline report RUN_DIR` can rebuild every report later. Format 2 (`"format":2` on the line) is compact where
-// the bytes grow with the run, in its attempts and ops: model-visible text is left out, its length kept as
+// the bytes grow with the run (attempts, ops, decisions): model-visible text is left out, its length kept as
 // visibleChars (as trace.jsonl has it; it can be megabytes and may hold a leaked canary, and the leak scan already
 // ran and wrote its findings to report.json); a start is written relative to the history's start, an end relative
 // to its record's start, each to the fewest decimals that give the clock's reading back exactly
