@@ -29,16 +29,16 @@ import type { DecisionRecord, Decisions } from './history.ts';
 import type { LineSpill } from './line-spill.ts';
 import { type DecisionSink, RandomStream } from './random.ts';
 
-type Encoded = [stream: string, what: string, value: DecisionRecord['value'], keyed?: 1];
-
-const encoded = (d: DecisionRecord): Encoded =>
+/** A decision as the log (and history.jsonl) writes it. */
+export type EncodedDecision = [stream: string, what: string, value: DecisionRecord['value'], keyed?: 1];
+export const encodedDecision = (d: DecisionRecord): EncodedDecision =>
   d.keyed ? [d.stream, d.what, d.value, 1] : [d.stream, d.what, d.value];
 
-function decoded([stream, what, value, keyed]: Encoded): DecisionRecord {
+export function decodedDecision([stream, what, value, keyed]: EncodedDecision): DecisionRecord {
   return keyed ? { stream, what, value, keyed: true } : { stream, what, value };
 }
 
-const decode = (line: string): DecisionRecord => decoded(JSON.parse(line) as Encoded);
+const decode = (line: string): DecisionRecord => decodedDecision(JSON.parse(line) as EncodedDecision);
 
 /** Lines per joined chunk: big enough that a chunk's own cost vanishes, small enough to join in a blink. */
 const CHUNK_LINES = 4096;
@@ -56,10 +56,10 @@ export class DecisionLog implements Decisions {
   ) {
     this.sink = spill
       ? (d) => {
-          spill.append(encoded(d));
+          spill.append(encodedDecision(d));
         }
       : (d) => {
-          this.pending.push(JSON.stringify(encoded(d)));
+          this.pending.push(JSON.stringify(encodedDecision(d)));
           if (this.pending.length === CHUNK_LINES) {
             this.chunks.push(this.pending.join('\n'));
             this.pending = [];
@@ -77,7 +77,7 @@ export class DecisionLog implements Decisions {
 
   *[Symbol.iterator](): Iterator<DecisionRecord> {
     if (this.spill) {
-      for (const line of this.spill.all()) yield decoded(line as Encoded);
+      for (const line of this.spill.all()) yield decodedDecision(line as EncodedDecision);
       return;
     }
     const full = this.chunks.length;

@@ -1,10 +1,12 @@
 // A run's op and attempt records on disk, written once as each op ends (one line per op: the op and its attempts)
 // and read back one op at a time, in order or by number. Nothing of a record stays in memory but where its line is
-// (12 B an op). Compact: keys by a short name, times relative to the run's start (an end relative to its start),
-// repeated strings (tools, codes, the same answer text) written once and named after that, an attempt's number and
-// op id left out where the op gives them. The file is a LineSpill (core/line-spill.ts): unlinked, gone at exit.
+// (12 B an op). Compact: keys by a short name, times relative to the run's start (an end relative to its start;
+// core/relative-time.ts), repeated strings (tools, codes, the same answer text) written once and named after that,
+// an attempt's number and op id left out where the op gives them. The file is a LineSpill (core/line-spill.ts):
+// unlinked, gone at exit.
 import type { AttemptRecord, OpGroup, OpRecord, RecordSource } from './history.ts';
 import { LineSpill } from './line-spill.ts';
+import { absolute, relative } from './relative-time.ts';
 import { StringTable } from './string-table.ts';
 
 type Encoded = Record<string, unknown>;
@@ -101,14 +103,4 @@ export class RecordLog implements RecordSource {
     }
     return out;
   }
-}
-
-/** `value - base` when adding it back gives `value` exactly (times of one run always do); else `[value]`. */
-function relative(value: number, base: number): number | [number] {
-  const delta = value - base;
-  return base + delta === value ? delta : [value];
-}
-
-function absolute(written: unknown, base: number): number {
-  return Array.isArray(written) ? (written[0] as number) : base + (written as number);
 }

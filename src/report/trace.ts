@@ -3,6 +3,7 @@
 // needs: op, attempt, tool, arguments (their secrets redacted), idempotency key, outcome, category, code, HTTP status, server
 // request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
+// Model-visible text is given by its length (visibleChars), on ops and attempts alike, as history.jsonl keeps it.
 import type { AttemptRecord, History } from '../core/history.ts';
 import { historyOf } from '../core/history-key.ts';
 import { type RecordIndex, recordIndex } from '../core/history-records.ts';
@@ -169,7 +170,7 @@ function eventOf(
       return { ...head, ...attemptLine(a, h, tools.get(a.opId), previousEnd[index]) };
     }
     case 'op': {
-      // Visible content can be megabytes and may hold a leaked canary: record its size, not its text.
+      // Visible content can be megabytes and may hold a leaked canary: record its size, not its text (attempts too).
       const { visible, ...rest } = records.op(index);
       return { ...head, ...rest, ...(visible === undefined ? {} : { visibleChars: visible.length }) };
     }
@@ -184,13 +185,14 @@ function attemptLine(
   opTool: string | undefined,
   previousEndMs: number,
 ): Record<string, unknown> {
-  const { args, message, ...rest } = a;
+  const { args, message, visible, ...rest } = a;
   const clipped = message && message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
   const active = h.faults
     .filter((f) => f.onMs <= a.endMs && (f.offMs === undefined || f.offMs >= a.startMs))
     .map((f) => f.id);
   return {
     ...rest,
+    ...(visible === undefined ? {} : { visibleChars: visible.length }),
     tool: a.tool ?? opTool,
     ...(args === undefined ? {} : { args: redactSecrets(args) }),
     outcome: a.ok ? 'ok' : 'failed',

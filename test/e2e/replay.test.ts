@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseHistories } from '../../src/report/history-file.ts';
 import { REPO, runCli } from '../helpers/cli.ts';
 import { type ReferenceServer, serveReference } from '../helpers/serve.ts';
 
@@ -39,8 +40,9 @@ describe('faultline replay', () => {
 
   it('from another directory: the same decisions, op by op', async () => {
     // Plan decisions: the timeline's fault and on (no off: it stays until the last op), each op's tool and amount.
-    const logged = JSON.parse(readFileSync(join(runDir, 'out', 'history.jsonl'), 'utf8')).history.decisions;
-    expect((logged as { keyed?: boolean }[]).filter((d) => !d.keyed)).toHaveLength(6);
+    const historyFile = join(runDir, 'out', 'history.jsonl');
+    const [logged] = Object.values(parseHistories(readFileSync(historyFile, 'utf8'), historyFile));
+    expect([...logged.decisions].filter((d) => !d.keyed)).toHaveLength(6);
     const same = await runCli(['replay', report, '--out', 'replay'], { cwd: elsewhere, timeoutMs: 90_000 });
     expect(same.code).toBe(1); // it fails again, as it should
     expect(same.stderr).toMatch(new RegExp(`replaying replayed from ${file} \\(seed 5, policy resilient\\)`));

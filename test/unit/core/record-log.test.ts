@@ -1,21 +1,23 @@
 // The record log (compact, on disk) and the history read from it (no records in memory, all read from the log) against
 // the in-memory one: the same records, fed to both recorders in the same order, give the same report.json metrics,
-// trace.jsonl, history.jsonl and report.html profile section, byte for byte.
+// trace.jsonl, history.jsonl and report.html profile section, byte for byte; and `faultline report` from the compact
+// history.jsonl the run wrote renders the run's files again, byte for byte.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CANARIES, CANARY_MARKERS } from '../../../mocks/canaries.ts';
+import { reportCommand } from '../../../src/cli/report-command.ts';
 import type { AttemptRecord, History, OpRecord } from '../../../src/core/history.ts';
 import { wholeHistory } from '../../../src/core/history-records.ts';
 import type { Effect } from '../../../src/core/ledger.ts';
 import { RecordLog } from '../../../src/core/record-log.ts';
 import type { RunReport } from '../../../src/measure/run-report.ts';
-import { buildProfileReport } from '../../../src/measure/verdict.ts';
+import { buildProfileReport, buildRunReport } from '../../../src/measure/verdict.ts';
 import { renderHistories } from '../../../src/report/history-file.ts';
 import { profileSection } from '../../../src/report/html-profile.ts';
 import { renderTrace } from '../../../src/report/trace.ts';
-import { writeReports } from '../../../src/report/write.ts';
+import { REPORT_FILES, writeReports } from '../../../src/report/write.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
 
 const T0 = 1_700_000_000_000;
@@ -28,7 +30,7 @@ function feed(recorder: Recorder): Effect[] {
     const opId = `op-${String(i).padStart(4, '0')}`;
     const pay = i % 3 === 0;
     const leak = i % 25 === 0 ? canaries[(i / 25) % canaries.length] : '';
-    const start = T0 + i * 7;
+    const start = T0 + i * 7.3; // off the whole ms, as a clock reads
     const tries = i % 7 === 0 ? 2 : 1;
     let t = start;
     const records: AttemptRecord[] = [];
@@ -201,6 +203,46 @@ describe('RecordLog', () => {
       expect(readFileSync(join(dir, 'trace.jsonl'), 'utf8')).toBe(renderTrace({ spill: inMemory }, run));
       expect(readFileSync(join(dir, 'history.jsonl'), 'utf8')).toBe(renderHistories({ spill: inMemory }));
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('faultline report from the history.jsonl a run wrote renders every file of the run again, byte for byte', async () => {
+    const spilled = recorded(true);
+    const run = buildRunReport({
+      seed: 1,
+      startedAt: new Date(T0),
+      durationMs: 5100,
+      profiles: [{ ...report(spilled), workloadOffsetMs: 100 }],
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-history-test-'));
+    const [ran, again] = [join(dir, 'run'), join(dir, 'again')];
+    const stderr = process.stderr.write;
+    try {
+      await writeReports(ran, run, { spill: spilled });
+      const read = (where: string, name: string) => readFileSync(join(where, name), 'utf8');
+      const history = read(ran, 'history.jsonl');
+      expect(history).toContain('"format":2');
+      // What the model saw of each attempt (some of it with a planted canary): history.jsonl and trace.jsonl keep its
+      // length, not its text (`Payment op-… ok`, `doc-… Runbook`).
+      expect(run.profiles[0].metrics.leaks).toBeGreaterThanOrEqual(12);
+      for (const text of [history, read(ran, 'trace.jsonl')]) {
+        expect(text).not.toMatch(/"visible"|Runbook|Payment op-/);
+        expect(text).toContain('"visibleChars":');
+      }
+      process.stderr.write = () => true;
+      expect(await reportCommand(ran, { out: again })).toBe(0);
+      process.stderr.write = stderr;
+      for (const name of REPORT_FILES) {
+        // report.html names the report.json to replay by its path.
+        const text = read(again, name).replaceAll(join(again, 'report.json'), join(ran, 'report.json'));
+        expect(text, name).toBe(read(ran, name));
+      }
+      // Not vacuous: the timeline drew every op, each at its exact time (the trace prints epoch times whole).
+      expect(read(ran, 'report.html').match(/<circle class="op /g)).toHaveLength(300);
+      expect(read(ran, 'trace.jsonl')).toContain(`"t":${T0 + 299 * 7.3}`);
+    } finally {
+      process.stderr.write = stderr;
       rmSync(dir, { recursive: true, force: true });
     }
   });
