@@ -70,6 +70,12 @@ export interface ShardCapacity {
 
 const time = z.number().finite();
 const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
+const loopLag = loose({
+  p99Ms: z.number(),
+  maxMs: z.number(),
+  samples: z.number(),
+  cpuWaitShare: z.number().optional(),
+});
 
 const historySchema = loose({
   startMs: time,
@@ -117,6 +123,9 @@ const shardSchema = z.object({
           referenceP95Ms: z.number(),
           marginMs: z.number(),
           tooLoaded: z.string().optional(),
+          // The loop stalls watched while the workload ran widen the time bounds (machineDelayMs): without them a
+          // merged profile would judge its time bounds tighter than its shard did.
+          duringRun: z.object({ harness: loopLag.optional(), server: loopLag.optional() }).optional(),
           probe: loose({
             model: z.enum(['open', 'closed']),
             calls: z.number(),

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, FaultWindow, History, OpRecord } from '../../../src/core/history.ts';
 import { ownsOp, type Shard, shardOrder } from '../../../src/core/shard.ts';
-import { assessCalibration } from '../../../src/measure/calibration.ts';
+import { assessCalibration, machineDelayMs } from '../../../src/measure/calibration.ts';
 import {
   checkShards,
   type MergedRun,
@@ -240,6 +240,11 @@ describe('the calibration through a merge', () => {
       { calls: 20, timedOut: 0, p50Ms: 600, p95Ms: 900, maxMs: 950 },
       { attemptTimeoutMs: 2000 },
     );
+    // The loop stalls watched during the run widen its time bounds too (machineDelayMs): they must travel as well.
+    loaded.duringRun = {
+      harness: { p99Ms: 40, maxMs: 3800, samples: 900, cpuWaitShare: 0.6 },
+      server: { p99Ms: 20, maxMs: 900, samples: 800 },
+    };
     target.calibration = loaded;
     const reparsed = parseShardOutput(JSON.parse(JSON.stringify(parts[0].shard)));
     if ('problem' in reparsed) throw new Error(reparsed.problem);
@@ -247,6 +252,8 @@ describe('the calibration through a merge', () => {
     const merged = mergeShards([{ label: 'shard-0', shard: reparsed.shard }, parts[1]], judgingOf);
     const got = merged.run.profiles.find((p) => p.name === target.name)!;
     expect(got.calibration).toEqual(loaded);
+    expect(machineDelayMs(got.calibration)).toBe(machineDelayMs(loaded));
+    expect(machineDelayMs(loaded)).toBeGreaterThan(loaded.marginMs);
     // The load is said beside the verdict and never changes a count's result: judged as the same merge without it.
     expect(got.notes).toContain(
       `machine load: ${loaded.tooLoaded} (counts are judged as measured; a missed time bound within the machine's delay is inconclusive)`,
