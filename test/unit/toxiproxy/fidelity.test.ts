@@ -111,7 +111,7 @@ for (const spec of targetSpecs) {
       expect(await roundTrip(socket)).toBeLessThan(100);
     });
 
-    it('bandwidth: 200 KB/s carries 100 KB in ~500 ms (within ±10 %)', { retry: 2 }, async () => {
+    it('bandwidth: 200 KB/s carries 100 KB in no less than 450 ms and, loaded, well under 2x that', async () => {
       const size = 100_000;
       const { port } = await proxyTo(await upstream(bulkSender(size)), [
         { type: 'bandwidth', attributes: { rate: 200 } },
@@ -120,8 +120,12 @@ for (const spec of targetSpecs) {
       const result = await collect(await dial(port));
       expect(result.bytes).toBe(size);
       const elapsed = result.closedAt - start;
+      // The rate is a floor no machine can beat (a toxic that let bytes through early fails it). The ceiling is
+      // widened for load by name: a busy runner's timers fire late on every throttled chunk (a single try failed at
+      // load 15 within +10 %), while a rate read in the wrong unit (kbit, bytes) is 8x or 1000x off and fails it.
+      const LOADED_CEILING = 2;
       expect(elapsed).toBeGreaterThan(450);
-      expect(elapsed).toBeLessThan(550);
+      expect(elapsed).toBeLessThan(500 * LOADED_CEILING);
     });
 
     it('limit_data: passes exactly N bytes per direction, then closes', async () => {
