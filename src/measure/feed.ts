@@ -2,6 +2,7 @@
 // and one line in FAMILIES; computeMetrics reads its result from `finishFeed`.
 import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
 import { opGroups } from '../core/history-records.ts';
+import type { Effect } from '../core/ledger.ts';
 import type { Accumulator, RunFrame } from './accumulator.ts';
 import { ApplicationCounter } from './client-guards.ts';
 import { discoveryMetrics } from './discovery-metrics.ts';
@@ -63,6 +64,16 @@ export function feedOp(feed: MetricFeed, attempts: readonly AttemptRecord[], op:
 /** No attempt starting before `ms` will be fed from now on (accumulator.ts). */
 export function feedWatermark(feed: MetricFeed, ms: number): void {
   for (const family of Object.values(feed) as Accumulator<unknown>[]) family.watermark?.(ms);
+}
+
+/** The run's effects are fed as they happen from now on (accumulator.ts `liveEffects`). */
+export function feedEffectsLive(feed: MetricFeed): void {
+  for (const family of Object.values(feed) as Accumulator<unknown>[]) family.liveEffects?.();
+}
+
+/** One effect as the ledger recorded it. */
+export function feedEffect(feed: MetricFeed, e: Effect): void {
+  for (const family of Object.values(feed) as Accumulator<unknown>[]) family.effect?.(e);
 }
 
 /** A recorded history fed as if it were happening: each op's attempts, then the op. */

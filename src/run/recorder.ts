@@ -6,7 +6,7 @@ import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord, Windo
 import { wholeHistory } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
 import { RecordLog } from '../core/record-log.ts';
-import { feedOp, feedWatermark, type MetricFeed, newFeed } from '../measure/feed.ts';
+import { feedEffect, feedEffectsLive, feedOp, feedWatermark, type MetricFeed, newFeed } from '../measure/feed.ts';
 
 export interface RecorderOptions {
   /**
@@ -53,6 +53,15 @@ export class Recorder {
     this.openAttempts.delete(o.opId);
     this.close(attempts, o);
   }
+
+  /** Every effect of the run comes through `effect` as it happens, from before the first op on (measure/reconcile.ts). */
+  effectsLive(): void {
+    feedEffectsLive(this.feed);
+  }
+
+  effect = (e: Effect): void => {
+    if (this.fed) feedEffect(this.feed, e);
+  };
 
   breakerEvent = (e: BreakerEvent): void => {
     this.breaker.push(e);
