@@ -1,7 +1,7 @@
 // A metric family computed as the run goes (the k6 way): fed each op's attempts and then the op when the op ends
 // (records arrive in end order, not start order), finished once. It keeps only what its result needs, never the
 // records themselves.
-import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
+import type { AttemptRecord, FaultWindow, History, OpRecord } from '../core/history.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { MetricsOptions } from './options.ts';
 
@@ -24,6 +24,11 @@ export interface Accumulator<T> {
    * holds the same ones. Never called on a replay or for a target whose effects are read only at the end.
    */
   liveEffects?(): void;
+  /**
+   * A fault window went on (its `offMs` is set on the same object when it goes off). A live run announces every
+   * window of its frame here before the watermark passes its onset; a replay announces none.
+   */
+  fault?(w: FaultWindow): void;
   effect?(e: Effect): void;
   /** Called once, at the end. */
   result(run: RunFrame, options: MetricsOptions): T;

@@ -1,6 +1,6 @@
 // The run's metric families as accumulators (measure/accumulator.ts). A new family is one file with its accumulator
 // and one line in FAMILIES; computeMetrics reads its result from `finishFeed`.
-import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
+import type { AttemptRecord, FaultWindow, History, OpRecord } from '../core/history.ts';
 import { opGroups } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { Accumulator, RunFrame } from './accumulator.ts';
@@ -69,6 +69,11 @@ export function feedWatermark(feed: MetricFeed, ms: number): void {
 /** The run's effects are fed as they happen from now on (accumulator.ts `liveEffects`). */
 export function feedEffectsLive(feed: MetricFeed): void {
   for (const family of Object.values(feed) as Accumulator<unknown>[]) family.liveEffects?.();
+}
+
+/** A fault window went on (accumulator.ts `fault`). */
+export function feedFault(feed: MetricFeed, w: FaultWindow): void {
+  for (const family of Object.values(feed) as Accumulator<unknown>[]) family.fault?.(w);
 }
 
 /** One effect as the ledger recorded it. */

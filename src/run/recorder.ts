@@ -6,7 +6,15 @@ import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord, Windo
 import { wholeHistory } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
 import { RecordLog } from '../core/record-log.ts';
-import { feedEffect, feedEffectsLive, feedOp, feedWatermark, type MetricFeed, newFeed } from '../measure/feed.ts';
+import {
+  feedEffect,
+  feedEffectsLive,
+  feedFault,
+  feedOp,
+  feedWatermark,
+  type MetricFeed,
+  newFeed,
+} from '../measure/feed.ts';
 
 export interface RecorderOptions {
   /**
@@ -67,8 +75,18 @@ export class Recorder {
     this.breaker.push(e);
   };
 
-  faultOn(id: string, seam: string, kind: string, mayNotHit = false, window: WindowKind = { kind: 'time' }): void {
-    this.faults.push({ id, seam, kind, window, onMs: epochMs(), ...(mayNotHit && { mayNotHit }) });
+  /** The window went on at its seam, at `atMs` (epoch ms; now by default). */
+  faultOn(
+    id: string,
+    seam: string,
+    kind: string,
+    mayNotHit = false,
+    window: WindowKind = { kind: 'time' },
+    atMs = epochMs(),
+  ): void {
+    const w: FaultWindow = { id, seam, kind, window, onMs: atMs, ...(mayNotHit && { mayNotHit }) };
+    this.faults.push(w);
+    if (this.fed) feedFault(this.feed, w);
   }
 
   /** The window is gone at its seam, at `atMs` (epoch ms; now by default). */
