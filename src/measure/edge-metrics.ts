@@ -47,6 +47,9 @@ interface Announced {
   first: Failure[];
 }
 
+/** A window by id and onset: a fault that repeats goes on again under the same id. */
+const windowKey = (w: FaultWindow) => `${w.id}@${w.onMs}`;
+
 /** `a` comes first: the earlier end, then the earlier start, then the one fed first. */
 const before = (a: Failure, b: Failure) => a.endMs - b.endMs || a.startMs - b.startMs || a.order - b.order;
 
@@ -77,7 +80,7 @@ export class EdgeCounter implements Accumulator<EdgeMetrics> {
 
   /** A window went on (its offMs is set on the same object when it goes off). */
   fault(w: FaultWindow): void {
-    this.windows.set(w.id, { window: w, first: [] });
+    this.windows.set(windowKey(w), { window: w, first: [] });
   }
 
   attempt(a: AttemptRecord): void {
@@ -105,7 +108,7 @@ export class EdgeCounter implements Accumulator<EdgeMetrics> {
 
   result(run: RunFrame): EdgeMetrics {
     const detect = run.faults.map((w) => {
-      const entry = this.windows.get(w.id);
+      const entry = this.windows.get(windowKey(w));
       // A window that went on unannounced after failures were let go may have lost its first one.
       if (!entry && this.letGo) throw new Error(`fault window ${w.id} was not announced to the edge counter`);
       let first: Failure | undefined;

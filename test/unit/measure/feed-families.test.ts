@@ -121,8 +121,9 @@ type Run = typeof run extends fc.Arbitrary<infer T> ? T : never;
 
 function parts({ r, order }: Run) {
   const ops = build(r.raw);
+  // Two windows may share an id (a fault that goes on again).
   const faults: FaultWindow[] = r.faults.map((f, i) => ({
-    id: `f${i}`,
+    id: `f${i % 2}`,
     seam: 'dependency',
     kind: 'http-5xx',
     onMs: T0 + f.on,
@@ -198,6 +199,29 @@ describe('guard, edge and input-round accumulators', () => {
     const h = recorder.history([], []);
     const detect = finishFeed(recorder.feed, h).edges.detect;
     expect(detect).toEqual([{ fault: 'f', kind: 'http-5xx', detectMs: 700, errorCode: 'DEPENDENCY.TIMEOUT' }]);
+    expect(detect).toEqual(fed(h).edges.detect);
+  });
+
+  it('fault detection keeps a repeated fault window (the same id going on again) apart', () => {
+    const recorder = new Recorder();
+    recorder.faultOn('f', 'dependency', 'http-5xx', false, { kind: 'time' }, T0 + 1000);
+    recorder.faultOff('f', T0 + 1100);
+    recorder.faultOn('f', 'dependency', 'http-5xx', false, { kind: 'time' }, T0 + 2000);
+    const fails = [attempt('a', 1, 1050, 1080, false), attempt('b', 1, 2050, 2100, false)];
+    for (const [id, at] of [
+      ['a', 1050],
+      ['b', 2050],
+      ['c', 3000],
+    ] as const)
+      recorder.opStarted(id, T0 + at);
+    for (const x of fails) {
+      recorder.attempt(x);
+      recorder.op(op(x.opId, x.startMs - T0, x.endMs - T0, 'fail'));
+    }
+    recorder.op(op('c', 3000, 3010));
+    const h = recorder.history([], []);
+    const detect = finishFeed(recorder.feed, h).edges.detect;
+    expect(detect.map((d) => d.detectMs)).toEqual([80, 100]);
     expect(detect).toEqual(fed(h).edges.detect);
   });
 
