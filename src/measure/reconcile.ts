@@ -9,7 +9,7 @@
 //   op was folded (a late ghost), or names no op, waits to the end, where one pass over the run's records (one op
 //   at a time) attributes it exactly as if it had been there all along.
 // - Read only at the end (read-back probes, interception, a remote server's ledger, a replayed history): nothing
-//   is kept per op; result() reads the run's records twice, once to attribute every effect, once to fold every op.
+//   is kept per op during the run; result() reads the run's records once, holding only the ops an effect names.
 // Either way the result is the same function of the ops and the ledger (test/unit/measure/families.test.ts).
 import type { History, OpOutcome, OpRecord } from '../core/history.ts';
 import { opGroups } from '../core/history-records.ts';
@@ -111,15 +111,9 @@ export class EffectReconciler implements Accumulator<ReconcileResult> {
     if (this.live && this.arrived !== run.effects.length) this.restart();
     if (!this.live) for (const e of run.effects) this.effect(e);
     const waiting = [...this.waiting.values()].flat().sort((a, b) => a.order - b.order);
-    // The run's History: its records are read here, one op at a time, and only when something waits.
-    const records = run as History;
-    const { late, unattributedSeqs } = waiting.length > 0 ? this.attribute(records, waiting) : none();
-    if (this.live) {
-      for (const [opId, { op, count }] of late)
-        this.fold(op, (this.notable.get(opId)?.n ?? impliedEffects(op)) + count);
-    } else {
-      for (const { op } of opGroups(records)) if (op) this.fold(op, late.get(op.opId)?.count ?? 0);
-    }
+    // The run's History: its records are read here, one op at a time, once, and only when something waits (or,
+    // with every effect read at the end, to fold every op).
+    const unattributedSeqs = waiting.length > 0 || !this.live ? this.attribute(run as History, waiting) : [];
     return this.finish(run.effects.length, unattributedSeqs);
   }
 
@@ -138,19 +132,28 @@ export class EffectReconciler implements Accumulator<ReconcileResult> {
     this.byTraceId = 0;
   }
 
-  /** The waiting effects against every ended op: by trace id, else by an argsKey no other op shares. */
-  private attribute(history: History, waiting: Waiting[]) {
+  /**
+   * The waiting effects against every ended op: by trace id, else by an argsKey no other op shares; then their ops
+   * folded again with them. Only the ops an effect names are held; with every effect read at the end, the others
+   * are folded with none as the pass goes.
+   */
+  private attribute(history: History, waiting: Waiting[]): number[] {
     const ids = new Set(waiting.map((w) => w.traceId));
     const keys = new Set(waiting.map((w) => w.argsKey));
+    const held: OpRecord[] = [];
     const byId = new Map<string, OpRecord>();
     /** argsKey -> the one op that has it, or null: a key shared by several ops attributes nothing (a guess). */
     const byKey = new Map<string, OpRecord | null>();
     for (const { op } of opGroups(history)) {
       if (!op) continue;
-      if (ids.has(op.opId)) byId.set(op.opId, op);
-      if (op.argsKey !== undefined && keys.has(op.argsKey)) byKey.set(op.argsKey, byKey.has(op.argsKey) ? null : op);
+      const named = ids.has(op.opId);
+      const keyed = op.argsKey !== undefined && keys.has(op.argsKey);
+      if (named) byId.set(op.opId, op);
+      if (keyed) byKey.set(op.argsKey!, byKey.has(op.argsKey!) ? null : op);
+      if (named || keyed) held.push(op);
+      else if (!this.live) this.fold(op, 0);
     }
-    const late = new Map<string, { op: OpRecord; count: number }>();
+    const late = new Map<string, number>();
     const unattributedSeqs: number[] = [];
     for (const w of waiting) {
       let op = w.traceId !== undefined ? byId.get(w.traceId) : undefined;
@@ -159,15 +162,17 @@ export class EffectReconciler implements Accumulator<ReconcileResult> {
         op = byKey.get(w.argsKey) ?? undefined;
         if (op) this.byArgsKey++;
       }
-      if (!op) {
-        unattributedSeqs.push(w.seq);
-        continue;
-      }
-      const entry = late.get(op.opId);
-      if (entry) entry.count++;
-      else late.set(op.opId, { op, count: 1 });
+      if (op) late.set(op.opId, (late.get(op.opId) ?? 0) + 1);
+      else unattributedSeqs.push(w.seq);
     }
-    return { late, unattributedSeqs };
+    for (const op of held) {
+      const count = late.get(op.opId);
+      // Streamed: an op an effect names but got none of keeps its fold.
+      if (this.live && count === undefined) continue;
+      const before = this.live ? (this.notable.get(op.opId)?.n ?? impliedEffects(op)) : 0;
+      this.fold(op, before + (count ?? 0));
+    }
+    return unattributedSeqs;
   }
 
   private finish(effects: number, unattributedSeqs: number[]): ReconcileResult {
@@ -207,8 +212,4 @@ export class EffectReconciler implements Accumulator<ReconcileResult> {
       },
     };
   }
-}
-
-function none() {
-  return { late: new Map<string, { op: OpRecord; count: number }>(), unattributedSeqs: [] as number[] };
 }
