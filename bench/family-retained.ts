@@ -1,6 +1,7 @@
 // Bytes each metric family keeps per op once 100,000 synthetic ops went through it live: ops start every 10 ms, 1 in
 // 8 retried after a slow failure (so ops end out of start order), fed in end order with the low watermark the
-// Recorder gives (the earliest start among open ops). Each family runs alone in a fresh child process with
+// Recorder gives (the earliest start among open ops); each payment's effect streamed just before its op ends, as
+// the reference server child pushes it, and one fault window announced at the start, removed halfway. Each family runs alone in a fresh child process with
 // --expose-gc (a bench's own flag; src/ sets none) and reports heapUsed after a full collection, before and after the
 // feed (heapUsed plus ArrayBuffers: typed arrays live outside the heap), less the same loop with a family that keeps
 // nothing (the records themselves are built first and held throughout). Prints one line per family; asserts nothing.
@@ -8,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { AttemptRecord, OpRecord } from '../src/core/history.ts';
+import type { AttemptRecord, FaultWindow, OpRecord } from '../src/core/history.ts';
 import type { Accumulator } from '../src/measure/accumulator.ts';
 import { newFeed } from '../src/measure/feed.ts';
 
@@ -73,9 +74,17 @@ function measure(family: string, count: number): number {
   const acc: Accumulator<unknown> =
     family === NOTHING ? { result: () => null } : newFeed()[family as keyof ReturnType<typeof newFeed>];
   let earliestOpen = 0;
+  const t0 = records[0].op.startMs;
+  const window: FaultWindow = { id: 'f', seam: 'dependency', kind: 'http-5xx', onMs: t0 };
+  acc.liveEffects?.();
+  acc.fault?.(window);
+  let seq = 0;
   for (const i of byEnd) {
+    const { op } = records[i];
+    if (window.offMs === undefined && op.endMs > t0 + count * 5) window.offMs = op.endMs;
     for (const a of records[i].attempts) acc.attempt?.(a);
-    acc.op?.(records[i].op);
+    if (op.sideEffecting) acc.effect?.({ seq: ++seq, atMs: op.endMs, kind: 'payment.charge', traceId: op.opId });
+    acc.op?.(op);
     ended[i] = 1;
     while (earliestOpen < count && ended[earliestOpen]) earliestOpen++;
     // Ops start every 10 ms in index order: the earliest open one's start, or the last start when none is open.

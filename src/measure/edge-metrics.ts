@@ -1,6 +1,6 @@
 // Metrics of the MCP edge and the client's guards: how fast a fault was detected (the first failed attempt after
 // it went on), PROTO failures, and how often results went over the client's result budget.
-import type { AttemptRecord } from '../core/history.ts';
+import type { AttemptRecord, FaultWindow } from '../core/history.ts';
 import type { Accumulator, RunFrame } from './accumulator.ts';
 
 export interface DetectWindow {
@@ -29,20 +29,47 @@ export interface EdgeMetrics {
   headerMismatchExecuted: number;
 }
 
-/** A failed attempt as detection needs it. */
+/** A failed attempt as detection needs it; `order`: the order it was fed in (ties go to the earlier). */
 interface Failure {
   startMs: number;
   endMs: number;
   errorCode?: string;
+  order: number;
 }
 
+/** A window as it went on, and the failures that can still be its first one. */
+interface Announced {
+  window: FaultWindow;
+  /**
+   * By end, then start, then order; each starts before every one ahead of it: a later one is the first only if
+   * the window went off before those ahead of it started (an off time may be set after they were fed).
+   */
+  first: Failure[];
+}
+
+/** A window by id and onset: a fault that repeats goes on again under the same id. */
+const windowKey = (w: FaultWindow) => `${w.id}@${w.onMs}`;
+
+/** `a` comes first: the earlier end, then the earlier start, then the one fed first. */
+const before = (a: Failure, b: Failure) => a.endMs - b.endMs || a.startMs - b.startMs || a.order - b.order;
+
+/** The failure can be the window's first: it ended after the onset and started before the removal. */
+const within = (f: Failure, w: FaultWindow) => f.endMs >= w.onMs && (w.offMs === undefined || f.startMs <= w.offMs);
+
 /**
- * Counted as the run goes. Fault windows are known only at the end, and a failure may be the first one of a window
- * that went on before it ended, so each failed attempt's times and code are kept (not the record): bounded by the
- * failures, not the ops.
+ * Counted as the run goes. A failure may be the first of a window that went on before it ended, so each failed
+ * attempt's times and code are kept until the low watermark passes its end: no attempt ending earlier can come
+ * after it, and a window that goes on later starts after it. Then it is offered to every window that went on so
+ * far (`fault`) and let go: what is kept is the failures in flight and a few candidates per window. On a replay
+ * (no watermark) every failure is kept and the windows are read at the end.
  */
 export class EdgeCounter implements Accumulator<EdgeMetrics> {
-  private readonly failures: Failure[] = [];
+  /** Failures not folded yet: ending at or after the watermark. */
+  private failures: Failure[] = [];
+  private fedFailures = 0;
+  private low = Number.NEGATIVE_INFINITY;
+  private letGo = false;
+  private readonly windows = new Map<string, Announced>();
   private protoErrors = 0;
   private truncated = 0;
   private paginated = 0;
@@ -51,9 +78,16 @@ export class EdgeCounter implements Accumulator<EdgeMetrics> {
   private headerMismatchRejected = 0;
   private headerMismatchExecuted = 0;
 
+  /** A window went on (its offMs is set on the same object when it goes off). */
+  fault(w: FaultWindow): void {
+    this.windows.set(windowKey(w), { window: w, first: [] });
+  }
+
   attempt(a: AttemptRecord): void {
     if (!a.ok) {
-      this.failures.push({ startMs: a.startMs, endMs: a.endMs, ...(a.errorCode && { errorCode: a.errorCode }) });
+      const f = { startMs: a.startMs, endMs: a.endMs, ...(a.errorCode && { errorCode: a.errorCode }) };
+      this.failures.push({ ...f, order: this.fedFailures++ });
+      if (a.endMs < this.low) this.watermark(this.low);
       if (a.category === 'PROTO') this.protoErrors++;
     }
     if (a.budget === 'truncated') this.truncated++;
@@ -62,11 +96,25 @@ export class EdgeCounter implements Accumulator<EdgeMetrics> {
     if (a.headerTampered) this.countTampered(a);
   }
 
+  /** Failures ending before `ms` are final: each is offered to the windows that went on so far, then let go. */
+  watermark(ms: number): void {
+    this.low = Math.max(this.low, ms);
+    if (!this.failures.some((f) => f.endMs < this.low)) return;
+    const done = this.failures.filter((f) => f.endMs < this.low);
+    this.failures = this.failures.filter((f) => f.endMs >= this.low);
+    for (const entry of this.windows.values()) for (const f of done) offer(entry, f);
+    this.letGo = true;
+  }
+
   result(run: RunFrame): EdgeMetrics {
-    // In end order; among equal ends the earlier start, then the earlier recorded (a stable sort).
-    const failed = this.failures.sort((a, b) => a.endMs - b.endMs || a.startMs - b.startMs);
     const detect = run.faults.map((w) => {
-      const first = failed.find((a) => a.endMs >= w.onMs && (w.offMs === undefined || a.startMs <= w.offMs));
+      const entry = this.windows.get(windowKey(w));
+      // A window that went on unannounced after failures were let go may have lost its first one.
+      if (!entry && this.letGo) throw new Error(`fault window ${w.id} was not announced to the edge counter`);
+      let first: Failure | undefined;
+      for (const f of [...(entry?.first ?? []), ...this.failures]) {
+        if (within(f, w) && (!first || before(f, first) < 0)) first = f;
+      }
       return {
         fault: w.id,
         kind: w.kind,
@@ -94,6 +142,18 @@ export class EdgeCounter implements Accumulator<EdgeMetrics> {
     // A 2xx answer to a tools/call: the request passed the header check and was dispatched to the tool.
     else if (a.httpStatus !== undefined && a.httpStatus < 300) this.headerMismatchExecuted++;
   }
+}
+
+/** Keeps `f` among the window's candidates if it can still be the first; drops those it outranks. */
+function offer(entry: Announced, f: Failure): void {
+  if (!within(f, entry.window)) return;
+  const all = [...entry.first, f].filter((c) => within(c, entry.window)).sort(before);
+  let earliestStart = Number.POSITIVE_INFINITY;
+  entry.first = all.filter((c) => {
+    if (c.startMs >= earliestStart) return false;
+    earliestStart = c.startMs;
+    return true;
+  });
 }
 
 /** The slowest detection over the windows that saw a failure; null when windows exist and none did. */

@@ -1,7 +1,8 @@
 // The run's metric families as accumulators (measure/accumulator.ts). A new family is one file with its accumulator
 // and one line in FAMILIES; computeMetrics reads its result from `finishFeed`.
-import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
+import type { AttemptRecord, FaultWindow, History, OpRecord } from '../core/history.ts';
 import { opGroups } from '../core/history-records.ts';
+import type { Effect } from '../core/ledger.ts';
 import type { Accumulator, RunFrame } from './accumulator.ts';
 import { ApplicationCounter } from './client-guards.ts';
 import { discoveryMetrics } from './discovery-metrics.ts';
@@ -63,6 +64,21 @@ export function feedOp(feed: MetricFeed, attempts: readonly AttemptRecord[], op:
 /** No attempt starting before `ms` will be fed from now on (accumulator.ts). */
 export function feedWatermark(feed: MetricFeed, ms: number): void {
   for (const family of Object.values(feed) as Accumulator<unknown>[]) family.watermark?.(ms);
+}
+
+/** The run's effects are fed as they happen from now on (accumulator.ts `liveEffects`). */
+export function feedEffectsLive(feed: MetricFeed): void {
+  for (const family of Object.values(feed) as Accumulator<unknown>[]) family.liveEffects?.();
+}
+
+/** A fault window went on (accumulator.ts `fault`). */
+export function feedFault(feed: MetricFeed, w: FaultWindow): void {
+  for (const family of Object.values(feed) as Accumulator<unknown>[]) family.fault?.(w);
+}
+
+/** One effect as the ledger recorded it. */
+export function feedEffect(feed: MetricFeed, e: Effect): void {
+  for (const family of Object.values(feed) as Accumulator<unknown>[]) family.effect?.(e);
 }
 
 /** A recorded history fed as if it were happening: each op's attempts, then the op. */

@@ -5,7 +5,7 @@
 import type { OpRecord } from '../core/history.ts';
 import type { Accumulator } from './accumulator.ts';
 import { type HintLie, hintLie } from './hint-honesty.ts';
-import type { ReconcileResult } from './reconcile.ts';
+import { effectsOf, type ReconcileResult } from './reconcile.ts';
 
 export interface LyingHint {
   tool: string;
@@ -32,7 +32,10 @@ export interface ReplayTally {
   /** Op id -> its unsafe replays, for ops with any. */
   unsafe: Map<string, number>;
   /** Ops whose hints some effects could contradict, in start order. */
-  hinted: { opId: string; tool: string; hints: OpRecord['hints']; calls: number }[];
+  hinted: ({ tool: string; hints: OpRecord['hints']; calls: number } & Pick<
+    OpRecord,
+    'opId' | 'outcome' | 'sideEffecting'
+  >)[];
 }
 
 /** Counted as the run goes; only ops that replayed unsafely or declared a hint effects could belie are kept. */
@@ -50,7 +53,15 @@ export class ReplayCounter implements Accumulator<ReplayTally> {
     if (o.unsafeReplays) this.unsafe.set(o.opId, o.unsafeReplays);
     const calls = o.identicalCalls ?? o.attempts;
     if (hintLie(o.hints, calls, Number.POSITIVE_INFINITY))
-      this.hinted.push({ opId: o.opId, tool: o.tool, hints: o.hints, calls, startMs: o.startMs });
+      this.hinted.push({
+        opId: o.opId,
+        outcome: o.outcome,
+        sideEffecting: o.sideEffecting,
+        tool: o.tool,
+        hints: o.hints,
+        calls,
+        startMs: o.startMs,
+      });
   }
 
   result(): ReplayTally {
@@ -68,13 +79,13 @@ export function replayMetrics(
   effects: Pick<ReconcileResult, 'effectsByOp' | 'reconciliation'>,
   observable: boolean,
 ): ReplayMetrics {
-  const effectsOf = (opId: string) => effects.effectsByOp.get(opId)?.length ?? 0;
-  // Each unsafe replay can make at most one effect beyond the first.
+  // Each unsafe replay can make at most one effect beyond the first (an op with two or more is never implied).
   let duplicates = 0;
-  for (const [opId, n] of tally.unsafe) duplicates += Math.min(n, Math.max(0, effectsOf(opId) - 1));
+  for (const [opId, n] of tally.unsafe)
+    duplicates += Math.min(n, Math.max(0, (effects.effectsByOp.get(opId) ?? 0) - 1));
   const lies = new Map<string, LyingHint>();
   for (const op of tally.hinted) {
-    const hint = hintLie(op.hints, op.calls, effectsOf(op.opId));
+    const hint = hintLie(op.hints, op.calls, effectsOf(effects, op));
     if (!hint) continue;
     const key = `${op.tool}\0${hint}`;
     const entry = lies.get(key) ?? { tool: op.tool, hint, ops: [] };

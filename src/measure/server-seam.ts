@@ -123,10 +123,12 @@ export function serverSeamMetrics(
 ): ServerSeamMetrics {
   const delivery = { ...tally.delivery };
   const final = new Map([...tally.notOnce].map(([opId, o]) => [opId, o.delivery]));
-  for (const [opId, effects] of effectsByOp) {
+  // Only ops whose effect count is not implied by their outcome can change: one more than one, or a failed one's.
+  for (const [opId, n] of effectsByOp) {
+    if (n === 0) continue;
     const before = tally.notOnce.get(opId) ?? { delivery: 'once', outcome: 'ok' };
     let d = before.delivery;
-    if (effects.length > 1) d = 'duplicated';
+    if (n > 1) d = 'duplicated';
     else if (before.outcome !== 'ok') d = before.outcome === 'info' ? 'lost' : 'ghost';
     if (d === before.delivery) continue;
     delivery[before.delivery]--;

@@ -6,7 +6,15 @@ import type { AttemptRecord, BreakerEvent, FaultWindow, History, OpRecord, Windo
 import { wholeHistory } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
 import { RecordLog } from '../core/record-log.ts';
-import { feedOp, feedWatermark, type MetricFeed, newFeed } from '../measure/feed.ts';
+import {
+  feedEffect,
+  feedEffectsLive,
+  feedFault,
+  feedOp,
+  feedWatermark,
+  type MetricFeed,
+  newFeed,
+} from '../measure/feed.ts';
 
 export interface RecorderOptions {
   /**
@@ -54,12 +62,31 @@ export class Recorder {
     this.close(attempts, o);
   }
 
+  /** Every effect of the run comes through `effect` as it happens, from before the first op on (measure/reconcile.ts). */
+  effectsLive(): void {
+    feedEffectsLive(this.feed);
+  }
+
+  effect = (e: Effect): void => {
+    if (this.fed) feedEffect(this.feed, e);
+  };
+
   breakerEvent = (e: BreakerEvent): void => {
     this.breaker.push(e);
   };
 
-  faultOn(id: string, seam: string, kind: string, mayNotHit = false, window: WindowKind = { kind: 'time' }): void {
-    this.faults.push({ id, seam, kind, window, onMs: epochMs(), ...(mayNotHit && { mayNotHit }) });
+  /** The window went on at its seam, at `atMs` (epoch ms; now by default). */
+  faultOn(
+    id: string,
+    seam: string,
+    kind: string,
+    mayNotHit = false,
+    window: WindowKind = { kind: 'time' },
+    atMs = epochMs(),
+  ): void {
+    const w: FaultWindow = { id, seam, kind, window, onMs: atMs, ...(mayNotHit && { mayNotHit }) };
+    this.faults.push(w);
+    if (this.fed) feedFault(this.feed, w);
   }
 
   /** The window is gone at its seam, at `atMs` (epoch ms; now by default). */

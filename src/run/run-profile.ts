@@ -194,6 +194,11 @@ async function bringUp(prepared: Prepared, parts: RunParts): Promise<Up> {
     reprobeBareFallback: (options.connection ?? policyByName(prepared.policyName).connection)?.reprobeBareFallback,
   });
   parts.env = env;
+  // A server that pushes its effects as they happen feeds reconciliation as they come (measure/reconcile.ts).
+  if (env.server.onEffect) {
+    recorder.effectsLive();
+    env.server.onEffect(recorder.effect);
+  }
   // Your own client, unless a policy was asked for by name (a negative control): the profile's module or the flag's.
   const moduleFile =
     options.clientModule ??

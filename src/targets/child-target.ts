@@ -94,6 +94,11 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
     return this.world.effects();
   }
 
+  /** Each effect the child pushes from now on, in the order the parent's copy gets it. */
+  onEffect(listener: (effect: Effect) => void): void {
+    this.world.onEffect(listener);
+  }
+
   async decisions(): Promise<DecisionRecord[]> {
     await this.sync();
     return this.world.decisions();

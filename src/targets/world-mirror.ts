@@ -16,10 +16,17 @@ type Spilled = Exclude<WorldEvent, { type: 'hit' }>;
 export class WorldMirror {
   readonly hits = new HitCounter();
   private events = new LineSpill('world');
+  private readonly effectListeners: ((effect: Effect) => void)[] = [];
 
   apply(event: WorldEvent): void {
     if (event.type === 'hit') this.hits.count(event.faultId);
     else this.events.append(event);
+    if (event.type === 'effect') for (const listener of this.effectListeners) listener(event.effect);
+  }
+
+  /** Each effect from now on, as it arrives. */
+  onEffect(listener: (effect: Effect) => void): void {
+    this.effectListeners.push(listener);
   }
 
   /** Every effect in order (read back alone: the end of a run needs no state records). */

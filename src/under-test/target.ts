@@ -17,6 +17,11 @@ export interface ServerUnderTest {
   ledger(): Promise<Effect[]>;
   /** Whether ledger() can see this server's effects at all; when false, every effect metric is n/a. */
   readonly observesEffects: boolean;
+  /**
+   * Calls `listener` with each effect as the ledger gets it, where the server pushes them as they happen (the
+   * reference server child); absent where the ledger is only read at the end (a remote server, read-back probes).
+   */
+  onEffect?(listener: (effect: Effect) => void): void;
   decisions(): Promise<DecisionRecord[]>;
   /** What each dependency and behaviour fault window did so far, by window id, over every process of the run. */
   faultHits(): Promise<HitCounts>;

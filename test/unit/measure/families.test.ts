@@ -8,6 +8,7 @@ import type { AttemptRecord, FaultWindow, History, OpRecord, TransportEvent } fr
 import type { Effect } from '../../../src/core/ledger.ts';
 import { finishFeed } from '../../../src/measure/feed.ts';
 import type { MetricsOptions } from '../../../src/measure/options.ts';
+import { EffectReconciler } from '../../../src/measure/reconcile.ts';
 import { serverSeamMetrics } from '../../../src/measure/server-seam.ts';
 import { Recorder } from '../../../src/run/recorder.ts';
 import { fed, history, liveFeed, op, T0 } from './fixtures.ts';
@@ -131,9 +132,11 @@ const run = fc
         },
       ),
       fc.boolean(),
+      // Where each effect arrives among the ends (streamed runs): 2k before op k's attempts, 2k + 1 after them.
+      fc.array(fc.nat(), { minLength: r.effects.length, maxLength: r.effects.length }),
     ),
   )
-  .map(([r, order, interleaved]) => {
+  .map(([r, order, interleaved, places]) => {
     const faults = r.faults.map(
       (f, i): FaultWindow => ({
         id: `f${i}`,
@@ -155,7 +158,15 @@ const run = fc
         ...(e.argsKey !== undefined && { argsKey: e.argsKey }),
       }),
     );
-    return { ...build(r.raw, faults, effects, r.orphans), order, interleaved, options: { recovery: r.options } };
+    const slots = 2 * order.length + 2;
+    const arrivals = places.map((p) => p % slots).sort((a, b) => a - b);
+    return {
+      ...build(r.raw, faults, effects, r.orphans),
+      order,
+      interleaved,
+      arrivals,
+      options: { recovery: r.options },
+    };
   });
 
 /** The Recorder fed in end order, finished against the run's frame. */
@@ -163,7 +174,60 @@ function live(ops: Run['ops'], order: number[], interleaved: boolean, h: History
   return finishFeed(liveFeed(ops, order, interleaved), h, options);
 }
 
+/**
+ * The Recorder with the ledger streamed into it: effect j arrives at slot `arrivals[j]` (in ledger order) among the
+ * ends, before an op's attempts, between them and its end, or after every end (late ghosts, effects of no op).
+ */
+function streamed(ops: Run['ops'], order: number[], arrivals: number[], h: History, options: MetricsOptions) {
+  const recorder = new Recorder();
+  recorder.effectsLive();
+  let next = 0;
+  const due = (slot: number) => {
+    while (next < h.effects.length && arrivals[next] <= slot) recorder.effect(h.effects[next++]);
+  };
+  for (const [k, i] of order.entries()) {
+    due(2 * k);
+    for (const a of ops[i].attempts) recorder.attempt(a);
+    due(2 * k + 1);
+    const o = ops[i].op;
+    if (o) recorder.op(o);
+  }
+  due(Number.POSITIVE_INFINITY);
+  recorder.history([], []);
+  return finishFeed(recorder.feed, h, options);
+}
+
 describe('retry, reconciliation, recovery, replay and server-seam accumulators', () => {
+  it('with the ledger streamed, effects arriving before, during and after their ops in any order, equal a replay', () => {
+    fc.assert(
+      fc.property(run, ({ ops, h, order, arrivals, options }) => {
+        const got = streamed(ops, order, arrivals, h, options);
+        const want = fed(h, options);
+        expect([got.effects, got.replays, got.serverSeam]).toEqual([want.effects, want.replays, want.serverSeam]);
+        expect(serverSeamMetrics(got.serverSeam, got.effects, h)).toEqual(
+          serverSeamMetrics(want.serverSeam, want.effects, h),
+        );
+      }),
+      { seed: 27, numRuns: 300 },
+    );
+  });
+
+  it('with the ledger streamed, keeps no op whose effects are as its outcome implies, nor their effects', () => {
+    const reconciler = new EffectReconciler();
+    reconciler.liveEffects();
+    const pays = Array.from({ length: 500 }, (_, i) => op(`op-${i}`, i, i + 5, 'ok', { sideEffecting: true }));
+    for (const [i, o] of pays.entries()) {
+      reconciler.effect({ seq: i + 1, atMs: o.endMs, kind: 'payment.charge', traceId: o.opId });
+      reconciler.op(o);
+      reconciler.op(op(`read-${i}`, i, i + 5, 'ok'));
+    }
+    const kept = reconciler as unknown as { notable: Map<string, unknown>; waiting: Map<string, unknown> };
+    expect([kept.notable.size, kept.waiting.size]).toEqual([0, 0]);
+    // The control: a lost op is a problem, kept (and listed) to the end.
+    reconciler.op(op('lost', 600, 605, 'ok', { sideEffecting: true }));
+    expect(kept.notable.size).toBe(1);
+  });
+
   it('fed live, ops ending in any order, equal a replay of the recorded history', () => {
     fc.assert(
       fc.property(run, ({ ops, h, order, interleaved, options }) => {

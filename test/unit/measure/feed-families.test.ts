@@ -111,6 +111,7 @@ const run = fc
     breaker: fc.array(rawBreaker, { maxLength: 6 }),
     interleaved: fc.boolean(),
     announced: fc.boolean(),
+    offLate: fc.boolean(),
   })
   .chain((r) =>
     fc.record({ r: fc.constant(r), order: fc.shuffledSubarray([...r.raw.keys()], { minLength: r.raw.length }) }),
@@ -120,8 +121,9 @@ type Run = typeof run extends fc.Arbitrary<infer T> ? T : never;
 
 function parts({ r, order }: Run) {
   const ops = build(r.raw);
+  // Two windows may share an id (a fault that goes on again).
   const faults: FaultWindow[] = r.faults.map((f, i) => ({
-    id: `f${i}`,
+    id: `f${i % 2}`,
     seam: 'dependency',
     kind: 'http-5xx',
     onMs: T0 + f.on,
@@ -129,7 +131,7 @@ function parts({ r, order }: Run) {
   }));
   const breaker = r.breaker.map((b) => ({ key: b.key, atMs: T0 + b.at, state: b.state }));
   const h = asHistory(ops, faults, breaker);
-  return { h, feed: liveFeed(ops, order, r.interleaved, r.announced) };
+  return { h, feed: liveFeed(ops, order, r.interleaved, r.announced, faults, r.offLate) };
 }
 
 describe('guard, edge and input-round accumulators', () => {
@@ -174,6 +176,53 @@ describe('guard, edge and input-round accumulators', () => {
     const detect = (attempts: AttemptRecord[]) => fed({ ...h, attempts }).edges.detect[0];
     expect(detect([later, early, first])).toMatchObject({ detectMs: 200, errorCode: 'DEPENDENCY.UNAVAILABLE' });
     expect(detect([early])).toMatchObject({ detectMs: null });
+  });
+
+  it('fault detection lets failures go once the watermark passes them, and finds the first one whatever the off time', () => {
+    const recorder = new Recorder();
+    recorder.faultOn('f', 'dependency', 'http-5xx', false, { kind: 'time' }, T0 + 1000);
+    // 'a' ended first but started late; 'b' started before the onset and ended after it.
+    const a = attempt('a', 1, 1500, 1600, false, { errorCode: 'LINK.RESET' });
+    const b = attempt('b', 1, 900, 1700, false, { errorCode: 'DEPENDENCY.TIMEOUT' });
+    recorder.opStarted('b', T0 + 900);
+    recorder.opStarted('a', T0 + 1500);
+    recorder.opStarted('c', T0 + 1800);
+    for (const x of [a, b]) {
+      recorder.attempt(x);
+      recorder.op(op(x.opId, x.startMs - T0, x.endMs - T0, 'fail'));
+    }
+    const kept = recorder.feed.edges as unknown as { failures: unknown[] };
+    expect(kept.failures).toHaveLength(0);
+    // The removal is known only now, and lies before 'a' started: 'b' is the window's first failure.
+    recorder.faultOff('f', T0 + 1400);
+    recorder.op(op('c', 1800, 1810));
+    const h = recorder.history([], []);
+    const detect = finishFeed(recorder.feed, h).edges.detect;
+    expect(detect).toEqual([{ fault: 'f', kind: 'http-5xx', detectMs: 700, errorCode: 'DEPENDENCY.TIMEOUT' }]);
+    expect(detect).toEqual(fed(h).edges.detect);
+  });
+
+  it('fault detection keeps a repeated fault window (the same id going on again) apart', () => {
+    const recorder = new Recorder();
+    recorder.faultOn('f', 'dependency', 'http-5xx', false, { kind: 'time' }, T0 + 1000);
+    recorder.faultOff('f', T0 + 1100);
+    recorder.faultOn('f', 'dependency', 'http-5xx', false, { kind: 'time' }, T0 + 2000);
+    const fails = [attempt('a', 1, 1050, 1080, false), attempt('b', 1, 2050, 2100, false)];
+    for (const [id, at] of [
+      ['a', 1050],
+      ['b', 2050],
+      ['c', 3000],
+    ] as const)
+      recorder.opStarted(id, T0 + at);
+    for (const x of fails) {
+      recorder.attempt(x);
+      recorder.op(op(x.opId, x.startMs - T0, x.endMs - T0, 'fail'));
+    }
+    recorder.op(op('c', 3000, 3010));
+    const h = recorder.history([], []);
+    const detect = finishFeed(recorder.feed, h).edges.detect;
+    expect(detect.map((d) => d.detectMs)).toEqual([80, 100]);
+    expect(detect).toEqual(fed(h).edges.detect);
   });
 
   it('input rounds: n/a without a retried round; a completed call with one counts its round trips', () => {

@@ -19,16 +19,25 @@ export interface SyntheticOp {
 /**
  * The Recorder fed as a run feeds it, in end order: ops end in `order`; with `interleaved` every attempt is
  * recorded before any op ends (many ops in flight at once). With `announced` every op (and every op id its attempts
- * name) is announced at its start first, in start order, as the workload driver does: the feed gets low watermarks.
+ * name) is announced at its start first, in start order, as the workload driver does: the feed gets low watermarks,
+ * and `faults` go on before any op ends (as a run's windows go on before the watermark passes them); with `offLate`
+ * their removal is known only once every op ended, else from the start.
  */
 export function liveFeed(
   ops: readonly SyntheticOp[],
   order: readonly number[],
   interleaved = false,
   announced = false,
+  faults: readonly FaultWindow[] = [],
+  offLate = false,
 ): MetricFeed {
   const recorder = new Recorder();
   if (announced) for (const [opId, atMs] of starts(ops)) recorder.opStarted(opId, atMs);
+  const off = () => {
+    for (const w of faults) if (w.offMs !== undefined) recorder.faultOff(w.id, w.offMs);
+  };
+  for (const w of faults) recorder.faultOn(w.id, w.seam, w.kind, w.mayNotHit, w.window, w.onMs);
+  if (!offLate) off();
   const end = (i: number) => {
     const o = ops[i].op;
     if (o) recorder.op(o);
@@ -38,6 +47,7 @@ export function liveFeed(
     if (!interleaved) end(i);
   }
   if (interleaved) for (const i of order) end(i);
+  if (offLate) off();
   recorder.history([], []);
   return recorder.feed;
 }
