@@ -56,13 +56,7 @@ export async function writeReports(
   return written;
 }
 
-/**
- * A streamed file is written in pieces of about this many characters. Small on purpose: a piece's lines live until
- * it is joined, and a joined string over 128 KiB is allocated straight into the old generation; at 1 Mi chars every
- * piece left old-generation garbage that only a full collection frees, and a long run's trace grew the harness's
- * heap by hundreds of MB before one came. 32 Ki chars (64 KiB even in two-byte form) stay young and die young.
- */
-const CHUNK_CHARS = 1 << 15;
+const CHUNK_CHARS = 1 << 20;
 
 /** Writes the pieces in batches of about a megabyte (the file is complete when the promise resolves). */
 async function writeChunks(path: string, pieces: Iterable<string>): Promise<void> {
