@@ -15,6 +15,11 @@ export class DependencyState {
     return this.tables.get(api)?.get(key) as T | undefined;
   }
 
+  /** How many records the table holds, without copying them (a create numbers its id by it). */
+  size(api: string): number {
+    return this.tables.get(api)?.size ?? 0;
+  }
+
   values<T>(api: string): T[] {
     return [...(this.tables.get(api)?.values() ?? [])] as T[];
   }

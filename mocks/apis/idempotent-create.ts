@@ -37,7 +37,7 @@ export function idempotentCreate<T extends Created>(ctx: ApiContext, spec: Creat
     }
     return Response.json(existing, { headers: { 'idempotent-replayed': 'true' } });
   }
-  const id = `${spec.idPrefix}_${String(ctx.state.values(spec.table).length + 1).padStart(6, '0')}`;
+  const id = `${spec.idPrefix}_${String(ctx.state.size(spec.table) + 1).padStart(6, '0')}`;
   const record = spec.build({
     id,
     ...(ctx.idempotencyKey && { idempotency_key: ctx.idempotencyKey }),

@@ -12,7 +12,7 @@ async function send(request: Request, ctx: ApiContext): Promise<Response> {
     return apiError(400, 'invalid_request', 'recipient, channel (email|sms) and message are required');
   }
   const sent: Message = {
-    id: `msg_${String(ctx.state.values(TABLE).length + 1).padStart(6, '0')}`,
+    id: `msg_${String(ctx.state.size(TABLE) + 1).padStart(6, '0')}`,
     recipient,
     channel,
     status: 'sent',

@@ -25,7 +25,7 @@ import { writeJsonRpcError as jsonRpcError } from '../core/json-rpc.ts';
 import { type BehaviourSpec, type BehaviourStats, emptyBehaviourStats } from './behaviour.ts';
 import type { BehaviourHost, BehaviourSession, ServerBehaviourKind } from './behaviours/behaviour.ts';
 import { BEHAVIOURS } from './behaviours/index.ts';
-import { CountingEventStore } from './event-store.ts';
+import { CountingEventStore, EventBudget } from './event-store.ts';
 import { hostRefusal } from './host-guard.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { modernFront } from './modern/http-front.ts';
@@ -126,11 +126,14 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
     });
   }
 
+  // Every session's resumable events, bounded in all (server/event-store.ts).
+  const events = new EventBudget();
+
   function newSession(): BehaviourSession {
     const server = createMcpServer(runtime);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      eventStore: opts.eventStore === false ? undefined : new CountingEventStore(),
+      eventStore: opts.eventStore === false ? undefined : new CountingEventStore(events),
       retryInterval: opts.retryIntervalMs,
       keepAliveMs: opts.keepAliveMs,
       onsessioninitialized: (id) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CANARIES, findCanaries } from '../../../mocks/canaries.ts';
 import { redactDeep, redactText } from '../../../src/core/redact.ts';
 import { parseRetryAfter } from '../../../src/core/retry-after.ts';
-import { CountingEventStore } from '../../../src/server/event-store.ts';
+import { CountingEventStore, EventBudget } from '../../../src/server/event-store.ts';
 
 const msg = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/message', params: { n } });
 
@@ -26,12 +26,26 @@ describe('CountingEventStore', () => {
   });
 
   it('knows nothing of unknown ids and evicts the oldest events', async () => {
-    const store = new CountingEventStore(3);
+    const store = new CountingEventStore(new EventBudget(3));
     const a = await store.storeEvent('s', msg(1));
     for (let n = 2; n <= 4; n++) await store.storeEvent('s', msg(n));
     expect(store.size).toBe(3);
     expect(await store.getStreamIdForEventId(a)).toBeUndefined();
     expect(await store.getStreamIdForEventId('nope')).toBeUndefined();
+  });
+
+  it('bounds the events of every store sharing a budget in all, evicting the oldest of any store', async () => {
+    const budget = new EventBudget(4);
+    const sessions = Array.from({ length: 3 }, () => new CountingEventStore(budget));
+    const ids: string[] = [];
+    for (let n = 0; n < 9; n++) ids.push(await sessions[n % 3].storeEvent('s', msg(n)));
+    expect(sessions.map((s) => s.size)).toEqual([1, 1, 2]);
+    const kept = await Promise.all(ids.map((id, n) => sessions[n % 3].getStreamIdForEventId(id)));
+    expect(kept.map((k) => k !== undefined)).toEqual([false, false, false, false, false, true, true, true, true]);
+    // Each alone would have kept all three of its events.
+    const alone = Array.from({ length: 3 }, () => new CountingEventStore(new EventBudget(4)));
+    for (let n = 0; n < 9; n++) await alone[n % 3].storeEvent('s', msg(n));
+    expect(alone.map((s) => s.size)).toEqual([3, 3, 3]);
   });
 });
 
