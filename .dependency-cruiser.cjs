@@ -101,6 +101,22 @@ module.exports = {
       from: { path: '^(src|mocks)/', pathNot: '^src/(server/modern/|client/sdk2-client\\.ts$)' },
       to: { path: 'node_modules/@modelcontextprotocol/(client|server|node|core)/' },
     },
+    {
+      name: 'msw-only-in-the-preload',
+      severity: 'error',
+      comment:
+        "msw intercepts a foreign Node server's outbound HTTP (mocks/intercept-preload.ts); the reference server answers its dependencies through direct-fetch, and loading msw would cost every server child's start",
+      from: { path: '^(src|mocks)/', pathNot: '^mocks/intercept-preload\\.ts$' },
+      to: { path: 'node_modules/msw/' },
+    },
+    {
+      name: 'modern-front-ends-on-demand',
+      severity: 'error',
+      comment:
+        'a server process loads the SDK 2.4 front end (server/modern/) only when it serves it (a dynamic import): most servers speak 2025-era only, and its modules cost every start',
+      from: { path: '^src/server/(http-server|stdio-main)\\.ts$' },
+      to: { path: '^src/server/modern/', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,7 +1,6 @@
 // A dependency that says yes and does nothing: it answers 2xx with a plausible body (the request's own fields, an
 // id and a success status) without calling the real handler, so no effect is recorded. The tool reports success;
 // reconciliation must count the op as a lost effect (ok, side-effecting, no effect in the ledger).
-import { HttpResponse } from 'msw';
 import { z } from 'zod';
 import { readJson } from '../apis/types.ts';
 import { baseFaultSpec, defineFault } from './types.ts';
@@ -25,6 +24,6 @@ export const fabricatedSuccess = defineFault(
     ctx.state.fabricated = fabricated;
     const body = (await readJson(ctx.request.clone())) ?? {};
     ctx.hit();
-    return HttpResponse.json({ ...body, id: `fabricated_${fabricated}`, status: 'succeeded' }, { status: spec.status });
+    return Response.json({ ...body, id: `fabricated_${fabricated}`, status: 'succeeded' }, { status: spec.status });
   },
 );

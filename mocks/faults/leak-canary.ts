@@ -1,6 +1,5 @@
 // An error answer stuffed with planted secrets (bearer token, password, stack trace, SQL, absolute path) in the
 // body and headers, as careless upstreams do. The dependency does not act. See mocks/canaries.ts.
-import { HttpResponse } from 'msw';
 import { z } from 'zod';
 import { CANARIES } from '../canaries.ts';
 import { httpStatus } from './status.ts';
@@ -13,7 +12,7 @@ export const leakCanary = defineFault(
   ['security'],
   async (spec, ctx) => {
     ctx.hit();
-    return HttpResponse.json(
+    return Response.json(
       {
         error: {
           message: `upstream failure while authenticating with ${CANARIES.password}`,

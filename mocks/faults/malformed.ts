@@ -1,6 +1,5 @@
 // A garbled answer. By default the dependency acts first (the answer is spoiled on the way back, so the effect
 // may exist); `commit: false` garbles the answer without calling the dependency.
-import { HttpResponse } from 'msw';
 import { z } from 'zod';
 import { baseFaultSpec, defineFault } from './types.ts';
 
@@ -18,20 +17,20 @@ export const malformed = defineFault(
     .describe('a garbled answer (invalid JSON, truncated, control characters, HTML), by default after the effect'),
   ['tool', 'schema'],
   async (spec, ctx, next) => {
-    const original = spec.commit ? await next() : HttpResponse.json({ id: 'x_000000', status: 'ok' });
+    const original = spec.commit ? await next() : Response.json({ id: 'x_000000', status: 'ok' });
     ctx.hit();
     const text = await original.text();
     const json = { status: original.status, headers: { 'content-type': 'application/json' } };
     switch (spec.variant) {
       case 'invalid-json':
-        return new HttpResponse(`${text.replace(/\}\s*$/, '')},}`, json);
+        return new Response(`${text.replace(/\}\s*$/, '')},}`, json);
       case 'truncated':
-        return new HttpResponse(text.slice(0, Math.ceil(text.length / 2)), json);
+        return new Response(text.slice(0, Math.ceil(text.length / 2)), json);
       case 'control-chars':
         // Raw control characters inside a JSON string literal make JSON.parse fail.
-        return new HttpResponse(text.replace('"', '"\u0000\u0007\u001b'), json);
+        return new Response(text.replace('"', '"\u0000\u0007\u001b'), json);
       case 'wrong-content-type':
-        return new HttpResponse('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+        return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
           status: 200,
           headers: { 'content-type': 'text/html' },
         });

@@ -1,12 +1,11 @@
 // The connection fails, as fetch reports it (a TypeError whose cause carries the socket error's code): refused
 // before the dependency acts (ECONNREFUSED, the default), or reset after it acted, while its answer was on the way
 // (ECONNRESET). The server can tell the two apart only by that code.
-import { HttpResponse } from 'msw';
 import { z } from 'zod';
 import { baseFaultSpec, defineFault } from './types.ts';
 
 /** A network error whose cause carries `code` (msw rejects the fetch with it as the cause). */
-const socketError = (code: string): Response => Object.assign(HttpResponse.error(), { code });
+const socketError = (code: string): Response => Object.assign(Response.error(), { code });
 
 export const networkError = defineFault(
   baseFaultSpec

@@ -1,6 +1,5 @@
 // The dependency acts, then its answer is inflated by about `bytes`: result snippets grow (so the bloat reaches
 // the tool result), or a padding field is added to other bodies.
-import { HttpResponse } from 'msw';
 import { z } from 'zod';
 import { baseFaultSpec, defineFault, wholeNumber } from './types.ts';
 import { filler } from './util.ts';
@@ -29,6 +28,6 @@ export const oversized = defineFault(
     } else {
       body.padding = filler(spec.bytes);
     }
-    return HttpResponse.json(body, { status: response.status });
+    return Response.json(body, { status: response.status });
   },
 );

@@ -1,5 +1,4 @@
 // Small helpers shared by fault kinds.
-import { HttpResponse } from 'msw';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -17,7 +16,7 @@ const REASONS: Record<number, string> = {
 /** A plain error answer for an injected status. */
 export function statusResponse(status: number, headers?: Record<string, string>): Response {
   const message = REASONS[status] ?? 'Error';
-  return HttpResponse.json({ error: { code: `http_${status}`, message } }, { status, headers });
+  return Response.json({ error: { code: `http_${status}`, message } }, { status, headers });
 }
 
 const FILLER = 'lorem ipsum dolor sit amet consectetur adipiscing elit ';

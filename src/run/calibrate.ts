@@ -35,6 +35,12 @@ const PROBE_MIN_CALLS = 6;
 const PROBE_MAX_CALLS = 100;
 /** Read-only tool calls measured (after one warm-up call): a tool call costs more than a ping, so fewer. */
 const TOOL_CALLS = 5;
+/**
+ * No measured tool call starts once the measured ones took this long (the first always runs): the number is
+ * reported, not judged, and a tool with a large answer (oversized-payloads' 10 MB search page) cost 7-8 s of
+ * set-up for six calls on a loaded machine.
+ */
+const TOOL_BUDGET_MS = 1000;
 
 /** What the calibration needs to time a read-only workload tool: what each tool does, and the run's seed. */
 export interface ToolCallProbe {
@@ -196,7 +202,10 @@ function readOnlyCall(
   };
 }
 
-/** One warm-up call, then TOOL_CALLS, one at a time; an error is counted and kept, never a reason to stop. */
+/**
+ * One warm-up call, then up to TOOL_CALLS within TOOL_BUDGET_MS, one at a time; an error is counted and kept,
+ * never a reason to stop.
+ */
 async function timeToolCall(
   session: Session,
   { tool, args }: { tool: string; args: Record<string, unknown> },
@@ -207,7 +216,10 @@ async function timeToolCall(
   let timedOut = 0;
   let errors = 0;
   let error: string | undefined;
+  let measuredFrom = 0;
   for (let i = 0; i < 1 + TOOL_CALLS && !stop.signal.aborted; i++) {
+    if (i === 1) measuredFrom = epochMs();
+    else if (i > 1 && epochMs() - measuredFrom >= TOOL_BUDGET_MS) break;
     const { connection } = await session.get();
     const own = stop.take();
     const start = epochMs();

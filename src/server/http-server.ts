@@ -28,7 +28,7 @@ import { BEHAVIOURS } from './behaviours/index.ts';
 import { CountingEventStore, EventBudget } from './event-store.ts';
 import { hostRefusal } from './host-guard.ts';
 import { createMcpServer } from './mcp-server.ts';
-import { modernFront } from './modern/http-front.ts';
+import type { ModernFront } from './modern/http-front.ts';
 import { declaresOversizedBody, refuseOversizedBody } from './oversized-body.ts';
 import type { ServerRuntime } from './runtime.ts';
 
@@ -150,9 +150,13 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
   }
 
   const frontEnd = opts.frontEnd ?? 'sdk1';
-  const modern = frontEnd === 'sdk1' ? undefined : modernFront(runtime, { keepAliveMs: opts.keepAliveMs });
+  // The SDK 2.4 front end is loaded only by a server that serves it: most runs' servers speak 2025-era only, and
+  // its modules are a large part of what a server child loads before it can listen (every profile starts one).
+  const newModern = async () =>
+    (await import('./modern/http-front.ts')).modernFront(runtime, { keepAliveMs: opts.keepAliveMs });
+  const modern = frontEnd === 'sdk1' ? undefined : await newModern();
   /** The modern-only replica of the fleet (made on its first request when `/mcp` serves no 2026 front end). */
-  let fleetModern = modern;
+  let fleetModern: Promise<ModernFront> | undefined = modern && Promise.resolve(modern);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = hostRefusal(req, opts.allowedHosts);
@@ -161,8 +165,8 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === FLEET_PATHS.legacy) return handleLegacy(req, res);
     if (path === FLEET_PATHS.modern) {
-      fleetModern ??= modernFront(runtime, { keepAliveMs: opts.keepAliveMs });
-      return fleetModern.serve(req, res);
+      fleetModern ??= newModern();
+      return (await fleetModern).serve(req, res);
     }
     if (path !== '/mcp') return jsonRpcError(res, 404, -32000, 'Not found: the MCP endpoint is /mcp');
     if (!modern) return handleLegacy(req, res);
@@ -230,7 +234,11 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
     async close() {
       const all = [...sessions.values()];
       sessions.clear();
-      await Promise.allSettled([...all.map((s) => s.server.close()), modern?.close(), fleetModern?.close()]);
+      await Promise.allSettled([
+        ...all.map((s) => s.server.close()),
+        modern?.close(),
+        fleetModern?.then((f) => f.close()),
+      ]);
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();

@@ -18,7 +18,6 @@ import type { FrontEnd } from '../core/front-end.ts';
 import { dispatch, LocalControl } from './control/local-control.ts';
 import { startDependencies } from './deps/world.ts';
 import { createMcpServer } from './mcp-server.ts';
-import { serveModernStdio } from './modern/stdio-front.ts';
 import { ServerRuntime } from './runtime.ts';
 import { queuedStdout } from './stdout-queue.ts';
 
@@ -77,7 +76,9 @@ if (frontEnd === 'sdk1') {
   await server.connect(transport);
   process.stdin.on('end', () => void server.close());
 } else {
-  // serveStdio owns its transport (and its onclose): the end of stdin is this process's cue to stop.
+  // serveStdio owns its transport (and its onclose): the end of stdin is this process's cue to stop. The SDK 2.4
+  // front end is loaded only here: a 2025-era process starts sooner without its modules (one process per connection).
+  const { serveModernStdio } = await import('./modern/stdio-front.ts');
   const handle = serveModernStdio(runtime, frontEnd, (error) => console.error(`stdio: ${error.message}`));
   process.stdin.on('end', () => void handle.close().finally(stop));
 }

@@ -199,14 +199,20 @@ expect:
 });
 
 const TOOL_MS = 60;
+/** Past the calibration's 1 s budget for measured tool calls within two calls. */
+const SLOW_MS = 700;
 
-/** A server with a read-only `lookup` that takes TOOL_MS, a read-only `broken` that errors, and a `write` without hints. */
+/**
+ * A server with a read-only `lookup` that takes TOOL_MS, a read-only `slow` that takes SLOW_MS, a read-only `broken`
+ * that errors, and a `write` without hints.
+ */
 function toolServer(calls: Map<string, number>): () => Server {
   return () => {
     const server = new Server({ name: 'tool-costs', version: '1' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: [
         { name: 'lookup', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        { name: 'slow', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
         { name: 'broken', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
         { name: 'write', inputSchema: { type: 'object' } },
       ],
@@ -215,6 +221,7 @@ function toolServer(calls: Map<string, number>): () => Server {
       const name = request.params.name;
       calls.set(name, (calls.get(name) ?? 0) + 1);
       if (name === 'lookup') await sleep(TOOL_MS);
+      if (name === 'slow') await sleep(SLOW_MS);
       if (name === 'broken') return { isError: true, content: [{ type: 'text', text: 'lookup table missing' }] };
       return { content: [{ type: 'text', text: 'ok' }] };
     });
@@ -268,6 +275,18 @@ expect:
     expect(report.metrics.ops).toBe(3);
     expect(calls.get('write')).toBe(3);
     expect(c.toolCall!.p50Ms).toBeGreaterThanOrEqual(TOOL_MS);
+    expect(report.verdict).toBe('pass');
+  }, 60_000);
+
+  it('a slow read-only tool is timed within the budget: fewer calls, at least one, the server called as often', async () => {
+    const { report } = await runWith('    - { tool: write, weight: 100 }\n    - { tool: slow, weight: 0.001 }');
+    const c = report.calibration!.toolCall!;
+    // Five calls of 700 ms would take 3.5 s; none starts once the measured ones took 1 s, so one or two ran.
+    expect(c).toMatchObject({ tool: 'slow', timedOut: 0, errors: 0 });
+    expect(c.calls).toBeGreaterThanOrEqual(1);
+    expect(c.calls).toBeLessThanOrEqual(2);
+    expect(calls.get('slow')).toBe(1 + c.calls);
+    expect(c.p50Ms).toBeGreaterThanOrEqual(SLOW_MS);
     expect(report.verdict).toBe('pass');
   }, 60_000);
 
