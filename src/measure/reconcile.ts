@@ -2,15 +2,15 @@
 // happened twice, what happened although the client saw a failure, and what never happened.
 //
 // What it keeps depends on where the effects come from:
-// - Streamed (`liveEffects()`: the reference server child pushes each effect to the harness as it happens). An
-//   effect waits under its trace id until its op ends; then the op is folded: it is dropped unless its effect count
-//   is not the one its outcome implies (a problem: duplicate, ghost, lost, info with an effect; or a read tool's
-//   effect), so the state is the open ops' effects plus the problems, not the run. An effect that comes after its
-//   op was folded (a late ghost), or names no op, waits to the end, where one pass over the run's records (one op
-//   at a time) attributes it exactly as if it had been there all along.
-// - Read only at the end (read-back probes, interception, a remote server's ledger, the stdio reference server, a
-//   replayed history; also a stream that missed an effect the ledger holds): nothing is kept per op during the run;
-//   result() reads the run's records once, holding only the ops an effect names.
+// - Streamed (`liveEffects()`: the reference server pushes each effect to the harness as it happens, over IPC or,
+//   for stdio, on stderr). An effect waits under its trace id until its op ends; then the op is folded: it is
+//   dropped unless its effect count is not the one its outcome implies (a problem: duplicate, ghost, lost, info
+//   with an effect; or a read tool's effect), so the state is the open ops' effects plus the problems, not the
+//   run. An effect that comes after its op was folded (a late ghost), or names no op, waits to the end, where one
+//   pass over the run's records (one op at a time) attributes it exactly as if it had been there all along.
+// - Read only at the end (read-back probes, interception, a remote server's ledger, a replayed history; also a
+//   stream that missed an effect the ledger holds): nothing is kept per op during the run; result() reads the
+//   run's records once, holding only the ops an effect names.
 // Either way the result is the same function of the ops and the ledger (test/unit/measure/families.test.ts).
 import type { History, OpOutcome, OpRecord } from '../core/history.ts';
 import { opGroups } from '../core/history-records.ts';

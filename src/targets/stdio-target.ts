@@ -2,7 +2,8 @@
 // faults act on that pipe, stdio-transport.ts),
 // so a crash is a killed child and a restart is the client's next connect. The child owns the msw dependency
 // world, so the ledger would die with it: each child streams its effects, state changes and decisions on stderr
-// and fault hits (`@faultline {json}` lines, stdio-events.ts) and the harness keeps them; a new child starts from a snapshot
+// and fault hits (`@faultline {json}` lines, stdio-events.ts) and the harness keeps them (effects and decisions in a
+// spill per child, world-mirror.ts, passed on as they come); a new child starts from a snapshot
 // file of everything so far (the dependencies are "external": they outlive the server). Control goes to the
 // child's admin endpoint (AdminClient; it prints its URL on stderr); each new child gets the run's desired fault
 // state on its command line, and every change goes to the live ones.
@@ -31,6 +32,7 @@ import type { ServerUnderTest } from '../under-test/target.ts';
 import { serverEntry } from './entry.ts';
 import { type SpawnedChild, signalChild, stopChildren } from './stdio-children.ts';
 import { InterposedStdioTransport } from './stdio-transport.ts';
+import { WorldMirror } from './world-mirror.ts';
 
 const ADMIN_LINE = /faultline admin endpoint on (http:\/\/\S+)/;
 /** How long a new child waits for the one before it to finish writing its last events (a crash drains at once). */
@@ -62,8 +64,11 @@ interface Child extends SpawnedChild {
   startupMs?: number;
   restoredEffects: number;
   restoredDecisions: number;
-  effects: Effect[];
-  decisions: DecisionRecord[];
+  /** Its own effects and decisions (not the restored ones), spilled as they come. */
+  world: WorldMirror;
+  /** How many of each `world` holds: its admin endpoint's lists past these are what the stream has not brought yet. */
+  effects: number;
+  decisions: number;
   /** Its own fault hits as streamed (a child counts from zero; the run's are the sum over children). */
   hits: HitCounts;
   /** Its own fault hits as its admin endpoint last answered (ahead of the stream, which can lag). */
@@ -78,6 +83,8 @@ export class StdioTarget implements ServerUnderTest {
   private readonly dir = mkdtempSync(join(tmpdir(), 'faultline-stdio-'));
   private readonly children: Child[] = [];
   private readonly records = new Map<string, StateRecord>();
+  private readonly effectListeners: ((effect: Effect) => void)[] = [];
+  private lastEffectAtMs: number | null = null;
   readonly desired = new DesiredFaultState(async (request) =>
     latestOf((await this.eachLive((admin) => send(admin, request))).map(appliedAtOf)),
   );
@@ -140,8 +147,9 @@ export class StdioTarget implements ServerUnderTest {
       spawnedAt: performance.now(),
       restoredEffects: 0,
       restoredDecisions: 0,
-      effects: [],
-      decisions: [],
+      world: this.mirror(),
+      effects: 0,
+      decisions: 0,
       hits: {},
       polledHits: {},
       tail: '',
@@ -154,8 +162,9 @@ export class StdioTarget implements ServerUnderTest {
     const start = transport.start.bind(transport);
     transport.start = async () => {
       await Promise.race([Promise.all(previous), sleep(SNAPSHOT_DRAIN_MS, undefined, { unref: true })]);
-      const effects = this.allEffects().filter((e) => !child.effects.includes(e));
-      const decisions = this.allDecisions().filter((d) => !child.decisions.includes(d));
+      // Everything before this child: it has not started, so nothing of its own yet.
+      const effects = this.allEffects();
+      const decisions = this.allDecisions();
       writeFileSync(snapshot, JSON.stringify({ effects, records: [...this.records.values()], decisions }));
       child.restoredEffects = effects.length;
       child.restoredDecisions = decisions.length;
@@ -167,6 +176,12 @@ export class StdioTarget implements ServerUnderTest {
   async ledger(): Promise<Effect[]> {
     await this.sync();
     return this.allEffects();
+  }
+
+  /** Each effect from now on, as a child streams it (or as the end's sync finds it, when the stream lagged). */
+  onEffect(listener: (effect: Effect) => void): void {
+    this.effectListeners.push(listener);
+    for (const child of this.children) child.world.onEffect(listener);
   }
 
   async decisions(): Promise<DecisionRecord[]> {
@@ -187,7 +202,7 @@ export class StdioTarget implements ServerUnderTest {
     return {
       inFlight: states.reduce((n, q) => n + q.inFlight, 0),
       idleMs: Math.min(Number.POSITIVE_INFINITY, ...states.map((q) => q.idleMs)),
-      lastEffectAtMs: this.allEffects().at(-1)?.atMs ?? null,
+      lastEffectAtMs: this.lastEffectAtMs,
     };
   }
 
@@ -200,9 +215,11 @@ export class StdioTarget implements ServerUnderTest {
   async reset(): Promise<void> {
     this.desired.clear();
     await this.eachLive((admin) => admin.call('reset'));
+    this.lastEffectAtMs = null;
     for (const child of this.children) {
-      child.effects.length = 0;
-      child.decisions.length = 0;
+      child.world.clear();
+      child.effects = 0;
+      child.decisions = 0;
       child.hits = {};
       child.polledHits = {};
       child.restoredEffects = 0;
@@ -254,11 +271,30 @@ export class StdioTarget implements ServerUnderTest {
   }
 
   private allEffects(): Effect[] {
-    return this.children.flatMap((c) => c.effects);
+    return this.children.flatMap((c) => c.world.effects());
   }
 
   private allDecisions(): DecisionRecord[] {
-    return this.children.flatMap((c) => c.decisions);
+    return this.children.flatMap((c) => c.world.decisions());
+  }
+
+  /** A child's spill, passing each effect on to the listeners. */
+  private mirror(): WorldMirror {
+    const world = new WorldMirror();
+    for (const listener of this.effectListeners) world.onEffect(listener);
+    return world;
+  }
+
+  /** One of a child's own effects or decisions, streamed or found by sync. */
+  private keep(
+    child: Child,
+    event: { type: 'effect'; effect: Effect } | { type: 'decision'; decision: DecisionRecord },
+  ): void {
+    if (event.type === 'effect') {
+      child.effects++;
+      this.lastEffectAtMs = event.effect.atMs;
+    } else child.decisions++;
+    child.world.apply(event);
   }
 
   /** The stderr pushes can lag: read each live child's own lists from its admin endpoint. */
@@ -274,8 +310,11 @@ export class StdioTarget implements ServerUnderTest {
               admin.call('decisions'),
               admin.call('faultHits'),
             ]);
-            child.effects = effects.slice(child.restoredEffects);
-            child.decisions = decisions.slice(child.restoredDecisions);
+            // The stream brings a child's list in order: what it has not brought yet is the list's tail.
+            for (const effect of effects.slice(child.restoredEffects + child.effects))
+              this.keep(child, { type: 'effect', effect });
+            for (const decision of decisions.slice(child.restoredDecisions + child.decisions))
+              this.keep(child, { type: 'decision', decision });
             child.polledHits = hits;
           } catch {
             // It died meanwhile: what it streamed is all there is.
@@ -324,8 +363,7 @@ export class StdioTarget implements ServerUnderTest {
     const lines = createInterface({ input: stderr, crlfDelay: Number.POSITIVE_INFINITY });
     lines.on('line', (line) => {
       const event = parseStdioEvent(line);
-      if (event?.type === 'effect') child.effects.push(event.effect);
-      else if (event?.type === 'decision') child.decisions.push(event.decision);
+      if (event?.type === 'effect' || event?.type === 'decision') this.keep(child, event);
       else if (event?.type === 'state') this.records.set(`${event.record.api}\u0000${event.record.key}`, event.record);
       else if (event?.type === 'hit') child.hits[event.faultId] = (child.hits[event.faultId] ?? 0) + 1;
       else {

@@ -68,3 +68,39 @@ describe('stdio target: hits and quiescence', () => {
     }
   }, 60_000);
 });
+
+describe('stdio target: effects as they happen', () => {
+  it('passes each effect on as its child streams it, once, across a crash and the next child', async () => {
+    const target = new StdioTarget({ seed: 3, edge: new StdioEdgeController() });
+    const heard: number[] = [];
+    target.onEffect((effect) => heard.push(effect.seq));
+    const pay = (c: Client, key: string) =>
+      c.callTool({
+        name: 'create_payment',
+        arguments: { customer_id: 'cus_1', amount_cents: 500, currency: 'EUR', idempotency_key: key },
+      });
+    const first = new Client({ name: 'stdio-test', version: '0.0.0' });
+    const second = new Client({ name: 'stdio-test', version: '0.0.0' });
+    try {
+      await first.connect(target.createTransport());
+      await pay(first, 'stdio-stream-0001');
+      await pay(first, 'stdio-stream-0002');
+      // Heard from the stream alone: nothing has read the ledger yet.
+      await expect.poll(() => heard.length, { timeout: 5000 }).toBe(2);
+      target.kill();
+      await expect.poll(() => target.alive, { timeout: 5000 }).toBe(false);
+      await second.connect(target.createTransport());
+      await pay(second, 'stdio-stream-0001'); // a replay: the restored record answers, no new effect
+      await pay(second, 'stdio-stream-0003');
+      await expect.poll(() => heard.length, { timeout: 5000 }).toBe(3);
+      const ledger = await target.ledger();
+      expect(ledger.map((e) => e.seq)).toEqual(heard);
+      expect(heard).toHaveLength(3); // the end's sync found nothing the stream had not brought, and restored nothing twice
+      expect((await target.quiescence())?.lastEffectAtMs).toBe(ledger.at(-1)?.atMs);
+    } finally {
+      await first.close().catch(() => {});
+      await second.close().catch(() => {});
+      await target.close();
+    }
+  }, 60_000);
+});
