@@ -1,5 +1,5 @@
 // Op windows make counts independent of the machine's speed: the shipped dependency-5xx profile (its 503 windows by
-// op index, the first two attempts of ops 10-39) under the naive control, run on the machine as it is and then
+// op index, the first two attempts of ops 10-29) under the naive control, run on the machine as it is and then
 // beside CPU burners (one busy-looping node per core, started as the workload starts). The same ops meet the same
 // 503s, so the seam's hits, the ops that met a fault, the retried ops and the duplicate charges are equal. With the
 // profile's old time windows (0.5 s to 2 s) the loaded run put fewer ops in the window and these counts moved.
@@ -64,14 +64,14 @@ describe('op windows: counts independent of the machine speed', () => {
     const loaded = await runNaive(true);
     // The window was by op, carried per request.
     expect(quiet.report.metrics.faultWindows.map((w) => w.window)).toEqual([
-      { kind: 'ops', fromOp: 10, toOp: 39, firstAttempts: 2, scope: 'per-request' },
-      { kind: 'ops', fromOp: 10, toOp: 39, firstAttempts: 2, scope: 'per-request' },
+      { kind: 'ops', fromOp: 10, toOp: 29, firstAttempts: 2, scope: 'per-request' },
+      { kind: 'ops', fromOp: 10, toOp: 29, firstAttempts: 2, scope: 'per-request' },
     ]);
     // The control fires: there is something to count.
     expect(quiet.counts.duplicateEffects).toBeGreaterThan(0);
     expect(quiet.counts.faultedOps.length).toBeGreaterThan(0);
-    // Only ops 10..39 met a fault.
-    for (const op of quiet.counts.faultedOps) expect(Number(op.slice(3))).toSatisfy((i: number) => i >= 10 && i <= 39);
+    // Only ops 10..29 met a fault.
+    for (const op of quiet.counts.faultedOps) expect(Number(op.slice(3))).toSatisfy((i: number) => i >= 10 && i <= 29);
     expect(loaded.counts).toEqual(quiet.counts);
     // And the same plan decisions: op windows are logged by op index, not by when their ops ran.
     expect(loaded.report.decisionLogSha256).toBe(quiet.report.decisionLogSha256);

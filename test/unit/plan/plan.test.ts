@@ -110,11 +110,11 @@ describe('faultline plan', () => {
     const profile = shipped('dependency-502');
     const text = renderPlan(planView(profile, buildPlan(profile, 7), 3));
     const lines = text.split('\n');
-    expect(lines[0]).toBe(`plan of dependency-502 (seed 7): open model, 70 ops at 20/s over 3500 ms`);
+    expect(lines[0]).toBe(`plan of dependency-502 (seed 7): open model, 50 ops at 20/s over 2500 ms`);
     expect(text).toContain('fault timeline (ms from the workload start)');
     expect(text).toContain('op windows (by op index, both ends included)');
-    expect(lines.filter((l) => /^ {2}10\.\.39 +first 2 +per-request +f\d-dependency-/.test(l))).toHaveLength(2);
-    expect(text).toContain('ops (3 of 70)');
+    expect(lines.filter((l) => /^ {2}10\.\.29 +first 2 +per-request +f\d-dependency-/.test(l))).toHaveLength(2);
+    expect(text).toContain('ops (3 of 50)');
     expect(
       lines.filter((l) => /^ {2}op-0000\d +\d+ +(create_payment|get_payment_status|search_documents)/.test(l)),
     ).toHaveLength(3);
