@@ -20,8 +20,8 @@ export function directFetch(answer: Answer): typeof fetch {
 /**
  * The handlers' Request, carrying the caller's signal itself. Handed the signal, undici's Request follows it with
  * a controller of its own, a listener on it and a FinalizationRegistry entry that holds the caller's signal (and
- * what that signal holds) until the request is collected and the registry's cleanup has run: in the loaded server
- * child, where requests outlive the young generation, thousands of them lived on after each full collection.
+ * what that signal holds) until the request is collected and the registry's cleanup has run: in heap snapshots of
+ * the loaded server child, where requests outlive the young generation, thousands of them were alive.
  */
 function requestOf(input: RequestInfo | URL, init: RequestInit = {}): Request {
   const { signal, ...rest } = init;
