@@ -8,13 +8,26 @@ export type Answer = (request: Request) => Promise<Response> | undefined;
 
 export function directFetch(answer: Answer): typeof fetch {
   return async (input, init) => {
-    const request = new Request(input, init);
+    const request = requestOf(input, init);
     const pending = answer(request);
     if (!pending) throw networkError(`no dependency API answers ${request.method} ${request.url}`);
     const response = await abortable(pending, request.signal);
     if (response.type === 'error') throw networkError(response);
     return response;
   };
+}
+
+/**
+ * The handlers' Request, carrying the caller's signal itself. Handed the signal, undici's Request follows it with
+ * a controller of its own, a listener on it and a FinalizationRegistry entry that holds the caller's signal (and
+ * what that signal holds) until the request is collected and the registry's cleanup has run: in heap snapshots of
+ * the loaded server child, where requests outlive the young generation, thousands of them were alive.
+ */
+function requestOf(input: RequestInfo | URL, init: RequestInit = {}): Request {
+  const { signal, ...rest } = init;
+  const request = new Request(input, rest);
+  if (signal) Object.defineProperty(request, 'signal', { value: signal });
+  return request;
 }
 
 const networkError = (cause: unknown) => Object.assign(new TypeError('Failed to fetch'), { cause });

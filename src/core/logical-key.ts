@@ -102,7 +102,9 @@ export class AttemptOrdinals implements Ordinals {
  * the key names the op only (opOfTrace).
  */
 export function requestKey(trace: string, attempt: number | string | undefined, seen: Ordinals): string {
-  const counted = attempt === undefined ? trace : `${trace}/attempt-${attempt}`;
+  // Joined, not a template: kept up to two generations per attempt, a template's string is a tree of its pieces
+  // (holding the header's trace string too), a join's one flat string.
+  const counted = attempt === undefined ? trace : [trace, '/attempt-', attempt].join('');
   const ordinal = (seen.get(counted) ?? 0) + 1;
   seen.set(counted, ordinal);
   const op = opOfTrace(trace);

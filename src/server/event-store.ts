@@ -4,13 +4,19 @@
 // One store per session, and one budget of events for all the sessions of a server: beyond it the oldest event of
 // any session is evicted. A bound per session alone grows with the sessions: 64 workers each allowed 10,000 events
 // kept every answer of a 100,000-op run in the server (two events an op, about 2 KB each), its largest live set.
+// An event is kept as the JSON text it is sent as, not the message object, and with a flat copy of its stream id
+// (the SDK's come from crypto.randomUUID, a string that is a tree of about twenty concatenations, some 600 bytes).
+// Heap snapshots of the loaded server child, the budget full: 8.6 MB before (2.2 MB of it stream ids), 7.25 MB as
+// text (2.75 MB of it stream ids); every MB live lets V8 grow the old generation by a few before its next full
+// collection. Priming events keep no text (there is nothing to replay).
 import type { EventId, EventStore, StreamId } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 interface StoredEvent {
   seq: number;
   streamId: StreamId;
-  message: JSONRPCMessage;
+  /** The message as JSON; undefined for a priming event (an empty message). */
+  text: string | undefined;
 }
 
 /** The events of the stores that share it, oldest first; beyond `maxEvents` in all, the oldest is evicted. */
@@ -44,7 +50,11 @@ export class CountingEventStore implements EventStore {
   async storeEvent(streamId: StreamId, message: JSONRPCMessage): Promise<EventId> {
     const seq = this.budget.take(this);
     const id = String(seq);
-    this.events.set(id, { seq, streamId, message });
+    this.events.set(id, {
+      seq,
+      streamId: flatCopy(streamId),
+      text: 'jsonrpc' in message ? JSON.stringify(message) : undefined,
+    });
     return id;
   }
 
@@ -64,9 +74,8 @@ export class CountingEventStore implements EventStore {
     if (!last) throw new Error('unknown event id');
     for (const [id, event] of this.events) {
       if (event.seq <= last.seq || event.streamId !== last.streamId) continue;
-      // Priming events carry an empty message: nothing to replay.
-      if (!('jsonrpc' in event.message)) continue;
-      await send(id, event.message);
+      if (event.text === undefined) continue;
+      await send(id, JSON.parse(event.text) as JSONRPCMessage);
     }
     return last.streamId;
   }
@@ -75,3 +84,6 @@ export class CountingEventStore implements EventStore {
     return this.events.size;
   }
 }
+
+/** The string as one flat string (Array.join copies its pieces into one; a concatenation tree stays a tree). */
+const flatCopy = (s: string): string => s.split('-').join('-');

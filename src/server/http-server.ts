@@ -30,6 +30,7 @@ import { hostRefusal } from './host-guard.ts';
 import { createMcpServer } from './mcp-server.ts';
 import type { ModernFront } from './modern/http-front.ts';
 import { declaresOversizedBody, refuseOversizedBody } from './oversized-body.ts';
+import { readPostBody, TOO_LARGE } from './read-post-body.ts';
 import type { ServerRuntime } from './runtime.ts';
 
 export interface HttpServerOptions {
@@ -178,6 +179,10 @@ export async function startMcpHttpServer(runtime: ServerRuntime, opts: HttpServe
 
   /** The SDK 1.32 sessions; `parsedBody` when the dual front end has read the body already. */
   async function handleLegacy(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
+    if (parsedBody === undefined && req.method === 'POST') {
+      parsedBody = await readPostBody(req);
+      if (parsedBody === TOO_LARGE) return refuseOversizedBody(req, res);
+    }
     const header = req.headers['mcp-session-id'];
     const sid = Array.isArray(header) ? header[0] : header;
     if (sid) {

@@ -2,6 +2,7 @@
 // network-error fault rejects with its socket code as the cause (before or after the effect), an abort rejects
 // while the handler goes on, and no API means no answer.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { directFetch } from '../../../mocks/direct-fetch.ts';
 import { DependencyWorld } from '../../../mocks/world.ts';
 import { DEPENDENCY_PATHS, DEPENDENCY_URLS } from '../../../src/core/dependency-contract.ts';
 import { socketCause } from '../../../src/core/socket-cause.ts';
@@ -45,6 +46,20 @@ describe('direct fetch', () => {
     aborter.abort(new Error('deadline'));
     expect(((await pending) as Error).message).toBe('deadline');
     expect(world.hits.of('h')).toBe(1);
+  });
+
+  it("the handler's request carries the caller's signal itself, not a follower of it", async () => {
+    // A follower is undici's: a controller, a listener and a FinalizationRegistry entry per request, which held
+    // the caller's signal in the loaded server child until a full collection (docs/scale.md).
+    const seen: Request[] = [];
+    const door = directFetch(async (request) => {
+      seen.push(request);
+      return new Response('{}');
+    });
+    const aborter = new AbortController();
+    await door('https://payments.faultline.test/v1/x', { method: 'POST', body: '{}', signal: aborter.signal });
+    expect(seen[0]?.signal).toBe(aborter.signal);
+    expect(await seen[0]?.text()).toBe('{}');
   });
 
   it('a URL no API serves is a network error (negative control: a served one answers)', async () => {

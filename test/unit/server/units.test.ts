@@ -25,6 +25,21 @@ describe('CountingEventStore', () => {
     expect(replayed).toEqual(Array.from({ length: 24 }, (_, i) => 3 + 2 * i));
   });
 
+  it('replays a message as it was when stored (kept as its text, not the object)', async () => {
+    const store = new CountingEventStore();
+    const first = await store.storeEvent('s', msg(1));
+    const second = msg(2);
+    await store.storeEvent('s', second);
+    (second as any).params.n = 99;
+    const replayed: unknown[] = [];
+    await store.replayEventsAfter(first, {
+      send: async (_id, m) => {
+        replayed.push(m);
+      },
+    });
+    expect(replayed).toEqual([msg(2)]);
+  });
+
   it('knows nothing of unknown ids and evicts the oldest events', async () => {
     const store = new CountingEventStore(new EventBudget(3));
     const a = await store.storeEvent('s', msg(1));
