@@ -4,9 +4,11 @@
 // harness and of the reference server's child process, and the bytes per op of the history on disk (history.jsonl,
 // the run's record of every op; trace.jsonl beside it, which may stay readable). Then the goals of issue 27, each
 // PASS or FAIL from the numbers of this same run. Throughput on a shared machine is indicative; RSS and bytes are not.
-// Run: npm run bench:scale [-- --sizes 1000,10000 --concurrency 64 --nightly]
+// `--samples DIR` also writes DIR/harness-<ops>.txt: the harness's process.memoryUsage() every 250 ms, each full
+// collection with the heap it left, and when each report file appeared (workload and report phase apart).
+// Run: npm run bench:scale [-- --sizes 1000,10000 --concurrency 64 --nightly --samples DIR]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +20,24 @@ const FAULTLINE = fileURLToPath(new URL('../bin/faultline.js', import.meta.url))
 const EXIT_HOOK = `data:text/javascript,${encodeURIComponent(
   "import { writeFileSync } from 'node:fs'; process.on('exit', () => { try { writeFileSync(process.env.FAULTLINE_BENCH_RSS_DIR + '/' + process.pid + '.maxrss', String(process.resourceUsage().maxRSS)); } catch {} });",
 )}`;
+
+/** The harness only (the run's `--out` is in its argv, the child's is not): samples to FAULTLINE_BENCH_SAMPLES. */
+const SAMPLER = `data:text/javascript,${encodeURIComponent(`
+import { appendFileSync, existsSync } from 'node:fs';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+const file = process.env.FAULTLINE_BENCH_SAMPLES, out = process.argv[process.argv.indexOf('--out') + 1];
+if (file && process.argv.includes('--out')) {
+  const t0 = Date.now(), mb = (b) => (b / 1048576).toFixed(1), seen = new Set();
+  const line = (s) => appendFileSync(file, ((Date.now() - t0) / 1000).toFixed(2) + ' ' + s + '\\n');
+  setInterval(() => {
+    const m = process.memoryUsage();
+    line('rss ' + mb(m.rss) + ' heapUsed ' + mb(m.heapUsed) + ' heapTotal ' + mb(m.heapTotal) + ' arrayBuffers ' + mb(m.arrayBuffers));
+    for (const f of ${JSON.stringify(['report.json', 'report.html', 'trace.jsonl', 'history.jsonl'])})
+      if (!seen.has(f) && existsSync(out + '/' + f)) { seen.add(f); line('file ' + f); }
+  }, 250).unref();
+  new PerformanceObserver((l) => { for (const e of l.getEntries())
+    if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) line('full-gc heapUsed ' + mb(process.memoryUsage().heapUsed)); }).observe({ entryTypes: ['gc'] });
+}`)}`;
 
 interface SizeResult {
   size: number;
@@ -72,7 +92,7 @@ expect:
 const mb = (kib: number) => Math.round((kib / 1024) * 10) / 10;
 const perOp = (file: string, ops: number) => (ops > 0 ? Math.round(statSync(file).size / ops) : Number.NaN);
 
-async function runSize(size: number, concurrency: number, dir: string): Promise<SizeResult> {
+async function runSize(size: number, concurrency: number, dir: string, samples?: string): Promise<SizeResult> {
   const profile = join(dir, `run-scale-${size}.yaml`);
   writeFileSync(profile, profileText(size, concurrency));
   const out = join(dir, `out-${size}`);
@@ -84,7 +104,9 @@ async function runSize(size: number, concurrency: number, dir: string): Promise<
       env: {
         ...process.env,
         FAULTLINE_BENCH_RSS_DIR: rssDir,
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${EXIT_HOOK}`.trim(),
+        ...(samples && { FAULTLINE_BENCH_SAMPLES: join(samples, `harness-${size}.txt`) }),
+        NODE_OPTIONS:
+          `${process.env.NODE_OPTIONS ?? ''} --import=${EXIT_HOOK}${samples ? ` --import=${SAMPLER}` : ''}`.trim(),
       },
     });
     proc.on('error', reject);
@@ -141,6 +163,8 @@ const sizes = (arg('sizes') ?? '1000,10000,100000').split(',').map(Number);
 if (process.argv.includes('--nightly') && !sizes.includes(1_000_000)) sizes.push(1_000_000);
 const concurrency = Number(arg('concurrency') ?? '64');
 const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-run-scale-'));
+const samplesDir = arg('samples');
+if (samplesDir) mkdirSync(samplesDir, { recursive: true });
 try {
   console.log(
     `faultline run, no faults, ${concurrency} in flight; load average at start ${loadavg()
@@ -150,7 +174,7 @@ try {
   const results: SizeResult[] = [];
   console.log('ops       exit  ok        seconds  ops/s    harness MB  server MB  history B/op  trace B/op  load 1m');
   for (const size of sizes) {
-    const r = await runSize(size, concurrency, dir);
+    const r = await runSize(size, concurrency, dir, samplesDir);
     results.push(r);
     console.log(
       `${String(r.ops).padEnd(9)} ${String(r.exitCode).padEnd(5)} ${String(r.opsOk).padEnd(9)} ${r.seconds.toFixed(1).padEnd(8)} ${String(r.opsPerSec).padEnd(8)} ${String(r.harnessMb).padEnd(11)} ${String(r.serverMb).padEnd(10)} ${String(r.historyBytesPerOp).padEnd(13)} ${String(r.traceBytesPerOp).padEnd(11)} ${loadavg()[0].toFixed(2)}`,

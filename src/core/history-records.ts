@@ -4,10 +4,11 @@
 // report's timeline and charts, the metric replay, lookups by op id), so no reader needs a run's records in memory.
 import type { AttemptRecord, History, OpGroup, OpRecord, RecordSource } from './history.ts';
 
-/** Where each record lies in the log (op number, place among its attempts), in start order. */
+/** Where each record lies in the log (op number, place among its attempts) and when it started, in start order. */
 interface StartOrder {
   group: Int32Array;
   place: Int16Array;
+  start: Float64Array;
 }
 
 /** Records by start: sorted with ties in the order written, as an in-memory history sorts them. */
@@ -25,7 +26,11 @@ class Starts {
   order(): StartOrder {
     const { starts, groups, places } = this;
     const order = Uint32Array.from(starts.keys()).sort((a, b) => starts[a] - starts[b] || a - b);
-    return { group: Int32Array.from(order, (i) => groups[i]), place: Int16Array.from(order, (i) => places[i]) };
+    return {
+      group: Int32Array.from(order, (i) => groups[i]),
+      place: Int16Array.from(order, (i) => places[i]),
+      start: Float64Array.from(order, (i) => starts[i]),
+    };
   }
 }
 
@@ -48,28 +53,71 @@ export interface RecordIndex {
   ops: number;
   attempt(i: number): AttemptRecord;
   op(i: number): OpRecord;
+  /** When the i-th attempt (op) started, without reading it. */
+  attemptStart(i: number): number;
+  opStart(i: number): number;
+  /** The previous attempt of the i-th attempt's op (its number), or -1 for an op's first. */
+  attemptBefore(i: number): number;
+  /** The op the i-th attempt belongs to, when it ended. */
+  opOf(i: number): OpRecord | undefined;
 }
 
 export function recordIndex(history: History): RecordIndex {
   if (history.records) return logIndex(history.records);
   const attempts = history.attempts ?? [];
   const ops = history.ops ?? [];
-  return { attempts: attempts.length, ops: ops.length, attempt: (i) => attempts[i], op: (i) => ops[i] };
+  const byId = new Map(ops.map((o) => [o.opId, o]));
+  const opNumber = new Map<string, number>();
+  for (const a of attempts) if (!opNumber.has(a.opId)) opNumber.set(a.opId, opNumber.size);
+  return {
+    attempts: attempts.length,
+    ops: ops.length,
+    attempt: (i) => attempts[i],
+    op: (i) => ops[i],
+    attemptStart: (i) => attempts[i].startMs,
+    opStart: (i) => ops[i].startMs,
+    attemptBefore: previousOfSameOp(attempts.length, (i) => opNumber.get(attempts[i].opId)!, opNumber.size),
+    opOf: (i) => byId.get(attempts[i].opId),
+  };
 }
+
+/** For each of `n` attempts in start order, the one before it of the same op (`op`: its number, below `opCount`). */
+function previousOfSameOp(n: number, op: (i: number) => number, opCount: number): (i: number) => number {
+  const before = new Int32Array(n);
+  const last = new Int32Array(opCount).fill(-1);
+  for (let i = 0; i < n; i++) {
+    before[i] = last[op(i)];
+    last[op(i)] = i;
+  }
+  return (i) => before[i];
+}
+
+/**
+ * Ops decoded lately, by op number: readers in start order come back to an op while the ops that ran beside it are
+ * read (64 in flight interleave 64 ops), so each is parsed about once; the oldest goes past CACHED_OPS.
+ */
+const CACHED_OPS = 1024;
 
 function logIndex(log: RecordSource): RecordIndex {
   const { attempts, ops } = startOrders(log);
-  // Consecutive reads often fall in one op: its line is parsed once.
-  let cached: { g: number; group: OpGroup } | undefined;
+  const cache = new Map<number, OpGroup>();
   const groupAt = (g: number) => {
-    if (cached?.g !== g) cached = { g, group: log.group(g) };
-    return cached.group;
+    let group = cache.get(g);
+    if (group) return group;
+    group = log.group(g);
+    cache.set(g, group);
+    if (cache.size > CACHED_OPS) cache.delete(cache.keys().next().value as number);
+    return group;
   };
   return {
     attempts: attempts.group.length,
     ops: ops.group.length,
     attempt: (i) => groupAt(attempts.group[i]).attempts[attempts.place[i]],
     op: (i) => groupAt(ops.group[i]).op!,
+    attemptStart: (i) => attempts.start[i],
+    opStart: (i) => ops.start[i],
+    attemptBefore: previousOfSameOp(attempts.group.length, (i) => attempts.group[i], log.count),
+    opOf: (i) => groupAt(attempts.group[i]).op,
   };
 }
 

@@ -2,7 +2,7 @@
 // and read back one op at a time, in order or by number. Nothing of a record stays in memory but where its line is
 // (12 B an op). Compact: keys by a short name, times relative to the run's start (an end relative to its start;
 // core/relative-time.ts), repeated strings (tools, codes, the same answer text) written once and named after that,
-// an attempt's number and op id left out where the op gives them. The file is a LineSpill (core/line-spill.ts):
+// an attempt's number and op id left out where the op gives them, an op's answer where its last attempt gives it. The file is a LineSpill (core/line-spill.ts):
 // unlinked, gone at exit.
 import type { AttemptRecord, OpGroup, OpRecord, RecordSource } from './history.ts';
 import { LineSpill } from './line-spill.ts';
@@ -34,10 +34,20 @@ export class RecordLog implements RecordSource {
     return this.count === 0 ? 0 : this.offsets[this.count - 1] + this.sizes[this.count - 1] + 1;
   }
 
+  /** String values named so far (what the log holds in memory besides where each line is). */
+  get names(): number {
+    return this.strings.size;
+  }
+
   append(attempts: readonly AttemptRecord[], op: OpRecord | undefined): void {
     const opId = op?.opId ?? attempts[0]?.opId;
     if (opId === undefined) return;
-    const line = [opId, op ? this.encode(op, opId, 0) : DEFAULT, ...attempts.map((a, i) => this.encode(a, opId, i))];
+    const answer = attempts.at(-1)?.visible;
+    const line = [
+      opId,
+      op ? this.encode(op, opId, 0, answer) : DEFAULT,
+      ...attempts.map((a, i) => this.encode(a, opId, i)),
+    ];
     const { offset, bytes } = this.file.append(line);
     if (this.count === this.offsets.length) this.grow();
     this.offsets[this.count] = offset;
@@ -64,17 +74,26 @@ export class RecordLog implements RecordSource {
     this.sizes = sizes;
   }
 
-  private encode(record: AttemptRecord | OpRecord, opId: string, place: number): Encoded {
+  private encode(record: AttemptRecord | OpRecord, opId: string, place: number, answer?: string): Encoded {
     const out: Encoded = {};
     for (const [key, value] of Object.entries(record)) {
       if (value === undefined) continue;
-      out[this.strings.key(key)] = this.encodeField(key, value, record.startMs, opId, place);
+      out[this.strings.key(key)] = this.encodeField(key, value, record.startMs, opId, place, answer);
     }
     return out;
   }
 
-  private encodeField(key: string, value: unknown, startMs: number, opId: string, place: number): unknown {
+  private encodeField(
+    key: string,
+    value: unknown,
+    startMs: number,
+    opId: string,
+    place: number,
+    answer: string | undefined,
+  ): unknown {
     if (key === 'opId' && value === opId) return DEFAULT;
+    // An op's answer is its last attempt's: written there only, so a text unique to its op is never named.
+    if (key === 'visible' && answer !== undefined && value === answer) return DEFAULT;
     if (key === 'attempt' && value === place + 1) return DEFAULT;
     if (key === 'startMs') return relative(value as number, this.baseMs);
     if (key === 'endMs') return relative(value as number, startMs);
@@ -82,15 +101,16 @@ export class RecordLog implements RecordSource {
   }
 
   private decodeLine(line: unknown): OpGroup {
-    const [opId, op, ...attempts] = line as [string, Encoded | typeof DEFAULT, ...Encoded[]];
+    const [opId, op, ...encoded] = line as [string, Encoded | typeof DEFAULT, ...Encoded[]];
+    const attempts = encoded.map((a, i) => this.decode(a, opId, i) as unknown as AttemptRecord);
     return {
       opId,
-      ...(op !== DEFAULT && { op: this.decode(op, opId, 0) as unknown as OpRecord }),
-      attempts: attempts.map((a, i) => this.decode(a, opId, i) as unknown as AttemptRecord),
+      ...(op !== DEFAULT && { op: this.decode(op, opId, 0, attempts.at(-1)?.visible) as unknown as OpRecord }),
+      attempts,
     };
   }
 
-  private decode(encoded: Encoded, opId: string, place: number): Encoded {
+  private decode(encoded: Encoded, opId: string, place: number, answer?: string): Encoded {
     const out: Encoded = {};
     const startMs = absolute(encoded[this.strings.key('startMs')], this.baseMs);
     for (const [short, value] of Object.entries(encoded)) {
@@ -99,6 +119,7 @@ export class RecordLog implements RecordSource {
       else if (key === 'attempt' && value === DEFAULT) out[key] = place + 1;
       else if (key === 'startMs') out[key] = startMs;
       else if (key === 'endMs') out[key] = absolute(value, startMs);
+      else if (key === 'visible' && value === DEFAULT) out[key] = answer;
       else out[key] = typeof value === 'string' ? this.strings.text(value) : value;
     }
     return out;

@@ -18,6 +18,11 @@ export class StringTable {
   private seenChars = 0;
   private chars = 0;
 
+  /** Values named so far. */
+  get size(): number {
+    return this.texts.length;
+  }
+
   /** The key's short name (letters, given in order of first use: a digit-only key would reorder its object). */
   key(name: string): string {
     let short = this.keys.get(name);

@@ -5,6 +5,7 @@
 import type { OpRecord } from '../core/history.ts';
 import type { Accumulator } from './accumulator.ts';
 import { type HintLie, hintLie } from './hint-honesty.ts';
+import { OpSpans } from './op-spans.ts';
 import { effectsOf, type ReconcileResult } from './reconcile.ts';
 
 export interface LyingHint {
@@ -24,6 +25,12 @@ export interface ReplayMetrics {
   lyingHintTools: LyingHint[];
 }
 
+/** An op whose hints some effects could contradict. */
+type HintedOp = { tool: string; hints: OpRecord['hints']; calls: number } & Pick<
+  OpRecord,
+  'opId' | 'outcome' | 'sideEffecting'
+>;
+
 /** What a run's ops said of their replays, before the effects are known. */
 export interface ReplayTally {
   retries: number;
@@ -31,11 +38,8 @@ export interface ReplayTally {
   unsafeReplays: number;
   /** Op id -> its unsafe replays, for ops with any. */
   unsafe: Map<string, number>;
-  /** Ops whose hints some effects could contradict, in start order. */
-  hinted: ({ tool: string; hints: OpRecord['hints']; calls: number } & Pick<
-    OpRecord,
-    'opId' | 'outcome' | 'sideEffecting'
-  >)[];
+  /** Ops whose hints some effects could contradict, in start order (each built when read). */
+  hinted: Iterable<HintedOp>;
 }
 
 /** Counted as the run goes; only ops that replayed unsafely or declared a hint effects could belie are kept. */
@@ -44,7 +48,7 @@ export class ReplayCounter implements Accumulator<ReplayTally> {
   private replaysAfterUnknown = 0;
   private unsafeReplays = 0;
   private readonly unsafe = new Map<string, number>();
-  private readonly hinted: (ReplayTally['hinted'][number] & { startMs: number })[] = [];
+  private readonly hinted = new HintedOps();
 
   op(o: OpRecord): void {
     this.retries += o.retries ?? 0;
@@ -52,25 +56,54 @@ export class ReplayCounter implements Accumulator<ReplayTally> {
     this.unsafeReplays += o.unsafeReplays ?? 0;
     if (o.unsafeReplays) this.unsafe.set(o.opId, o.unsafeReplays);
     const calls = o.identicalCalls ?? o.attempts;
-    if (hintLie(o.hints, calls, Number.POSITIVE_INFINITY))
-      this.hinted.push({
-        opId: o.opId,
-        outcome: o.outcome,
-        sideEffecting: o.sideEffecting,
-        tool: o.tool,
-        hints: o.hints,
-        calls,
-        startMs: o.startMs,
-      });
+    if (hintLie(o.hints, calls, Number.POSITIVE_INFINITY)) this.hinted.push(o, calls);
   }
 
   result(): ReplayTally {
     const { retries, replaysAfterUnknown, unsafeReplays, unsafe } = this;
-    const byStart = [...this.hinted].sort(
-      (a, b) => a.startMs - b.startMs || (a.opId < b.opId ? -1 : a.opId > b.opId ? 1 : 0),
-    );
-    const hinted = byStart.map(({ startMs: _, ...h }) => h);
-    return { retries, replaysAfterUnknown, unsafeReplays, unsafe: new Map(unsafe), hinted };
+    return { retries, replaysAfterUnknown, unsafeReplays, unsafe: new Map(unsafe), hinted: this.hinted.byStart() };
+  }
+}
+
+const OUTCOMES: OpRecord['outcome'][] = ['ok', 'fail', 'info'];
+const SIDE_EFFECTING = 4;
+
+/**
+ * The hinted ops as columns: every op of a read-only tool is one (40 % of a long run's ops in bench:scale's mix), so
+ * each keeps its id, start, calls, two flag bits and its tool and hints by number (about 40 B), never an object.
+ */
+class HintedOps {
+  private readonly ids: string[] = [];
+  private readonly rows = new OpSpans();
+  private readonly kinds: Pick<HintedOp, 'tool' | 'hints'>[] = [];
+  private readonly kindOf = new Map<string, number>();
+  private readonly kind: number[] = [];
+
+  push(o: OpRecord, calls: number): void {
+    const key = `${o.tool}\0${JSON.stringify(o.hints)}`;
+    let kind = this.kindOf.get(key);
+    if (kind === undefined) {
+      kind = this.kinds.push({ tool: o.tool, hints: o.hints }) - 1;
+      this.kindOf.set(key, kind);
+    }
+    this.ids.push(o.opId);
+    this.kind.push(kind);
+    // A span's end holds the calls: these rows are never read as spans.
+    this.rows.push(o.startMs, calls, OUTCOMES.indexOf(o.outcome) | (o.sideEffecting ? SIDE_EFFECTING : 0));
+  }
+
+  *byStart(): Generator<HintedOp> {
+    const { ids, rows } = this;
+    for (const i of rows.byStart((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0))) {
+      const flags = rows.flags[i];
+      yield {
+        opId: ids[i],
+        outcome: OUTCOMES[flags & 3],
+        sideEffecting: (flags & SIDE_EFFECTING) !== 0,
+        ...this.kinds[this.kind[i]],
+        calls: rows.end[i],
+      };
+    }
   }
 }
 

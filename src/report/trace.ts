@@ -84,9 +84,6 @@ interface Source {
   /** Its attempts and ops, whole, by number (read from the run's record log one at a time when it has one). */
   records: RecordIndex;
   origin: number;
-  tools: Map<string, string>;
-  /** When each attempt's previous attempt of the same op ended, or NaN for an op's first. */
-  previousEnd: Float64Array;
 }
 
 /** `run` gives each profile's workload start; without it, the first op's start is used. */
@@ -96,7 +93,7 @@ export function traceEvents(histories: Record<string, History>, run?: RunReport)
 
 /**
  * The events in order, each built when asked for: only the small sort slots are held, so a long run's trace is
- * written without holding its lines (a run's records are read whole from its log one at a time).
+ * written without holding its lines (a run's records are read whole from its log when their event is written).
  */
 function* traceEventStream(histories: Record<string, History>, run?: RunReport): Generator<TraceEvent> {
   const sources: Source[] = [];
@@ -119,31 +116,11 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
       at('fault.on', f.onMs, i);
       if (f.offMs !== undefined) at('fault.off', f.offMs, i);
     }
-    const previousEnd = new Float64Array(records.attempts).fill(Number.NaN);
-    const lastEndOf = new Map<string, number>();
-    for (let i = 0; i < records.attempts; i++) {
-      const a = records.attempt(i);
-      previousEnd[i] = lastEndOf.get(a.opId) ?? Number.NaN;
-      lastEndOf.set(a.opId, a.endMs);
-      at('attempt', a.startMs, i);
-    }
-    const tools = new Map<string, string>();
-    for (let i = 0; i < records.ops; i++) {
-      const op = records.op(i);
-      tools.set(op.opId, op.tool);
-      at('op', op.startMs, i);
-    }
+    for (let i = 0; i < records.attempts; i++) at('attempt', records.attemptStart(i), i);
+    for (let i = 0; i < records.ops; i++) at('op', records.opStart(i), i);
     for (const [i, e] of h.effects.entries()) at('effect', e.atMs, i);
     const origin = h.startMs + workloadOffsetMs(report ?? {}, h);
-    sources.push({
-      profile,
-      pairing: report?.pairing,
-      h,
-      records,
-      origin,
-      tools,
-      previousEnd,
-    });
+    sources.push({ profile, pairing: report?.pairing, h, records, origin });
   }
   for (const i of slots.order()) {
     const slot = { t: slots.t[i], type: TYPES[slots.type[i]], index: slots.index[i] };
@@ -153,7 +130,7 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
 
 function eventOf(
   { t, type, index }: { t: number; type: TraceEvent['type']; index: number },
-  { profile, pairing, h, records, origin, tools, previousEnd }: Source,
+  { profile, pairing, h, records, origin }: Source,
 ): TraceEvent {
   const head = { type, profile, ...(pairing && { pairing }), t, tRelMs: round1(t - origin) };
   switch (type) {
@@ -167,7 +144,9 @@ function eventOf(
     }
     case 'attempt': {
       const a = records.attempt(index);
-      return { ...head, ...attemptLine(a, h, tools.get(a.opId), previousEnd[index]) };
+      const before = records.attemptBefore(index);
+      const previousEnd = before < 0 ? Number.NaN : records.attempt(before).endMs;
+      return { ...head, ...attemptLine(a, h, a.tool ?? records.opOf(index)?.tool, previousEnd) };
     }
     case 'op': {
       // Visible content can be megabytes and may hold a leaked canary: record its size, not its text (attempts too).

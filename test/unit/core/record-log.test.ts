@@ -155,6 +155,24 @@ describe('RecordLog', () => {
     expect([...log.groups()][n - 1].attempts[0].visible).toBe(text);
   });
 
+  it("names no answer unique to its op: the op's answer is its last attempt's, written there only", () => {
+    const log = new RecordLog(T0);
+    const groups = Array.from({ length: 500 }, (_, i) => {
+      const opId = `op-${i}`;
+      const answer = `Charged ${i} USD: ch_${i}`;
+      const attempts = [attempt({ opId, ok: false, visible: 'busy' }), attempt({ opId, attempt: 2, visible: answer })];
+      return { opId, op: op({ opId, visible: answer, attempts: 2 }), attempts };
+    });
+    for (const g of groups) log.append(g.attempts, g.op);
+    // Named: the repeated 'busy' and other values every op shares, never the 500 answers.
+    expect(log.names).toBeLessThan(10);
+    expect(JSON.stringify([...log.groups()])).toBe(JSON.stringify(groups));
+    expect(log.group(499)).toEqual(groups[499]);
+    // An op whose answer is not its last attempt's keeps its own.
+    log.append([attempt({ opId: 'x', visible: 'a' })], op({ opId: 'x', visible: 'b' }));
+    expect(log.group(500).op?.visible).toBe('b');
+  });
+
   it('keeps a value that looks like a name as it is', () => {
     const log = new RecordLog(T0);
     for (const message of ['~0', '~~', '~', '~0', '~0']) log.append([attempt({ message })], undefined);

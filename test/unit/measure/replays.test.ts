@@ -70,6 +70,30 @@ describe('replay metrics', () => {
     ]);
   });
 
+  it("lists a lying tool's ops by start whatever order they ended in, each with its own outcome and calls", () => {
+    const peek = { tool: 'peek', hints: { readOnlyHint: true } };
+    const put = { ...pay, tool: 'put', attempts: 2, identicalCalls: 2, ...claimsIdempotent };
+    const m = computeMetrics(
+      history({
+        ops: [
+          op('late', 30, 40, 'ok', peek),
+          op('put-2', 25, 35, 'ok', put),
+          op('mid', 20, 22, 'fail', peek),
+          op('put-1', 15, 30, 'fail', { ...put, identicalCalls: 1 }),
+          op('early-b', 10, 50, 'info', peek),
+          op('early-a', 10, 12, 'ok', peek),
+          op('quiet', 5, 6, 'ok', peek),
+        ],
+        effects: ['late', 'put-2', 'put-2', 'mid', 'put-1', 'put-1', 'early-b', 'early-a'].map((id) => effect(id)),
+      }),
+    );
+    // put-1 made two effects from one identical call: no idempotentHint lie; quiet made none.
+    expect(m.lyingHintTools?.map((l) => [l.tool, l.hint, l.ops])).toEqual([
+      ['peek', 'readOnlyHint', ['early-a', 'early-b', 'mid', 'late']],
+      ['put', 'idempotentHint', ['put-2']],
+    ]);
+  });
+
   it('every effect-judged count is n/a, not 0, where effects cannot be seen; client counts stay', () => {
     for (const name of ['unsafe_replay_duplicates', 'indeterminate_effects', 'lying_hints']) {
       expect(metric(name, false)).toMatchObject({ value: null, na: true, unmeasurable: true });

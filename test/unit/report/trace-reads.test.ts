@@ -1,0 +1,73 @@
+// trace.jsonl reads a run's records from its log while writing their events in time order, where the ops that ran
+// together interleave (64 in flight: every next event is another op's). Each op is read from the log once there,
+// not once per event: a long run's report phase parsed the log over and over (docs/scale.md).
+import { describe, expect, it } from 'vitest';
+import type { AttemptRecord, History, OpRecord, RecordSource } from '../../../src/core/history.ts';
+import { RecordLog } from '../../../src/core/record-log.ts';
+import { renderTrace } from '../../../src/report/trace.ts';
+
+const T0 = 1_700_000_000_000;
+const OPS = 640;
+const IN_FLIGHT = 64;
+
+/** Op i starts at i ms and runs 2 attempts over IN_FLIGHT ms; written to the log as ops end, as a run writes them. */
+function interleavedLog(): RecordLog {
+  const log = new RecordLog(T0);
+  for (let i = 0; i < OPS; i++) {
+    const opId = `op-${i}`;
+    const start = T0 + i;
+    const attempts: AttemptRecord[] = [1, 2].map((n) => ({
+      opId,
+      attempt: n,
+      startMs: start + (n - 1) * (IN_FLIGHT / 2),
+      endMs: start + n * (IN_FLIGHT / 2) - 1,
+      ok: n === 2,
+      tool: 'search_documents',
+    }));
+    const op: OpRecord = {
+      ...{ opId, tool: 'search_documents', sideEffecting: false, startMs: start, endMs: start + IN_FLIGHT },
+      ...{ outcome: 'ok', attempts: 2, failedAttempts: 1 },
+    };
+    log.append(attempts, op);
+  }
+  return log;
+}
+
+/** The log, counting the ops read by number. */
+function counted(log: RecordLog): { source: RecordSource; reads: () => number } {
+  let reads = 0;
+  const source: RecordSource = {
+    get count() {
+      return log.count;
+    },
+    group: (i) => {
+      reads++;
+      return log.group(i);
+    },
+    groups: () => log.groups(),
+  };
+  return { source, reads: () => reads };
+}
+
+describe('trace.jsonl from a record log', () => {
+  it('reads each of 640 interleaved ops once by number, and gives every gap and event', () => {
+    const { source, reads } = counted(interleavedLog());
+    const h: History = {
+      startMs: T0,
+      endMs: T0 + OPS + IN_FLIGHT,
+      records: source,
+      faults: [],
+      effects: [],
+      decisions: [],
+    };
+    const events = renderTrace({ p: h })
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.filter((e) => e.type === 'attempt')).toHaveLength(2 * OPS);
+    expect(events.filter((e) => e.type === 'op')).toHaveLength(OPS);
+    const gaps = events.filter((e) => e.type === 'attempt' && e.attempt === 2).map((e) => e.gapMs);
+    expect(new Set(gaps)).toEqual(new Set([1]));
+    expect(reads()).toBe(OPS);
+  });
+});
