@@ -90,7 +90,7 @@ function cpuMs(pids: readonly number[]): number {
  * Counts ops as they end: the rate from the first op's end after the warm-up to the last op's end, and CPU per op
  * between that op's end and the last /proc sample (read at most every SAMPLE_MS: reading it on every op showed up in
  * the profile). Ops ending in the warm-up (JIT compiling on background threads, whose CPU counts, pools filling) are
- * left out: with few ops per round under load they made a round's CPU per op several times its steady value.
+ * left out: under load a round holds few ops, and start-up work would weigh on each of them.
  */
 class OpMeter {
   private children: number[] = [];
