@@ -4,14 +4,18 @@
 //                  (client CPU only), each call inside an AsyncLocalStorage run (as attempt.ts runs every attempt)
 //                  against the same calls without one, in alternating blocks in one child process (Node 20's
 //                  AsyncLocalStorage turns on a process-wide promise hook while enabled; disable() turns it off).
-//   fetch chain:   the transport's fetch wrappers (own signal per request, attempt HTTP record) around a stub fetch,
-//                  minus the stub alone.
-//   classification: classifyResult and visibleText of an ok echo result.
-//   recording:     the Recorder taking one attempt and its op (record log append and metric feed).
+//   each piece alone, in this process, in rounds (rotating order), each beside its baseline when it wraps one:
+//     fetch chain:  the transport's fetch as connection.ts builds it (request signal, attempt HTTP record, edge
+//                   seam with no rule, offer observer) around a stub fetch, minus the stub; then each wrapper alone;
+//     classification: classifyResult and visibleText of an ok echo result;
+//     recording:    the Recorder taking an op's start, its attempt and its end (metric feed and record log append),
+//                   and the record log append alone;
+//     workload driver's own: the plan's next op, its random stream and its effect key (baseline.yaml's plan).
 // Run: npm run bench:hot-path [-- --rounds 5 --calls 3000]
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +23,8 @@ import { fileURLToPath } from 'node:url';
 const SELF = fileURLToPath(import.meta.url);
 /** Blocks of each kind per round in the async-context child. */
 const BLOCKS = 10;
+/** The pieces are cheap next to an SDK call over HTTP: this many times the calls, so each reads above the noise. */
+const PIECE_CALLS = 10;
 const RUN_TS = join(fileURLToPath(new URL('..', import.meta.url)), 'bin/run-ts.js');
 
 function arg(name: string, fallback: string): string {
@@ -30,7 +36,11 @@ function arg(name: string, fallback: string): string {
 async function cpuUsPerCall(calls: number, fn: (i: number) => unknown): Promise<number> {
   for (let i = 0; i < calls / 10; i++) await fn(i);
   const before = process.cpuUsage();
-  for (let i = 0; i < calls; i++) await fn(i);
+  for (let i = 0; i < calls; i++) {
+    await fn(i);
+    // Let the job end now and then: until it does, every WeakRef made in it keeps its target (AbortSignal.any's).
+    if (i % 1000 === 999) await new Promise(setImmediate);
+  }
   const used = process.cpuUsage(before);
   return (used.user + used.system) / calls;
 }
@@ -82,63 +92,134 @@ async function echoServer(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
+/** A piece: CPU µs per call of `fn` (after `setup`), less that of `baseline` when it has one. */
+interface Piece {
+  name: string;
+  fn: (i: number) => unknown;
+  /** What the piece wraps (a stub fetch), measured beside it in the same round and subtracted. */
+  baseline?: (i: number) => unknown;
+}
+
 /** The rest, in this process: each piece's cost on its own. */
-async function pieces(calls: number): Promise<Record<string, number>> {
+async function pieceList(): Promise<Piece[]> {
   const { transportFetch } = await import('../src/client/connection.ts');
+  const { ownSignalPerRequest } = await import('../src/client/request-signal.ts');
+  const { recordingFetch, runInAttempt } = await import('../src/client/attempt-context.ts');
+  const { offerObserver } = await import('../src/client/offer-observer.ts');
+  const { EdgeController } = await import('../src/faults/edge/http/controller.ts');
   const { classifyResult } = await import('../src/client/classify.ts');
   const { visibleText } = await import('../src/client/attempt.ts');
-  const { runInAttempt } = await import('../src/client/attempt-context.ts');
   const { Recorder } = await import('../src/run/recorder.ts');
+  const { RecordLog } = await import('../src/core/record-log.ts');
+  const { parseProfile } = await import('../src/profile/load.ts');
+  const { buildPlan } = await import('../src/plan/plan.ts');
+  const { RandomStream } = await import('../src/core/random.ts');
+  const { effectArgsKey } = await import('../src/server/tools/catalog.ts');
   const body = JSON.stringify({
     jsonrpc: '2.0',
     id: 7,
     method: 'tools/call',
     params: { name: 'echo', arguments: { text: 'hello' }, _meta: { 'faultline/trace': 'op-00001', attempt: 1 } },
   });
+  // One signal for every request, as the SDK's transport sends them.
   const init = {
     method: 'POST',
     body,
     headers: { 'content-type': 'application/json' },
     signal: new AbortController().signal,
   };
-  const stub: typeof fetch = async () =>
-    new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-  const chained = transportFetch(stub);
-  const stubUs = await cpuUsPerCall(calls, () => stub('http://127.0.0.1:1/mcp', init));
-  const chainUs = await cpuUsPerCall(calls, () => runInAttempt({}, () => chained('http://127.0.0.1:1/mcp', init)));
+  // One response for every call (nothing reads its body): the stub costs little, so the differences show.
+  const response = new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  const stub: typeof fetch = async () => response;
+  const url = 'http://127.0.0.1:1/mcp';
+  const inAttempt = (f: typeof fetch) => () => runInAttempt({}, () => f(url, init));
+  // The whole chain as connection.ts builds it for an http target: signal, attempt record, edge seam, offer observer.
+  const edge = new EdgeController();
+  const chain = transportFetch(edge.wrap(offerObserver(stub).fetch));
   const result = { content: [{ type: 'text', text: 'hello' }] };
-  const classifyUs = await cpuUsPerCall(calls * 10, () => {
-    classifyResult(result);
-    return visibleText(result);
+  const attempt = (opId: string, startMs: number) => ({
+    opId,
+    attempt: 1,
+    startMs,
+    endMs: startMs + 1,
+    ok: true,
+    tool: 'echo',
+    args: { text: 'hello' },
+    visible: 'hello',
+    next: 'done' as const,
+  });
+  const op = (opId: string, startMs: number) => ({
+    opId,
+    tool: 'echo',
+    sideEffecting: false,
+    startMs,
+    endMs: startMs + 1,
+    outcome: 'ok' as const,
+    attempts: 1,
+    failedAttempts: 0,
+    visible: 'hello',
   });
   const recorder = new Recorder({ spill: true });
-  const recordUs = await cpuUsPerCall(calls, (i) => {
-    const opId = `op-${i}`;
-    const startMs = Date.now();
-    recorder.attempt({
-      opId,
-      attempt: 1,
-      startMs,
-      endMs: startMs + 1,
-      ok: true,
-      tool: 'echo',
-      args: { text: 'hello' },
-      visible: 'hello',
-      next: 'done',
-    });
-    recorder.op({
-      opId,
-      tool: 'echo',
-      sideEffecting: false,
-      startMs,
-      endMs: startMs + 1,
-      outcome: 'ok',
-      attempts: 1,
-      failedAttempts: 0,
-      visible: 'hello',
-    });
-  });
-  return { 'fetch chain': chainUs - stubUs, classification: classifyUs, recording: recordUs };
+  const log = new RecordLog(Date.now());
+  const profile = parseProfile(
+    'bench:hot-path',
+    readFileSync(join(dirname(SELF), '../chaos-profiles/baseline.yaml'), 'utf8'),
+  ).profile;
+  const plan = buildPlan(profile, 1);
+  const client = new RandomStream(1, 'client');
+  return [
+    { name: 'fetch chain (whole)', fn: inAttempt(chain), baseline: inAttempt(stub) },
+    { name: '  request signal', fn: inAttempt(ownSignalPerRequest(stub)), baseline: inAttempt(stub) },
+    { name: '  attempt HTTP record', fn: inAttempt(recordingFetch(stub)), baseline: inAttempt(stub) },
+    { name: '  edge seam, no rule (trace key)', fn: inAttempt(edge.wrap(stub)), baseline: inAttempt(stub) },
+    { name: '  offer observer', fn: inAttempt(offerObserver(stub).fetch), baseline: inAttempt(stub) },
+    {
+      name: 'classification',
+      fn: () => {
+        classifyResult(result);
+        return visibleText(result);
+      },
+    },
+    {
+      name: 'recording (Recorder: metric feed + record log)',
+      fn: (i) => {
+        const opId = `op-${i}`;
+        const startMs = Date.now();
+        recorder.opStarted(opId, startMs);
+        recorder.attempt(attempt(opId, startMs));
+        recorder.op(op(opId, startMs));
+      },
+    },
+    {
+      name: '  record log append alone',
+      fn: (i) => {
+        const startMs = Date.now();
+        log.append([attempt(`op-${i}`, startMs)], op(`op-${i}`, startMs));
+      },
+    },
+    {
+      name: "workload driver's own (plan op, its stream, effect key)",
+      fn: (i) => {
+        const planned = plan.ops.at(i % (plan.ops.count ?? Number.POSITIVE_INFINITY));
+        client.child(planned.opId);
+        return effectArgsKey(planned.tool, planned.args);
+      },
+    },
+  ];
+}
+
+/** Every piece once per round, in rotating order, each beside its baseline: CPU µs per call per round. */
+async function measurePieces(pieces: Piece[], rounds: number, calls: number): Promise<number[][]> {
+  const perRound: number[][] = pieces.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < pieces.length; k++) {
+      const index = (k + round) % pieces.length;
+      const { fn, baseline } = pieces[index];
+      const base = baseline ? await cpuUsPerCall(calls, baseline) : 0;
+      perRound[index].push((await cpuUsPerCall(calls, fn)) - base);
+    }
+  }
+  return perRound;
 }
 
 async function main(): Promise<void> {
@@ -159,7 +240,8 @@ async function main(): Promise<void> {
     context.push(measured.context);
   }
   server.stop();
-  const piece = await pieces(calls);
+  const pieces = await pieceList();
+  const piecesUs = await measurePieces(pieces, rounds, calls * PIECE_CALLS);
   const us = (n: number) => `${n.toFixed(1).padStart(7)} µs/call`;
   console.log(
     `client hot path, CPU per call (${rounds} rounds of ${calls} calls, medians; load average ${loadavg()[0].toFixed(2)})`,
@@ -167,7 +249,15 @@ async function main(): Promise<void> {
   console.log(`  SDK client echo call over HTTP          ${us(median(plain))}`);
   console.log(`  same, inside an AsyncLocalStorage run   ${us(median(context))}`);
   console.log(`  async context (the difference)          ${us(median(context) - median(plain))}`);
-  for (const [name, value] of Object.entries(piece)) console.log(`  ${name.padEnd(39)} ${us(value)}`);
+  console.log(
+    `each piece alone in this process (${rounds} rounds of ${calls * PIECE_CALLS} calls; median, min - max):`,
+  );
+  for (const [i, { name }] of pieces.entries()) {
+    const sorted = [...piecesUs[i]].sort((a, b) => a - b);
+    console.log(
+      `  ${name.padEnd(56)} ${us(median(sorted))}  (${sorted[0].toFixed(1)} - ${sorted[sorted.length - 1].toFixed(1)})`,
+    );
+  }
 }
 
 if (process.argv.includes('--sdk')) {

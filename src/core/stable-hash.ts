@@ -1,6 +1,15 @@
 // Stable hashing of argument objects: the same values in any key order give the same key. Used by the server's
 // idempotency store (same key, different arguments = conflict) and by the ledger's argsKey.
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
+
+/**
+ * SHA-256 of a string as a Buffer. crypto.hash (Node >= 20.12) is a one-shot that costs under half of a
+ * createHash object per call; every side-effecting op hashes its arguments on both sides (client and server).
+ */
+const sha256: (data: string) => Buffer =
+  typeof crypto.hash === 'function'
+    ? (data) => crypto.hash('sha256', data, 'buffer') as unknown as Buffer
+    : (data) => crypto.createHash('sha256').update(data).digest();
 
 export function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
@@ -17,5 +26,5 @@ export function stableStringify(value: unknown): string {
  * for every side-effecting op.
  */
 export function stableHash(value: unknown): string {
-  return createHash('sha256').update(stableStringify(value)).digest().toString('hex', 0, 8);
+  return sha256(stableStringify(value)).toString('hex', 0, 8);
 }
