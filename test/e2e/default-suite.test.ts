@@ -1,27 +1,35 @@
 // The main job as the nightly CI runs it: `faultline run` over every shipped profile, once. What must hold on any
 // machine, busy or quiet: every count threshold of every profile holds, every time bound is measured, no count is
 // ever judged inconclusive, every n/a metric is null in report.json (and only those), and the exit code is the
-// run's verdict's. .ci/run runs this file a second time beside `stress-ng --cpu 2`.
+// run's verdict's. The application profiles' resilient checks read this same run (application-resilient.ts). .ci/run
+// runs this file a second time beside `stress-ng --cpu 2`.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readHistories } from '../../src/cli/read-run.ts';
+import type { History } from '../../src/core/history.ts';
+import { historyOf } from '../../src/core/history-key.ts';
 import { EXIT_CODE_OF, type RunReport } from '../../src/measure/run-report.ts';
 import { isTimeUpperBound } from '../../src/measure/thresholds.ts';
+import type { ProfileResult } from '../../src/run/run-profile.ts';
 import { type CliResult, runCli } from '../helpers/cli.ts';
 import { naViolations } from '../helpers/report-shape.ts';
 import { expectPassed } from '../helpers/run.ts';
+import { applicationChecks } from './application-resilient.ts';
 
 const SUITE_TIMEOUT_MS = 20 * 60_000;
 let result: CliResult;
 let report: RunReport;
 let summaryMd: string;
+let histories: Record<string, History> | undefined;
 
 beforeAll(async () => {
   const out = mkdtempSync(join(tmpdir(), 'faultline-suite-'));
   result = await runCli(['run', '--out', out], { timeoutMs: SUITE_TIMEOUT_MS });
   report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as RunReport;
   summaryMd = readFileSync(join(out, 'summary.md'), 'utf8');
+  histories = readHistories(out);
 }, SUITE_TIMEOUT_MS);
 
 describe('the default suite', () => {
@@ -65,3 +73,17 @@ describe('the default suite', () => {
     expect(Buffer.byteLength(summaryMd)).toBeLessThanOrEqual(10 * 1024 + 2048 * notPassed);
   });
 });
+
+/** One profile's run in this suite, as a single run of it would return it (its report and recorded history). */
+function shipped(name: string): ProfileResult {
+  const found = report.profiles.filter((p) => p.name === name);
+  expect(
+    found.map((p) => p.pairing ?? 'legacy'),
+    name,
+  ).toEqual(['legacy']);
+  const history = historyOf(histories, found[0]);
+  expect(history, `${name}: no history in history.jsonl`).toBeDefined();
+  return { report: found[0], history: history! };
+}
+
+describe('the application profiles, from this run', () => applicationChecks(shipped));
