@@ -2,7 +2,8 @@
 // replaced, measured in one sitting: the payments API's charges (through its own POST route, as the dependency
 // client calls it) in a table of Maps (what DependencyState keeps for any other table) and in its compact table;
 // the charge feed's keys in an array of strings (what it kept) and as joined text; the fault engine's request count
-// per attempt. Each store runs alone in a fresh child process with --expose-gc (a bench's own flag; src/ sets none)
+// per attempt (core/logical-key.ts; run this file on an older build for its former figure: the 'after' lines then
+// show that build's own stores). Each store runs alone in a fresh child process with --expose-gc (a bench's own flag; src/ sets none)
 // and reports heapUsed plus ArrayBuffers after a full collection, before and after the ops, over the ops.
 // Prints one line per store; asserts nothing.
 // Run: npm run bench:server-retained [-- --ops 100000]
@@ -40,7 +41,7 @@ const STORES: Record<string, () => (i: number) => unknown | Promise<unknown>> = 
       return feed;
     };
   },
-  'request counts per attempt (unchanged)': () => {
+  'request counts per attempt': () => {
     const seen = new AttemptOrdinals();
     return (i) => requestKey(JSON.parse(`"op-${String(i).padStart(5, '0')}"`), '1', seen) && seen;
   },
