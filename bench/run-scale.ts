@@ -5,7 +5,9 @@
 // the run's record of every op; trace.jsonl beside it, which may stay readable). Then the goals of issue 27, each
 // PASS or FAIL from the numbers of this same run. Throughput on a shared machine is indicative; RSS and bytes are not.
 // `--samples DIR` also writes DIR/harness-<ops>.txt: the harness's process.memoryUsage() every 250 ms, each full
-// collection with the heap it left, and when each report file appeared (workload and report phase apart).
+// collection with the heap it left, and when each report file appeared (workload and report phase apart); and
+// DIR/server-<ops>-<pid>.txt: the heap each full collection of a child left, from which the server child's live set
+// growth per op is printed (the slope of that heap over time, over the run's ops a second).
 // Run: npm run bench:scale [-- --sizes 1000,10000 --concurrency 64 --nightly --samples DIR]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -37,6 +39,11 @@ if (file && process.argv.includes('--out')) {
   }, 250).unref();
   new PerformanceObserver((l) => { for (const e of l.getEntries())
     if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) line('full-gc heapUsed ' + mb(process.memoryUsage().heapUsed)); }).observe({ entryTypes: ['gc'] });
+} else if (file) {
+  // A child (the reference server): the heap each full collection left, its live set, to DIR/server-<ops>-<pid>.txt.
+  const child = process.env.FAULTLINE_BENCH_CHILD_SAMPLES + '-' + process.pid + '.txt', t0 = Date.now();
+  new PerformanceObserver((l) => { for (const e of l.getEntries())
+    if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) appendFileSync(child, ((Date.now() - t0) / 1000).toFixed(2) + ' full-gc heapUsed ' + process.memoryUsage().heapUsed + '\\n'); }).observe({ entryTypes: ['gc'] });
 }`)}`;
 
 interface SizeResult {
@@ -51,6 +58,8 @@ interface SizeResult {
   serverMb: number;
   historyBytesPerOp: number;
   traceBytesPerOp: number;
+  /** With --samples: the server child's live set (heap after each full collection), first and largest, MB. */
+  serverLive?: { firstMb: number; maxMb: number; bytesPerOp: number; collections: number };
 }
 
 function arg(name: string): string | undefined {
@@ -104,7 +113,10 @@ async function runSize(size: number, concurrency: number, dir: string, samples?:
       env: {
         ...process.env,
         FAULTLINE_BENCH_RSS_DIR: rssDir,
-        ...(samples && { FAULTLINE_BENCH_SAMPLES: join(samples, `harness-${size}.txt`) }),
+        ...(samples && {
+          FAULTLINE_BENCH_SAMPLES: join(samples, `harness-${size}.txt`),
+          FAULTLINE_BENCH_CHILD_SAMPLES: join(samples, `server-${size}`),
+        }),
         NODE_OPTIONS:
           `${process.env.NODE_OPTIONS ?? ''} --import=${EXIT_HOOK}${samples ? ` --import=${SAMPLER}` : ''}`.trim(),
       },
@@ -117,6 +129,7 @@ async function runSize(size: number, concurrency: number, dir: string, samples?:
     readdirSync(rssDir).map((f) => [f.replace('.maxrss', ''), Number(readFileSync(join(rssDir, f), 'utf8'))]),
   );
   const children = [...peaks].filter(([p]) => p !== String(pid)).map(([, kib]) => kib);
+  const serverPid = [...peaks].filter(([p]) => p !== String(pid)).sort((a, b) => b[1] - a[1])[0]?.[0];
   const m = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).profiles[0].metrics;
   return {
     size,
@@ -129,6 +142,42 @@ async function runSize(size: number, concurrency: number, dir: string, samples?:
     serverMb: children.length > 0 ? mb(Math.max(...children)) : Number.NaN,
     historyBytesPerOp: perOp(join(out, 'history.jsonl'), m.ops),
     traceBytesPerOp: perOp(join(out, 'trace.jsonl'), m.ops),
+    ...(samples && serverPid && liveOf(join(samples, `server-${size}-${serverPid}.txt`), m.throughputOpsPerSec)),
+  };
+}
+
+/**
+ * The child's live set per op, load-independent: the least-squares slope of the heap each full collection left
+ * (bytes a second), over the run's ops a second. Fitted from a quarter of the way to the largest (the end of the
+ * workload; the child idles after): the first quarter holds start-up and the bounded event store filling (10,000
+ * events, two an op). The heap is read in the collection's observer, young generation included: a noisy figure
+ * at 10,000 ops (a few collections), a slope at 100,000. Undefined with fewer than three points to fit.
+ */
+function liveOf(file: string, opsPerSec: number): Pick<SizeResult, 'serverLive'> {
+  let points: [number, number][] = [];
+  try {
+    points = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' '))
+      .map((f) => [Number(f[0]), Number(f[3])]);
+  } catch {
+    return {};
+  }
+  const top = points.reduce((best, p, i) => (p[1] >= points[best][1] ? i : best), 0);
+  const fit = points.slice(0, top + 1).filter((p) => p[0] >= points[top][0] / 4);
+  if (fit.length < 3 || !(opsPerSec > 0)) return {};
+  const n = fit.length;
+  const [mt, mv] = [fit.reduce((a, p) => a + p[0], 0) / n, fit.reduce((a, p) => a + p[1], 0) / n];
+  const slope = fit.reduce((a, p) => a + (p[0] - mt) * (p[1] - mv), 0) / fit.reduce((a, p) => a + (p[0] - mt) ** 2, 0);
+  const toMb = (b: number) => Math.round((b / 1048576) * 10) / 10;
+  return {
+    serverLive: {
+      firstMb: toMb(points[0][1]),
+      maxMb: toMb(points[top][1]),
+      bytesPerOp: Math.round(slope / opsPerSec),
+      collections: points.length,
+    },
   };
 }
 
@@ -179,6 +228,12 @@ try {
     console.log(
       `${String(r.ops).padEnd(9)} ${String(r.exitCode).padEnd(5)} ${String(r.opsOk).padEnd(9)} ${r.seconds.toFixed(1).padEnd(8)} ${String(r.opsPerSec).padEnd(8)} ${String(r.harnessMb).padEnd(11)} ${String(r.serverMb).padEnd(10)} ${String(r.historyBytesPerOp).padEnd(13)} ${String(r.traceBytesPerOp).padEnd(11)} ${loadavg()[0].toFixed(2)}`,
     );
+    const live = r.serverLive;
+    if (live)
+      console.log(
+        `  server child live set (heap after a full collection): ${live.firstMb} MB first, ${live.maxMb} MB largest, ${live.collections} collections, growth ${live.bytesPerOp} B/op (fitted from a quarter of the way)`,
+      );
+    else if (samplesDir) console.log('  server child live set: n/a (fewer than three full collections to fit)');
   }
   console.log('');
   for (const g of goals(results)) console.log(`${g.pass === null ? 'n/a ' : verdict(g.pass)}  ${g.line}`);

@@ -7,9 +7,22 @@ export interface StateRecord {
   value: unknown;
 }
 
+/** How a table keeps its records: a Map, or a compact store with the same reads (apis/charge-table.ts). */
+export interface Table {
+  readonly size: number;
+  get(key: string): unknown;
+  set(key: string, value: unknown): unknown;
+  entries(): IterableIterator<[string, unknown]>;
+  values(): IterableIterator<unknown>;
+  clear(): void;
+}
+
 export class DependencyState {
-  private readonly tables = new Map<string, Map<string, unknown>>();
+  private readonly tables = new Map<string, Table>();
   private readonly listeners = new Set<(record: StateRecord) => void>();
+
+  /** `compact`: a table's own store by table name; any other table is a Map. */
+  constructor(private readonly compact: Readonly<Record<string, () => Table>> = {}) {}
 
   get<T>(api: string, key: string): T | undefined {
     return this.tables.get(api)?.get(key) as T | undefined;
@@ -24,10 +37,10 @@ export class DependencyState {
     return [...(this.tables.get(api)?.values() ?? [])] as T[];
   }
 
-  private table(api: string): Map<string, unknown> {
+  private table(api: string): Table {
     let table = this.tables.get(api);
     if (!table) {
-      table = new Map();
+      table = this.compact[api]?.() ?? new Map<string, unknown>();
       this.tables.set(api, table);
     }
     return table;
@@ -45,7 +58,7 @@ export class DependencyState {
 
   records(): StateRecord[] {
     const out: StateRecord[] = [];
-    for (const [api, table] of this.tables) for (const [key, value] of table) out.push({ api, key, value });
+    for (const [api, table] of this.tables) for (const [key, value] of table.entries()) out.push({ api, key, value });
     return out;
   }
 

@@ -28,7 +28,7 @@ export interface WorldSnapshot {
 
 export class DependencyWorld {
   readonly ledger = new EffectLedger();
-  readonly state = new DependencyState();
+  readonly state = new DependencyState(Object.assign({}, ...APIS.map((api) => api.tables)));
   readonly decisions: DecisionRecord[] = [];
   readonly faults: FaultEngine;
   /** Hits of every fault window in this process, by window id (reset with the world). */

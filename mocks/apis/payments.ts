@@ -1,5 +1,6 @@
 // Payments API. Charges are idempotent by Idempotency-Key (see idempotent-create.ts) and can be looked up by it.
 import { type Charge, DEPENDENCY_PATHS } from '../../src/core/dependency-contract.ts';
+import { ChargeTable } from './charge-table.ts';
 import { idempotentCreate } from './idempotent-create.ts';
 import { type ApiContext, apiError, defineApi, get, post, readJson } from './types.ts';
 
@@ -42,7 +43,8 @@ function lookupCharge(request: Request, ctx: ApiContext): Response {
   return charge ? Response.json(charge) : apiError(404, 'resource_missing', 'No charge for this idempotency key');
 }
 
-export const paymentsApi = defineApi('payments', [
-  post(DEPENDENCY_PATHS.charges, createCharge),
-  get(DEPENDENCY_PATHS.charges, lookupCharge),
-]);
+export const paymentsApi = defineApi(
+  'payments',
+  [post(DEPENDENCY_PATHS.charges, createCharge), get(DEPENDENCY_PATHS.charges, lookupCharge)],
+  { [TABLE]: () => new ChargeTable() },
+);

@@ -3,7 +3,7 @@
 // routes its fetch by method and path, and the fault engine wraps every one of them.
 import { DEPENDENCIES, DEPENDENCY_URLS, type DependencyName } from '../../src/core/dependency-contract.ts';
 import type { EffectLedger } from '../ledger.ts';
-import type { DependencyState } from '../state.ts';
+import type { DependencyState, Table } from '../state.ts';
 
 export { DEPENDENCIES, DEPENDENCY_URLS, type DependencyName };
 
@@ -34,10 +34,16 @@ export interface DependencyApi {
   name: DependencyName;
   baseUrl: string;
   routes: readonly Route[];
+  /** Its tables that keep a compact store of their own, by table name (any other table is a Map). */
+  tables?: Readonly<Record<string, () => Table>>;
 }
 
-export function defineApi(name: DependencyName, routes: readonly Route[]): DependencyApi {
-  return { name, baseUrl: DEPENDENCY_URLS[name], routes };
+export function defineApi(
+  name: DependencyName,
+  routes: readonly Route[],
+  tables?: Readonly<Record<string, () => Table>>,
+): DependencyApi {
+  return { name, baseUrl: DEPENDENCY_URLS[name], routes, ...(tables && { tables }) };
 }
 
 /** A JSON error body in the shape most REST APIs use. */

@@ -33,10 +33,33 @@ function opOfTrace(trace: string): string {
   return trace.slice(trace.lastIndexOf(':') + 1);
 }
 
-/** Where requestKey counts: a Map, or AttemptOrdinals for a long-lived seam. */
+/** Where requestKey counts, by countKey: a Map, or AttemptOrdinals for a long-lived seam. */
 interface Ordinals {
-  get(key: string): number | undefined;
-  set(key: string, ordinal: number): void;
+  get(key: CountKey): number | undefined;
+  set(key: CountKey, ordinal: number): void;
+}
+
+type CountKey = string | number;
+
+/** Attempts 1 to 15 of an op id `op-<five to seven digits>` (the planner's) pack into one small integer. */
+const ATTEMPTS_PACKED = 16;
+const PLANNED_OP = /^op-(\d{5,7})$/;
+
+/**
+ * What an attempt's requests are counted under: for a planned op id (unsharded) and attempts 1 to 15, op index ×
+ * 16 + attempt, a small integer that a Map holds with no string (a count is kept for every attempt of one to two
+ * generations: the string was about half of it); else the trace and attempt as one flat string. Both forms are
+ * one-to-one (the number only for the one spelling of its op id and attempt), so counts are exactly as before.
+ */
+function countKey(trace: string, attempt: number | string | undefined): CountKey {
+  const op = PLANNED_OP.exec(trace);
+  const [n, a] = [Number(op?.[1]), Number(attempt)];
+  const planned = op !== null && trace === `op-${String(n).padStart(5, '0')}`;
+  if (planned && Number.isInteger(a) && a >= 1 && a < ATTEMPTS_PACKED && String(a) === String(attempt))
+    return n * ATTEMPTS_PACKED + a;
+  // Joined, not a template: kept up to two generations per attempt, a template's string is a tree of its pieces
+  // (holding the header's trace string too), a join's one flat string.
+  return attempt === undefined ? trace : [trace, '/attempt-', attempt].join('');
 }
 
 /** How long an attempt's request count outlives its last request: far longer than any one request takes. */
@@ -61,8 +84,8 @@ export function ordinalGenerationFor(opSpanMs: number): number {
  * and a long run does not keep a count for every attempt it ever made.
  */
 export class AttemptOrdinals implements Ordinals {
-  private current = new Map<string, number>();
-  private previous = new Map<string, number>();
+  private current = new Map<CountKey, number>();
+  private previous = new Map<CountKey, number>();
   private rotatedAt: number;
 
   constructor(
@@ -72,7 +95,7 @@ export class AttemptOrdinals implements Ordinals {
     this.rotatedAt = now();
   }
 
-  get(key: string): number | undefined {
+  get(key: CountKey): number | undefined {
     const at = this.now();
     if (at - this.rotatedAt >= this.generationMs) {
       this.previous = this.current;
@@ -82,7 +105,7 @@ export class AttemptOrdinals implements Ordinals {
     return this.current.get(key) ?? this.previous.get(key);
   }
 
-  set(key: string, ordinal: number): void {
+  set(key: CountKey, ordinal: number): void {
     this.current.set(key, ordinal);
     this.previous.delete(key);
   }
@@ -102,9 +125,7 @@ export class AttemptOrdinals implements Ordinals {
  * the key names the op only (opOfTrace).
  */
 export function requestKey(trace: string, attempt: number | string | undefined, seen: Ordinals): string {
-  // Joined, not a template: kept up to two generations per attempt, a template's string is a tree of its pieces
-  // (holding the header's trace string too), a join's one flat string.
-  const counted = attempt === undefined ? trace : [trace, '/attempt-', attempt].join('');
+  const counted = countKey(trace, attempt);
   const ordinal = (seen.get(counted) ?? 0) + 1;
   seen.set(counted, ordinal);
   const op = opOfTrace(trace);

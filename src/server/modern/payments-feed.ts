@@ -23,7 +23,7 @@ export function registerPaymentsFeed(server: McpServer, runtime: ServerRuntime):
     { mimeType: 'application/json', description: 'Idempotency keys of every charge so far, oldest first.' },
     async () => ({
       contents: [
-        { uri: PAYMENTS_URI, mimeType: 'application/json', text: JSON.stringify({ keys: runtime.charges.keys }) },
+        { uri: PAYMENTS_URI, mimeType: 'application/json', text: JSON.stringify({ keys: runtime.charges.keys() }) },
       ],
     }),
   );

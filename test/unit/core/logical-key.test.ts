@@ -53,3 +53,46 @@ describe('attempt ordinals', () => {
     expect(ordinalGenerationFor(Number.POSITIVE_INFINITY)).toBe(600_000);
   });
 });
+
+describe('what an attempt is counted under', () => {
+  /** A Map that notes the keys it is asked for. */
+  const noting = () => {
+    const keys: unknown[] = [];
+    const seen = new Map<string | number, number>();
+    const get = (k: string | number) => {
+      keys.push(k);
+      return seen.get(k);
+    };
+    return { keys, get, set: seen.set.bind(seen) };
+  };
+
+  it('a planned op id and a small attempt: one small integer, no string kept; the logical keys are the same', () => {
+    const seen = noting();
+    expect(requestKey('op-00012', 3, seen)).toBe('op-00012/attempt-3/request-1');
+    expect(requestKey('op-00012', '3', seen)).toBe('op-00012/attempt-3/request-2');
+    expect(requestKey('op-1234567', 15, seen)).toBe('op-1234567/attempt-15/request-1');
+    expect(seen.keys).toEqual([12 * 16 + 3, 12 * 16 + 3, 1234567 * 16 + 15]);
+  });
+
+  it('any other spelling is counted under its own string, so no two attempts share a count', () => {
+    const seen = noting();
+    expect(requestKey('op-12', 3, seen)).toBe('op-12/attempt-3/request-1');
+    expect(requestKey('op-000012', 3, seen)).toBe('op-000012/attempt-3/request-1');
+    expect(requestKey('op-00012', 16, seen)).toBe('op-00012/attempt-16/request-1');
+    expect(requestKey('op-00012', '03', seen)).toBe('op-00012/attempt-03/request-1');
+    expect(requestKey('op-00012', 0, seen)).toBe('op-00012/attempt-0/request-1');
+    expect(requestKey('op-00012', undefined, seen)).toBe('op-00012/request-1');
+    expect(requestKey('ci:1-of-2:p:op-00012', 3, seen)).toBe('op-00012/attempt-3/request-1');
+    expect(requestKey('op-00012', 3, seen)).toBe('op-00012/attempt-3/request-1');
+    expect(seen.keys).toEqual([
+      'op-12/attempt-3',
+      'op-000012/attempt-3',
+      'op-00012/attempt-16',
+      'op-00012/attempt-03',
+      'op-00012/attempt-0',
+      'op-00012',
+      'ci:1-of-2:p:op-00012/attempt-3',
+      12 * 16 + 3,
+    ]);
+  });
+});
