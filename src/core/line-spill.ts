@@ -37,6 +37,8 @@ export class LineSpill {
   private window: Buffer | undefined;
   private windowStart = 0;
   private windowEnd = 0;
+  /** The chunk `all` reads through, kept between passes. */
+  private spare: Buffer | undefined;
 
   constructor(name: string, dir = tmpdir()) {
     const folder = mkdtempSync(join(dir, `faultline-${name}-`));
@@ -87,20 +89,29 @@ export class LineSpill {
   *all(): Generator<unknown> {
     this.flush();
     const end = this.flushed;
-    const chunk = Buffer.allocUnsafe(WINDOW_BYTES);
-    let carry: Buffer[] = [];
-    for (let at = 0; at < end; ) {
-      const n = this.fill(chunk, Math.min(chunk.length, end - at), at);
-      at += n;
-      let start = 0;
-      for (let i = chunk.indexOf(NEWLINE, 0); i >= 0 && i < n; i = chunk.indexOf(NEWLINE, start)) {
-        const piece = chunk.subarray(start, i);
-        const text = carry.length > 0 ? Buffer.concat([...carry, piece]).toString('utf8') : piece.toString('utf8');
-        carry = [];
-        start = i + 1;
-        yield JSON.parse(text);
+    // A report reads the log in several passes: each takes the spare chunk (another only while two overlap).
+    const chunk = this.spare ?? Buffer.allocUnsafe(WINDOW_BYTES);
+    this.spare = undefined;
+    try {
+      let carry: Buffer[] = [];
+      for (let at = 0; at < end; ) {
+        const n = this.fill(chunk, Math.min(chunk.length, end - at), at);
+        at += n;
+        let start = 0;
+        for (let i = chunk.indexOf(NEWLINE, 0); i >= 0 && i < n; i = chunk.indexOf(NEWLINE, start)) {
+          let text: string;
+          if (carry.length === 0) text = chunk.toString('utf8', start, i);
+          else {
+            text = Buffer.concat([...carry, chunk.subarray(start, i)]).toString('utf8');
+            carry = [];
+          }
+          start = i + 1;
+          yield JSON.parse(text);
+        }
+        if (start < n) carry.push(Buffer.from(chunk.subarray(start, n)));
       }
-      if (start < n) carry.push(Buffer.from(chunk.subarray(start, n)));
+    } finally {
+      this.spare = chunk;
     }
   }
 

@@ -76,7 +76,9 @@ export class RecordLog implements RecordSource {
 
   private encode(record: AttemptRecord | OpRecord, opId: string, place: number, answer?: string): Encoded {
     const out: Encoded = {};
-    for (const [key, value] of Object.entries(record)) {
+    // for-in, not Object.entries: no pair array per field (records are plain objects, own keys only).
+    for (const key in record) {
+      const value = (record as unknown as Encoded)[key];
       if (value === undefined) continue;
       out[this.strings.key(key)] = this.encodeField(key, value, record.startMs, opId, place, answer);
     }
@@ -113,7 +115,9 @@ export class RecordLog implements RecordSource {
   private decode(encoded: Encoded, opId: string, place: number, answer?: string): Encoded {
     const out: Encoded = {};
     const startMs = absolute(encoded[this.strings.key('startMs')], this.baseMs);
-    for (const [short, value] of Object.entries(encoded)) {
+    // for-in, not Object.entries: the report's passes decode every op several times (no pair array per field).
+    for (const short in encoded) {
+      const value = encoded[short];
       const key = this.strings.keyName(short);
       if (key === 'opId' && value === DEFAULT) out[key] = opId;
       else if (key === 'attempt' && value === DEFAULT) out[key] = place + 1;

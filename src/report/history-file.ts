@@ -67,10 +67,10 @@ interface Timed {
 /** The record in its keys' order, times relative, visible text as its length (last, as trace.jsonl puts it). */
 function compactRecord(record: Timed, baseMs: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) {
+  for (const key in record) {
     if (key === 'startMs') out[key] = relative(record.startMs, baseMs);
     else if (key === 'endMs') out[key] = relative(record.endMs, record.startMs);
-    else if (key !== 'visible') out[key] = value;
+    else if (key !== 'visible') out[key] = (record as unknown as Record<string, unknown>)[key];
   }
   if (record.visible !== undefined) out.visibleChars = record.visible.length;
   return out;

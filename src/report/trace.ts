@@ -128,58 +128,78 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
   }
 }
 
+/**
+ * The event's line, its fields set one by one in the order the object spreads `{ ...head, ...record, ...extra }`
+ * would give them (a key already set keeps its place): one object an event, where the spreads built four.
+ */
 function eventOf(
   { t, type, index }: { t: number; type: TraceEvent['type']; index: number },
   { profile, pairing, h, records, origin }: Source,
 ): TraceEvent {
-  const head = { type, profile, ...(pairing && { pairing }), t, tRelMs: round1(t - origin) };
+  const tRelMs = round1(t - origin);
+  const event: TraceEvent = pairing ? { type, profile, pairing, t, tRelMs } : { type, profile, t, tRelMs };
   switch (type) {
     case 'profile.start':
     case 'profile.end':
-      return head;
+      return event;
     case 'fault.on':
     case 'fault.off': {
       const f = h.faults[index];
-      return { ...head, fault: f.id, seam: f.seam, kind: f.kind };
+      event.fault = f.id;
+      event.seam = f.seam;
+      event.kind = f.kind;
+      return event;
     }
     case 'attempt': {
       const a = records.attempt(index);
       const before = records.attemptBefore(index);
       const previousEnd = before < 0 ? Number.NaN : records.attempt(before).endMs;
-      return { ...head, ...attemptLine(a, h, a.tool ?? records.opOf(index)?.tool, previousEnd) };
+      return attemptLine(event, a, h, a.tool ?? records.opOf(index)?.tool, previousEnd);
     }
     case 'op': {
       // Visible content can be megabytes and may hold a leaked canary: record its size, not its text (attempts too).
-      const { visible, ...rest } = records.op(index);
-      return { ...head, ...rest, ...(visible === undefined ? {} : { visibleChars: visible.length }) };
+      const op = records.op(index);
+      copyFields(event, op, OP_LEFT_OUT);
+      if (op.visible !== undefined) event.visibleChars = op.visible.length;
+      return event;
     }
     case 'effect':
-      return { ...head, ...h.effects[index] };
+      return copyFields(event, h.effects[index], NONE_LEFT_OUT);
   }
 }
 
+// A record's fields the event gives otherwise: text by its length, arguments redacted, a message clipped.
+const OP_LEFT_OUT: ReadonlySet<string> = new Set(['visible']);
+const ATTEMPT_LEFT_OUT: ReadonlySet<string> = new Set(['args', 'message', 'visible']);
+const NONE_LEFT_OUT: ReadonlySet<string> = new Set();
+
+/** Sets each of the record's fields on the event but those left out, as a spread of the record would. */
+function copyFields(event: TraceEvent, record: object, leftOut: ReadonlySet<string>): TraceEvent {
+  for (const key in record) if (!leftOut.has(key)) event[key] = (record as Record<string, unknown>)[key];
+  return event;
+}
+
 function attemptLine(
+  event: TraceEvent,
   a: AttemptRecord,
   h: History,
   opTool: string | undefined,
   previousEndMs: number,
-): Record<string, unknown> {
-  const { args, message, visible, ...rest } = a;
+): TraceEvent {
+  const { args, message, visible } = a;
   const clipped = message && message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
-  const active = h.faults
+  copyFields(event, a, ATTEMPT_LEFT_OUT);
+  if (visible !== undefined) event.visibleChars = visible.length;
+  event.tool = a.tool ?? opTool;
+  if (args !== undefined) event.args = redactSecrets(args);
+  event.outcome = a.ok ? 'ok' : 'failed';
+  event.latencyMs = round1(a.endMs - a.startMs);
+  if (!Number.isNaN(previousEndMs)) event.gapMs = round1(a.startMs - previousEndMs);
+  event.faults = h.faults
     .filter((f) => f.onMs <= a.endMs && (f.offMs === undefined || f.offMs >= a.startMs))
     .map((f) => f.id);
-  return {
-    ...rest,
-    ...(visible === undefined ? {} : { visibleChars: visible.length }),
-    tool: a.tool ?? opTool,
-    ...(args === undefined ? {} : { args: redactSecrets(args) }),
-    outcome: a.ok ? 'ok' : 'failed',
-    latencyMs: round1(a.endMs - a.startMs),
-    ...(Number.isNaN(previousEndMs) ? {} : { gapMs: round1(a.startMs - previousEndMs) }),
-    faults: active,
-    ...(clipped === undefined ? {} : { message: redactText(clipped) }),
-  };
+  if (clipped !== undefined) event.message = redactText(clipped);
+  return event;
 }
 
 export function renderTrace(histories: Record<string, History>, run?: RunReport): string {

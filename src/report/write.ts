@@ -2,7 +2,7 @@
 // `faultline replay` depend on), then junit.xml, report.html, summary.md, trace.jsonl, and history.jsonl (the
 // recorded histories, from which `faultline report` renders all of them again). One of each whatever the run's
 // pairings: a profile that ran in several is in each file once per pairing.
-import { mkdir, open, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { History } from '../core/history.ts';
 import type { RunReport } from '../measure/run-report.ts';
@@ -12,6 +12,7 @@ import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 import { traceLines } from './trace.ts';
+import { writeChunks } from './write-chunks.ts';
 
 export const REPORT_FILES = [
   'report.json',
@@ -54,26 +55,4 @@ export async function writeReports(
     written.push(path);
   }
   return written;
-}
-
-const CHUNK_CHARS = 1 << 20;
-
-/** Writes the pieces in batches of about a megabyte (the file is complete when the promise resolves). */
-async function writeChunks(path: string, pieces: Iterable<string>): Promise<void> {
-  const file = await open(path, 'w');
-  try {
-    let batch: string[] = [];
-    let chars = 0;
-    for (const piece of pieces) {
-      batch.push(piece);
-      chars += piece.length;
-      if (chars < CHUNK_CHARS) continue;
-      await file.writeFile(batch.join(''), 'utf8');
-      batch = [];
-      chars = 0;
-    }
-    if (batch.length > 0) await file.writeFile(batch.join(''), 'utf8');
-  } finally {
-    await file.close();
-  }
 }

@@ -32,6 +32,24 @@ describe('LineSpill', () => {
     expect([...spill.all()]).toEqual([1, { late: true }]);
   });
 
+  it('gives every value to two passes read side by side (each reads through its own chunk)', () => {
+    const spill = new LineSpill('test');
+    // Over 2 MiB of lines: each pass refills its chunk while the other is half-way through its own.
+    const values = Array.from({ length: 30_000 }, (_, i) => ({ i, pad: 'p'.repeat(i % 150) }));
+    for (const v of values) spill.append(v);
+    const [a, b] = [spill.all(), spill.all()];
+    const [fromA, fromB]: unknown[][] = [[], []];
+    b.next(); // b starts a line ahead, so the two never read the same place at once
+    for (let r = b.next(); !r.done; r = b.next()) {
+      fromB.push(r.value);
+      fromA.push(a.next().value);
+    }
+    for (let r = a.next(); !r.done; r = a.next()) fromA.push(r.value);
+    expect(fromA).toEqual(values);
+    expect(fromB).toEqual(values.slice(1));
+    expect([...spill.all()]).toEqual(values);
+  });
+
   it('round-trips any JSON values', () => {
     fc.assert(
       fc.property(fc.array(fc.jsonValue(), { maxLength: 40 }), (values) => {

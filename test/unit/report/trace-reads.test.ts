@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, History, OpRecord, RecordSource } from '../../../src/core/history.ts';
 import { RecordLog } from '../../../src/core/record-log.ts';
+import { renderHistories } from '../../../src/report/history-file.ts';
 import { renderTrace } from '../../../src/report/trace.ts';
 
 const T0 = 1_700_000_000_000;
@@ -33,9 +34,10 @@ function interleavedLog(): RecordLog {
   return log;
 }
 
-/** The log, counting the ops read by number. */
-function counted(log: RecordLog): { source: RecordSource; reads: () => number } {
+/** The log, counting the ops read by number and the passes over all of it. */
+function counted(log: RecordLog): { source: RecordSource; reads: () => number; passes: () => number } {
   let reads = 0;
+  let passes = 0;
   const source: RecordSource = {
     get count() {
       return log.count;
@@ -44,22 +46,27 @@ function counted(log: RecordLog): { source: RecordSource; reads: () => number } 
       reads++;
       return log.group(i);
     },
-    groups: () => log.groups(),
+    groups: () => {
+      passes++;
+      return log.groups();
+    },
   };
-  return { source, reads: () => reads };
+  return { source, reads: () => reads, passes: () => passes };
 }
+
+const historyOf = (records: RecordSource): History => ({
+  startMs: T0,
+  endMs: T0 + OPS + IN_FLIGHT,
+  records,
+  faults: [],
+  effects: [],
+  decisions: [],
+});
 
 describe('trace.jsonl from a record log', () => {
   it('reads each of 640 interleaved ops once by number, and gives every gap and event', () => {
     const { source, reads } = counted(interleavedLog());
-    const h: History = {
-      startMs: T0,
-      endMs: T0 + OPS + IN_FLIGHT,
-      records: source,
-      faults: [],
-      effects: [],
-      decisions: [],
-    };
+    const h = historyOf(source);
     const events = renderTrace({ p: h })
       .trimEnd()
       .split('\n')
@@ -69,5 +76,21 @@ describe('trace.jsonl from a record log', () => {
     const gaps = events.filter((e) => e.type === 'attempt' && e.attempt === 2).map((e) => e.gapMs);
     expect(new Set(gaps)).toEqual(new Set([1]));
     expect(reads()).toBe(OPS);
+  });
+
+  it('places the records by start once for trace.jsonl and history.jsonl, and again once the log grows', () => {
+    const log = interleavedLog();
+    const { source, passes } = counted(log);
+    const h = historyOf(source);
+    renderTrace({ p: h });
+    const afterTrace = passes();
+    // history.jsonl orders its attempts, then its ops: the orders trace.jsonl made (two more passes before).
+    const history = renderHistories({ p: h });
+    expect(passes()).toBe(afterTrace);
+    log.append([{ opId: 'late', attempt: 1, startMs: T0 - 1, endMs: T0, ok: true }], undefined);
+    const grown = renderHistories({ p: h });
+    expect(passes()).toBe(afterTrace + 1);
+    expect(grown).not.toBe(history);
+    expect(grown).toContain('"opId":"late"');
   });
 });
