@@ -18,6 +18,7 @@ import { buildRunReport } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { notApplicable } from './applicability.ts';
 import { runWithControl, withoutFaults } from './faults-off.ts';
+import { inOrderPool } from './in-order-pool.ts';
 import { interruptedReport, notRunNote } from './interrupted-report.ts';
 import type { NetworkFactory, ProfilePhase, ProfileResult, RunOptions } from './run-profile.ts';
 
@@ -77,9 +78,18 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
   const units: Unit[] = profiles.flatMap((_, index) =>
     pairingsOf(choices[index]).map((pairing) => ({ index, pairing })),
   );
-  const ends = await runUnits(units, options, (unit, u, signal, say) =>
-    runUnit(profiles, unit, u, { ...options, signal, say }, named),
-  );
+  const jobs = options.jobs ?? 1;
+  const ends = await inOrderPool(units.length, jobs, options.signal, async (u, signal) => {
+    // One at a time, a run's lines go out as they are said; several at once, each run's lines go out as a block
+    // when it ends, so no two runs' lines mix.
+    const block: string[] = [];
+    const say = jobs === 1 ? options.say : (line: string) => void block.push(line);
+    try {
+      return await runUnit(profiles, units[u], u, { ...options, signal, say }, named);
+    } finally {
+      if (block.length > 0) options.say(block.join('\n'));
+    }
+  });
   const record = (report: ProfileReport, history: History) => {
     reports.push(report);
     histories[historyKey(report, several)] = history;
@@ -119,43 +129,6 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
   if (options.faultsOff) run.faultsOff = { verdict: faultsOffVerdict(run) };
   if (several) run.matrix = buildProtocolMatrix([...used.values()], reports, skipped);
   return { run, histories };
-}
-
-/**
- * Runs the units, up to `jobs` at once, in their order; answers how each that started ended, in that order (the
- * ones never started, when stopped, are not there). One at a time, a run's lines go out as they are said; several at
- * once, each run's lines go out as a block when it ends, so no two runs' lines mix.
- */
-async function runUnits(
-  units: readonly Unit[],
-  options: Pick<SuiteOptions, 'jobs' | 'signal' | 'say'>,
-  run: (unit: Unit, u: number, signal: AbortSignal, say: (line: string) => void) => Promise<UnitEnd>,
-): Promise<UnitEnd[]> {
-  const jobs = Math.max(1, options.jobs ?? 1);
-  // An error in one run stops the others (they tear down as on Ctrl-C) before it is thrown.
-  const stop = new AbortController();
-  const signal = AbortSignal.any([options.signal, stop.signal]);
-  const ends: UnitEnd[] = [];
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const worker = async () => {
-    while (next < units.length && !signal.aborted) {
-      const u = next++;
-      const block: string[] = [];
-      const say = jobs === 1 ? options.say : (line: string) => void block.push(line);
-      try {
-        ends[u] = await run(units[u], u, signal, say);
-      } catch (error) {
-        failure ??= { error };
-        stop.abort();
-      } finally {
-        if (block.length > 0) options.say(block.join('\n'));
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, units.length) }, worker));
-  if (failure) throw failure.error;
-  return ends.slice(0, next);
 }
 
 /** One profile in one pairing: n/a, or run with its progress lines and callbacks. */
