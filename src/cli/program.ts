@@ -99,17 +99,18 @@ export function buildProgram(): Command {
     .option('--verbose', "print every profile's numbers, not only what did not pass (the summary's default)")
     .option(
       '--jobs <n>',
-      `profiles run at once, 1 to ${MAX_JOBS} (default ${DEFAULT_JOBS}; 1 when profiles could confound each other)`,
+      `profiles run at once, 1 to ${MAX_JOBS} (default ${DEFAULT_JOBS}; always 1 where profiles could confound each other)`,
       parseUpTo(MAX_JOBS),
     )
     .addHelpText(
       'after',
       [
         '',
-        `Profiles run ${DEFAULT_JOBS} at once by default, each with its own server, proxies and temporary files; the`,
-        'reports list them in profile order, each from its own seed as when run alone. One at a time (and said, when',
-        '--jobs asked for more) with a --target-url or http target (one server every profile shares), an external',
-        'Toxiproxy, a client module (loaded once into this process), --shard or --baseline. See docs/scale.md.',
+        '--jobs n runs up to n profiles at once, each with its own server, proxies and temporary files; the reports',
+        'list them in profile order, each from its own seed as when run alone. One at a time by default: two at once',
+        'broke count thresholds on a loaded 2-core machine (docs/scale.md). Always one at a time (said, when --jobs',
+        'asked for more) with a --target-url or http target (one server every profile shares), an external',
+        'Toxiproxy, a client module (loaded once into this process), --shard or --baseline.',
         '',
         'Before anything starts: every profile is validated, --out is created and test-written, and each',
         `profile's size is checked against the caps: at most ${LARGE_CAPS.ops} ops (rate × duration; closed model:`,

@@ -44,17 +44,22 @@ function tryKill(pid: number): void {
   } catch {}
 }
 
-/** Three short profiles: a quick one, one over stdio, one over HTTP. */
-function start(via: 'process' | 'launcher'): Run {
+/** Three short profiles: a quick one, one over stdio, one over HTTP (by default); `jobs` at once. */
+function start(
+  via: 'process' | 'launcher',
+  jobs = 1,
+  profiles: Record<string, string> = { 'a-first': '1s', 'b-stdio': '6s', 'c-http': '4s' },
+): Run {
   const mark = randomUUID();
   const dir = mkdtempSync(join(tmpdir(), 'faultline-signals-'));
   mkdirSync(join(dir, 'chaos-profiles'));
   mkdirSync(join(dir, `tmp-${mark}`));
-  writeFileSync(join(dir, 'chaos-profiles/a-first.yaml'), profile('a-first', '1s'));
-  writeFileSync(join(dir, 'chaos-profiles/b-stdio.yaml'), profile('b-stdio', '6s', 'reference-stdio'));
-  writeFileSync(join(dir, 'chaos-profiles/c-http.yaml'), profile('c-http', '4s'));
+  for (const [name, duration] of Object.entries(profiles)) {
+    const target = name.endsWith('-stdio') ? 'reference-stdio' : '';
+    writeFileSync(join(dir, `chaos-profiles/${name}.yaml`), profile(name, duration, target));
+  }
   const out = join(dir, 'out');
-  const args = ['run', join(dir, 'chaos-profiles'), '--out', out];
+  const args = ['run', join(dir, 'chaos-profiles'), '--out', out, '--jobs', String(jobs)];
   const env = { ...process.env, FAULTLINE_SIGNAL_MARK: mark, TMPDIR: join(dir, `tmp-${mark}`) };
   // The launcher runs from the checkout, where `npx faultline` is this package's own bin.
   const launcher =
@@ -190,6 +195,35 @@ describe('signals to the faultline process', () => {
     expect(readFileSync(join(run.out, 'summary.md'), 'utf8')).toMatch(/b-stdio: interrupted/);
     expect(readFileSync(join(run.out, 'junit.xml'), 'utf8')).toMatch(/<skipped/);
     console.log(`SIGINT mid-profile: clean ${ms} ms after the signal`);
+  });
+
+  it('SIGINT with --jobs 2 mid-run: both running profiles interrupted, the third named not run, nothing left', async () => {
+    const run = start('process', 2, { 'a-http': '8s', 'b-stdio': '8s', 'c-http': '1s' });
+    // Both in flight: the stdio server and a reference server child are up, the workloads going.
+    await until(
+      'two profiles in flight',
+      () => {
+        const args = marked(run.mark).map((p) => p.args);
+        return args.some((a) => a.includes('stdio-main')) && args.some((a) => a.includes('child-main'));
+      },
+      60_000,
+      run,
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    const ms = await signalAndCheckClean(run, 'process', 'SIGINT');
+    expect(await run.exited).toBe(130);
+    expectReportFiles(run);
+    const r = report(run);
+    expect(r.verdict).toBe('interrupted');
+    expect(r.profiles.map((p) => [p.name, p.verdict])).toEqual([
+      ['a-http', 'interrupted'],
+      ['b-stdio', 'interrupted'],
+    ]);
+    expect(r.profiles[1].notes).toContain('not run (the run was stopped): c-http');
+    expect(r.profiles[0].notes, JSON.stringify(r.profiles[0].notes)).not.toContain(
+      'not run (the run was stopped): c-http',
+    );
+    console.log(`SIGINT with --jobs 2 mid-run: clean ${ms} ms after the signal`);
   });
 
   it('SIGTERM between profiles: exit 130, the next profile marked interrupted, nothing left', async () => {
