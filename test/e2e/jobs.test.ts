@@ -7,18 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/measure/run-report.ts';
-import { type CliResult, REPO, runCli } from '../helpers/cli.ts';
+import { type CliResult, runCli } from '../helpers/cli.ts';
+import { shortProfile } from '../helpers/short-profile.ts';
 
-const baseline = readFileSync(join(REPO, 'chaos-profiles/baseline.yaml'), 'utf8');
-
-/** The baseline profile under another name, duration and target, with a verdict a loaded machine does not change. */
-function profile(name: string, duration: string, target = ''): string {
-  return baseline
-    .replace('name: baseline', `name: ${name}`)
-    .replace('duration: 4s', `duration: ${duration}${target ? `\ntarget: { kind: ${target} }` : ''}`)
-    .replace('rate: 25', 'rate: 10')
-    .replace(/expect:[\s\S]*$/, 'expect:\n  - ops >= 1\n');
-}
+const profile = shortProfile;
 
 const NAMES = ['a-long', 'b-short', 'c-stdio', 'd-short'];
 const dir = mkdtempSync(join(tmpdir(), 'faultline-jobs-'));

@@ -11,17 +11,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerHandle } from '../../src/targets/child-target.ts';
 import { REPO } from '../helpers/cli.ts';
+import { shortProfile } from '../helpers/short-profile.ts';
 
-const baseline = readFileSync(join(REPO, 'chaos-profiles/baseline.yaml'), 'utf8');
-
-/** The baseline profile under another name, duration and target. */
-function profile(name: string, duration: string, target = ''): string {
-  return baseline
-    .replace('name: baseline', `name: ${name}`)
-    .replace('duration: 4s', `duration: ${duration}${target ? `\ntarget: { kind: ${target} }` : ''}`)
-    .replace('rate: 25', 'rate: 10')
-    .replace(/expect:[\s\S]*$/, 'expect:\n  - ops >= 1\n'); // a verdict a loaded machine does not change
-}
+const profile = shortProfile;
 
 interface Run {
   mark: string;
@@ -178,20 +170,27 @@ function expectReportFiles(run: Run): void {
   }
 }
 
+/** Exit 130, the reports written, these profiles with these verdicts, the last naming the ones never started. */
+function expectInterrupted(run: Run, code: number | null, verdicts: [string, string][], notRun: string): void {
+  expect(code).toBe(130);
+  expectReportFiles(run);
+  const r = report(run);
+  expect(r.verdict).toBe('interrupted');
+  expect(r.profiles.map((p) => [p.name, p.verdict])).toEqual(verdicts);
+  const named = r.profiles.map((p) => p.notes.includes(`not run (the run was stopped): ${notRun}`));
+  expect(named).toEqual(verdicts.map((_, i) => i === verdicts.length - 1));
+}
+
 describe('signals to the faultline process', () => {
   it('SIGINT mid-profile: exit 130, the finished profile and the interrupted one reported, nothing left', async () => {
     const run = start('process');
     await MOMENTS['mid-profile'](run);
     const ms = await signalAndCheckClean(run, 'process', 'SIGINT');
-    expect(await run.exited).toBe(130);
-    expectReportFiles(run);
-    const r = report(run);
-    expect(r.verdict).toBe('interrupted');
-    expect(r.profiles.map((p) => [p.name, p.verdict])).toEqual([
+    const verdicts: [string, string][] = [
       ['a-first', 'pass'],
       ['b-stdio', 'interrupted'],
-    ]);
-    expect(r.profiles[1].notes).toContain('not run (the run was stopped): c-http');
+    ];
+    expectInterrupted(run, await run.exited, verdicts, 'c-http');
     expect(readFileSync(join(run.out, 'summary.md'), 'utf8')).toMatch(/b-stdio: interrupted/);
     expect(readFileSync(join(run.out, 'junit.xml'), 'utf8')).toMatch(/<skipped/);
     console.log(`SIGINT mid-profile: clean ${ms} ms after the signal`);
@@ -211,18 +210,11 @@ describe('signals to the faultline process', () => {
     );
     await new Promise((r) => setTimeout(r, 2000));
     const ms = await signalAndCheckClean(run, 'process', 'SIGINT');
-    expect(await run.exited).toBe(130);
-    expectReportFiles(run);
-    const r = report(run);
-    expect(r.verdict).toBe('interrupted');
-    expect(r.profiles.map((p) => [p.name, p.verdict])).toEqual([
+    const verdicts: [string, string][] = [
       ['a-http', 'interrupted'],
       ['b-stdio', 'interrupted'],
-    ]);
-    expect(r.profiles[1].notes).toContain('not run (the run was stopped): c-http');
-    expect(r.profiles[0].notes, JSON.stringify(r.profiles[0].notes)).not.toContain(
-      'not run (the run was stopped): c-http',
-    );
+    ];
+    expectInterrupted(run, await run.exited, verdicts, 'c-http');
     console.log(`SIGINT with --jobs 2 mid-run: clean ${ms} ms after the signal`);
   });
 
