@@ -20,6 +20,15 @@ export function parseCount(value: string): number {
   return Number(value);
 }
 
+/** A whole number from 1 to `max` (how many things at once). */
+export function parseUpTo(max: number): (value: string) => number {
+  return (value) => {
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max)
+      throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`);
+    return Number(value);
+  };
+}
+
 /**
  * A comma-separated list of load levels (`1,4,16,64`), each in (0, max], whole numbers unless `fractions`; no
  * repeats. Returned in ascending order.

@@ -12,11 +12,12 @@ import type { CapacityFlags } from './capacity-command.ts';
 import type { ConformanceFlags } from './conformance-command.ts';
 import type { IdempotencyFlags } from './idempotency-command.ts';
 import type { LimitsFlags } from './limits-command.ts';
-import { parseCount, parseLevelList, parsePort, parsePositive, parseSeed } from './parse.ts';
+import { parseCount, parseLevelList, parsePort, parsePositive, parseSeed, parseUpTo } from './parse.ts';
 import type { PlanFlags } from './plan-command.ts';
 import type { RecordFlags } from './record-command.ts';
 import type { ReplayFlags } from './replay-command.ts';
 import type { RunFlags } from './run-command.ts';
+import { DEFAULT_JOBS, MAX_JOBS } from './run-jobs.ts';
 import type { ServerFlags } from './server-command.ts';
 import type { ToxiproxyCommandOptions } from './toxiproxy-command.ts';
 import type { ValidateFlags } from './validate-command.ts';
@@ -96,9 +97,20 @@ export function buildProgram(): Command {
       'also write the metrics in Prometheus text format (textfile collector, Pushgateway)',
     )
     .option('--verbose', "print every profile's numbers, not only what did not pass (the summary's default)")
+    .option(
+      '--jobs <n>',
+      `profiles run at once, 1 to ${MAX_JOBS} (default ${DEFAULT_JOBS}; always 1 where profiles could confound each other)`,
+      parseUpTo(MAX_JOBS),
+    )
     .addHelpText(
       'after',
       [
+        '',
+        '--jobs n runs up to n profiles at once, each with its own server, proxies and temporary files; the reports',
+        'list them in profile order, each from its own seed as when run alone. One at a time by default: two at once',
+        'broke count thresholds on a loaded 2-core machine (docs/scale.md). Always one at a time (said, when --jobs',
+        'asked for more) with a --target-url or http target (one server every profile shares), an external',
+        'Toxiproxy, a client module (loaded once into this process), --shard or --baseline.',
         '',
         'Before anything starts: every profile is validated, --out is created and test-written, and each',
         `profile's size is checked against the caps: at most ${LARGE_CAPS.ops} ops (rate × duration; closed model:`,

@@ -1,6 +1,7 @@
 // Progress of a run for a person watching: on a terminal one live status line (profile, phase, ops, failures,
 // elapsed and remaining time) redrawn in place under the log lines; without a terminal, or with CI=true, a plain
 // line every few seconds. Plain ANSI on stderr (no progress library is installed; this needs one line only).
+// Several profiles in flight (`--jobs`) share the line, each with its phase and ops.
 import type { ProfileReport } from '../measure/run-report.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import type { ProfilePhase } from '../run/run-profile.ts';
@@ -11,24 +12,34 @@ export interface ProgressOptions {
   live?: boolean;
   /** Redraw (live) or print (plain) interval, ms. */
   intervalMs?: number;
+  /** Profiles run at once (--jobs): the time left is shared among them. */
+  jobs?: number;
   now?: () => number;
 }
 
 /** Set-up, drain and measuring per profile, before any profile has finished and shown the real figure. */
 const DEFAULT_OVERHEAD_MS = 2500;
 
+/** A profile run in flight. */
+interface Flight {
+  index: number;
+  name: string;
+  durationMs: number;
+  startedAt: number;
+  opsCap: number | undefined;
+  phase: ProfilePhase | undefined;
+  workloadAt: number | undefined;
+  ops: number;
+  failed: number;
+}
+
 export class Progress {
   private readonly live: boolean;
   private readonly now: () => number;
   private readonly started: number;
   private timer: NodeJS.Timeout | undefined;
-  private current:
-    | { index: number; name: string; durationMs: number; startedAt: number; opsCap: number | undefined }
-    | undefined;
-  private phase: ProfilePhase | undefined;
-  private workloadAt: number | undefined;
-  private ops = 0;
-  private failed = 0;
+  /** By run (a profile in one pairing), in the order they started. */
+  private readonly flights = new Map<number, Flight>();
   private readonly overheads: number[] = [];
   private shown = false;
   private stopped = false;
@@ -52,36 +63,42 @@ export class Progress {
     this.draw();
   };
 
-  readonly onProfileStart = (index: number, loaded: LoadedProfile): void => {
-    this.current = {
+  /** `run` tells runs in flight at once apart (default: the profile's index). */
+  readonly onProfileStart = (index: number, loaded: LoadedProfile, run = index): void => {
+    this.flights.set(run, {
       index,
       name: loaded.profile.name,
       durationMs: loaded.profile.duration,
       startedAt: this.now(),
       // A closed-model run of exactly `ops` ops lasts as long as they take, not its duration.
       opsCap: loaded.profile.workload?.concurrency !== undefined ? loaded.profile.workload.ops : undefined,
-    };
-    this.phase = undefined;
-    this.workloadAt = undefined;
-    this.ops = 0;
-    this.failed = 0;
+      phase: undefined,
+      workloadAt: undefined,
+      ops: 0,
+      failed: 0,
+    });
     this.draw();
   };
 
-  readonly onPhase = (phase: ProfilePhase): void => {
-    this.phase = phase;
-    if (phase === 'workload') this.workloadAt = this.now();
+  readonly onPhase = (phase: ProfilePhase, run?: number): void => {
+    const flight = this.flight(run);
+    if (!flight) return;
+    flight.phase = phase;
+    if (phase === 'workload') flight.workloadAt = this.now();
     this.draw();
   };
 
-  readonly onProgress = (opsDone: number, opsFailed: number): void => {
-    this.ops = opsDone;
-    this.failed = opsFailed;
+  readonly onProgress = (opsDone: number, opsFailed: number, run?: number): void => {
+    const flight = this.flight(run);
+    if (!flight) return;
+    flight.ops = opsDone;
+    flight.failed = opsFailed;
   };
 
-  readonly onProfileEnd = (_report: ProfileReport): void => {
-    if (this.current) this.overheads.push(Math.max(0, this.now() - this.current.startedAt - this.current.durationMs));
-    this.current = undefined;
+  readonly onProfileEnd = (_report: ProfileReport, run?: number): void => {
+    const flight = this.flight(run);
+    if (flight) this.overheads.push(Math.max(0, this.now() - flight.startedAt - flight.durationMs));
+    this.flights.delete(run ?? [...this.flights.keys()].at(-1)!);
     this.clear();
   };
 
@@ -95,39 +112,52 @@ export class Progress {
 
   /**
    * The status as one line, e.g. "[2/39] dependency-5xx workload · 42 ops, 3 failed · 2.1/3.5 s · 0:45 elapsed,
-   * ~2:10 left"; a run of a fixed op count shows "4200/100000 ops" and its workload time so far.
+   * ~2:10 left"; a run of a fixed op count shows "4200/100000 ops" and its workload time so far. Several in flight:
+   * "[2/39] a workload · 42 ops, 3 failed | [3/39] b set-up · 0 ops, 0 failed · 0:45 elapsed, ~1:05 left".
    */
   status(): string | undefined {
-    const c = this.current;
-    if (!c) return undefined;
+    const flights = [...this.flights.values()];
+    if (flights.length === 0) return undefined;
     const now = this.now();
-    const inWorkload = this.workloadAt === undefined ? 0 : now - this.workloadAt;
-    const ops = c.opsCap === undefined ? `${this.ops} ops` : `${this.ops}/${c.opsCap} ops`;
-    const profile =
-      c.opsCap === undefined
-        ? `${seconds(Math.min(inWorkload, c.durationMs))}/${seconds(c.durationMs)} s`
-        : `${seconds(inWorkload)} s`;
-    return `[${c.index + 1}/${this.profiles.length}] ${c.name} ${this.phase ?? 'starting'} · ${ops}, ${this.failed} failed · ${profile} · ${clock(now - this.started)} elapsed, ~${clock(this.remainingMs(inWorkload))} left`;
+    const parts = flights.map((f) => {
+      const inWorkload = f.workloadAt === undefined ? 0 : now - f.workloadAt;
+      const ops = f.opsCap === undefined ? `${f.ops} ops` : `${f.ops}/${f.opsCap} ops`;
+      const at = `[${f.index + 1}/${this.profiles.length}] ${f.name} ${f.phase ?? 'starting'} · ${ops}, ${f.failed} failed`;
+      if (flights.length > 1) return at;
+      const time =
+        f.opsCap === undefined
+          ? `${seconds(Math.min(inWorkload, f.durationMs))}/${seconds(f.durationMs)} s`
+          : `${seconds(inWorkload)} s`;
+      return `${at} · ${time}`;
+    });
+    return `${parts.join(' | ')} · ${clock(now - this.started)} elapsed, ~${clock(this.remainingMs(now))} left`;
   }
 
-  /** What is left of the current profile's workload: by its duration, or by its op count at the pace so far. */
-  private workloadLeftMs(inWorkload: number): number {
-    const c = this.current;
-    if (!c) return 0;
-    if (c.opsCap === undefined || this.ops === 0) return Math.max(0, c.durationMs - inWorkload);
-    return (Math.max(0, c.opsCap - this.ops) * inWorkload) / this.ops;
+  /** The run given, or without one the last to start (a caller with one run at a time). */
+  private flight(run: number | undefined): Flight | undefined {
+    return run === undefined ? [...this.flights.values()].at(-1) : this.flights.get(run);
   }
 
-  private remainingMs(inWorkload: number): number {
-    const c = this.current;
-    if (!c) return 0;
+  /** What is left of a run's workload: by its duration, or by its op count at the pace so far. */
+  private workloadLeftMs(f: Flight, inWorkload: number): number {
+    if (f.opsCap === undefined || f.ops === 0) return Math.max(0, f.durationMs - inWorkload);
+    return (Math.max(0, f.opsCap - f.ops) * inWorkload) / f.ops;
+  }
+
+  /** The runs in flight and the profiles after them, shared among the jobs. */
+  private remainingMs(now: number): number {
+    const flights = [...this.flights.values()];
     const overhead =
       this.overheads.length === 0
         ? DEFAULT_OVERHEAD_MS
         : this.overheads.reduce((a, b) => a + b, 0) / this.overheads.length;
-    const rest = this.profiles.slice(c.index + 1).reduce((n, l) => n + l.profile.duration + overhead, 0);
-    const here = this.workloadLeftMs(inWorkload) + (this.phase === 'measure' ? 0 : overhead / 2);
-    return here + rest;
+    const after = Math.max(...flights.map((f) => f.index)) + 1;
+    const rest = this.profiles.slice(after).reduce((n, l) => n + l.profile.duration + overhead, 0);
+    const here = flights.reduce((n, f) => {
+      const inWorkload = f.workloadAt === undefined ? 0 : now - f.workloadAt;
+      return n + this.workloadLeftMs(f, inWorkload) + (f.phase === 'measure' ? 0 : overhead / 2);
+    }, 0);
+    return (here + rest) / Math.max(1, this.options.jobs ?? 1);
   }
 
   private draw(): void {

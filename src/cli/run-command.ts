@@ -24,6 +24,7 @@ import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir, writtenFiles } from './out-dir.ts';
 import { Progress } from './progress.ts';
+import { runJobs } from './run-jobs.ts';
 import { invocationOf, type TargetFlags, targetFromFlags } from './target-flags.ts';
 import { EXIT, UserError } from './user-error.ts';
 
@@ -51,6 +52,8 @@ export interface RunFlags extends TargetFlags {
   verbose?: boolean;
   /** off: run each profile with its faults removed, as a control that must fail (README "Faults-off control"). */
   faults?: 'on' | 'off';
+  /** Profiles run at once (run-jobs.ts decides when more than one is safe). */
+  jobs?: number;
 }
 
 export async function runCommand(args: string[], flags: RunFlags): Promise<number> {
@@ -69,8 +72,9 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
   for (const l of loaded) await checkAgainstTarget(l, { allowNonLoopback: flags.allowNonLoopback === true });
   prepareOutDir(flags.out);
   for (const l of loaded) for (const w of l.warnings) process.stderr.write(`faultline: warning: ${l.file}: ${w}\n`);
+  const jobs = runJobs(flags, loaded, (line) => process.stderr.write(`${line}\n`));
   const interrupt = abortOnSignals();
-  const progress = new Progress(loaded, { stream: process.stderr });
+  const progress = new Progress(loaded, { stream: process.stderr, jobs });
   interrupt.signal.addEventListener('abort', () => progress.stop());
   const say = progress.log;
   if (faultsOff) {
@@ -101,6 +105,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       ...(runScope && { runScope }),
       clientModule: flags.clientModule && resolve(flags.clientModule),
       spillHistory: spillsHistory(),
+      jobs,
       say,
       onProfileStart: progress.onProfileStart,
       onPhase: progress.onPhase,

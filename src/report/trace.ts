@@ -1,5 +1,6 @@
 // trace.jsonl: every attempt, op, fault window event and effect of every profile, one JSON object per line,
-// sorted by time, so a failure can be read as one story. An attempt's line carries what a person debugging
+// profile by profile in the report's order, each sorted by time, so a failure can be read as one story (profiles run
+// at once, `--jobs`, do not interleave; one after another, that is the order of time). An attempt's line carries what a person debugging
 // needs: op, attempt, tool, arguments (their secrets redacted), idempotency key, outcome, category, code, HTTP status, server
 // request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
@@ -68,11 +69,13 @@ class Slots {
     this.index[i] = index;
   }
 
-  /** Slot numbers by time, then type; same time and type keep their recorded order. */
+  /** Slot numbers by profile, then time, then type; same time and type keep their recorded order. */
   order(): Uint32Array {
     const order = new Uint32Array(this.length);
     for (let i = 0; i < order.length; i++) order[i] = i;
-    return order.sort((a, b) => this.t[a] - this.t[b] || this.type[a] - this.type[b] || a - b);
+    return order.sort(
+      (a, b) => this.profile[a] - this.profile[b] || this.t[a] - this.t[b] || this.type[a] - this.type[b] || a - b,
+    );
   }
 }
 

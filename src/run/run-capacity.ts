@@ -69,8 +69,8 @@ export async function runCapacity(loaded: LoadedProfile, options: CapacityOption
     levels.flatMap((l) => [l.control, l.faulted]),
     {
       ...options,
-      onProfileEnd: (report) => {
-        options.onProfileEnd?.(report);
+      onProfileEnd: (report, run) => {
+        options.onProfileEnd?.(report, run);
         reportOf.set(report.name, report);
         const level = levels.find((l) => l.faulted.profile.name === report.name);
         const control = level && reportOf.get(level.control.profile.name);

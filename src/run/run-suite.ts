@@ -1,9 +1,12 @@
 // Runs several profiles on one network backend and writes one report for all of them. Each profile runs in the
 // pairings of its protocol choice (`--protocol` or its `protocol:`): once for legacy, modern or one more, several
-// for auto and matrix; a pairing whose era removed what the profile tests is n/a, not run. Stopped (Ctrl-C,
-// SIGTERM), it returns what it has: the runs that finished, and the one it was in (or would have started) marked
-// interrupted; the profiles after it are named in that one's notes. A profile with a relative threshold
-// (`x control`) runs its faults-off control first; `faultsOff` runs every profile as its faults-off control.
+// for auto and matrix; a pairing whose era removed what the profile tests is n/a, not run. Up to `jobs` of these
+// runs go at once (each has its own server, proxies and temporary files; the CLI decides when that is safe); the
+// report lists them in profile order whatever order they end in. Stopped (Ctrl-C, SIGTERM), it returns what it has:
+// the runs that finished, the ones it was in (or the one it would have started) marked interrupted, the profiles
+// that never started named in the last one's notes. An error in one run stops the others, then is thrown. A profile
+// with a relative threshold (`x control`) runs its faults-off control first; `faultsOff` runs every profile as its
+// faults-off control.
 import type { PolicyName } from '../client/policies/index.ts';
 import type { History } from '../core/history.ts';
 import { historyKey } from '../core/history-key.ts';
@@ -15,11 +18,11 @@ import { buildRunReport } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { notApplicable } from './applicability.ts';
 import { runWithControl, withoutFaults } from './faults-off.ts';
+import { inOrderPool } from './in-order-pool.ts';
 import { interruptedReport, notRunNote } from './interrupted-report.ts';
-import type { NetworkFactory, RunOptions } from './run-profile.ts';
+import type { NetworkFactory, ProfilePhase, ProfileResult, RunOptions } from './run-profile.ts';
 
-export interface SuiteOptions
-  extends Pick<RunOptions, 'onProgress' | 'onPhase' | 'opShard' | 'runScope' | 'spillHistory'> {
+export interface SuiteOptions extends Pick<RunOptions, 'opShard' | 'runScope' | 'spillHistory'> {
   network: NetworkFactory;
   seed?: number;
   policy?: PolicyName;
@@ -30,11 +33,18 @@ export interface SuiteOptions
   allowNonLoopback?: boolean;
   /** Your own client for every profile (--client-module, absolute). */
   clientModule?: string;
+  /** Profile runs at once (default 1: one after another). */
+  jobs?: number;
   /** Progress lines for a person watching (stderr). */
   say: (line: string) => void;
-  /** A profile starts (index from 0) or has ended: for a progress display. */
-  onProfileStart?: (index: number, loaded: LoadedProfile) => void;
-  onProfileEnd?: (report: ProfileReport) => void;
+  /**
+   * A profile run starts (index of the profile from 0) or has ended, its phase changed, an op ended: for a progress
+   * display. `run` tells runs in flight at once apart (a profile runs once per pairing).
+   */
+  onProfileStart?: (index: number, loaded: LoadedProfile, run: number) => void;
+  onProfileEnd?: (report: ProfileReport, run: number) => void;
+  onPhase?: (phase: ProfilePhase, run: number) => void;
+  onProgress?: (opsDone: number, opsFailed: number, run: number) => void;
   /** Run each profile with its faults removed (`--faults off`): every report says it is a faults-off control. */
   faultsOff?: boolean;
 }
@@ -44,6 +54,15 @@ export interface SuiteResult {
   /** Keyed by historyKey(report): the profile name, and `@pairing` in a run of several pairings. */
   histories: Record<string, History>;
 }
+
+/** One run of the suite: a profile in one pairing. */
+interface Unit {
+  index: number;
+  pairing: Pairing;
+}
+
+/** How a run ended: n/a in its pairing, or run (interrupted included). */
+type UnitEnd = { skipped: NotApplicable } | { result: ProfileResult };
 
 export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions): Promise<SuiteResult> {
   const startedAt = new Date();
@@ -56,58 +75,48 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
   // Reports name the pairing once the run chose anything but today's pair.
   const named = [...used.keys()].some((name) => name !== 'legacy');
   const several = used.size > 1;
+  const units: Unit[] = profiles.flatMap((_, index) =>
+    pairingsOf(choices[index]).map((pairing) => ({ index, pairing })),
+  );
+  const jobs = options.jobs ?? 1;
+  const ends = await inOrderPool(units.length, jobs, options.signal, async (u, signal) => {
+    // One at a time, a run's lines go out as they are said; several at once, each run's lines go out as a block
+    // when it ends, so no two runs' lines mix.
+    const block: string[] = [];
+    const say = jobs === 1 ? options.say : (line: string) => void block.push(line);
+    try {
+      return await runUnit(profiles, units[u], u, { ...options, signal, say }, named);
+    } finally {
+      if (block.length > 0) options.say(block.join('\n'));
+    }
+  });
   const record = (report: ProfileReport, history: History) => {
-    options.onProfileEnd?.(report);
     reports.push(report);
     histories[historyKey(report, several)] = history;
   };
-  suite: for (const [i, loaded] of profiles.entries()) {
-    const profile = loaded.profile;
-    const seed = options.seed ?? profile.seed;
-    const policy = options.policy ?? profile.client.policy;
-    const notRun = profiles.slice(i + 1).map((p) => p.profile.name);
-    for (const pairing of pairingsOf(choices[i])) {
-      const tagged = (report: ProfileReport) => (named ? { ...report, pairing: pairing.name } : report);
-      if (options.signal.aborted) {
-        // Stopped between runs: the next one stands for the rest, so the run reads interrupted.
-        const stopped = interruptedReport(loaded, seed, policy, notRun, 'before this profile started');
-        record(tagged(stopped.report), stopped.history);
-        break suite;
-      }
-      const reason = notApplicable(profile, pairing);
-      const where = named ? ` [${pairing.name}]` : '';
-      if (reason) {
-        skipped.push({ profile: profile.name, pairing: pairing.name, reason });
-        options.say(`[${i + 1}/${profiles.length}] ${profile.name}${where}: n/a (${reason})`);
-        continue;
-      }
-      options.say(
-        `[${i + 1}/${profiles.length}] ${profile.name}${where} (seed ${seed}, policy ${policy}, ${profile.duration / 1000}s) ...`,
-      );
-      options.onProfileStart?.(i, loaded);
-      const subject = options.faultsOff ? withoutFaults(loaded) : loaded;
-      const result = await runWithControl(subject, { ...options, seed, policy, pairing }, options.say).catch(
-        (error: unknown) => {
-          // A set-up cut short by the interrupt is not a failure of the target.
-          if (!options.signal.aborted) throw error;
-          return interruptedReport(loaded, seed, policy, notRun, 'during its set-up');
-        },
-      );
-      const report = tagged(options.faultsOff ? { ...result.report, faultsOff: true } : result.report);
-      record(report, result.history);
-      const failed = report.thresholds.filter((t) => !t.ok).length;
-      // An interrupted run is not judged on thresholds it never measured.
-      const judged =
-        report.verdict === 'interrupted'
-          ? 'thresholds not judged'
-          : `${failed} of ${report.thresholds.length} thresholds failed`;
-      options.say(
-        `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${judged}`,
-      );
-      if (options.signal.aborted) {
-        if (notRun.length > 0) report.notes.push(notRunNote(notRun));
-        break suite;
-      }
+  for (const end of ends) {
+    if ('skipped' in end) skipped.push(end.skipped);
+    else record(end.result.report, end.result.history);
+  }
+  if (ends.length < units.length) {
+    // Stopped: the profiles that never started are named by the last run, or, when it did not run (none started,
+    // or it was n/a), by a report of the first of them that says the run was stopped before it.
+    const last = ends.at(-1);
+    const first = units[ends.length];
+    const lastIndex = last && 'result' in last ? units[ends.length - 1].index : first.index;
+    const notRun = [...new Set(units.slice(ends.length).map((u) => u.index))]
+      .filter((i) => i !== lastIndex)
+      .map((i) => profiles[i].profile.name);
+    if (last && 'result' in last) {
+      if (notRun.length > 0) last.result.report.notes.push(notRunNote(notRun));
+    } else {
+      const loaded = profiles[first.index];
+      const seed = options.seed ?? loaded.profile.seed;
+      const policy = options.policy ?? loaded.profile.client.policy;
+      const stopped = interruptedReport(loaded, seed, policy, notRun, 'before this profile started');
+      const report = named ? { ...stopped.report, pairing: first.pairing.name } : stopped.report;
+      options.onProfileEnd?.(report, ends.length);
+      record(report, stopped.history);
     }
   }
   const run = buildRunReport({
@@ -120,4 +129,53 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
   if (options.faultsOff) run.faultsOff = { verdict: faultsOffVerdict(run) };
   if (several) run.matrix = buildProtocolMatrix([...used.values()], reports, skipped);
   return { run, histories };
+}
+
+/** One profile in one pairing: n/a, or run with its progress lines and callbacks. */
+async function runUnit(
+  profiles: readonly LoadedProfile[],
+  { index, pairing }: Unit,
+  u: number,
+  options: SuiteOptions,
+  named: boolean,
+): Promise<UnitEnd> {
+  const loaded = profiles[index];
+  const profile = loaded.profile;
+  const seed = options.seed ?? profile.seed;
+  const policy = options.policy ?? profile.client.policy;
+  const reason = notApplicable(profile, pairing);
+  const at = `[${index + 1}/${profiles.length}] ${profile.name}${named ? ` [${pairing.name}]` : ''}`;
+  if (reason) {
+    options.say(`${at}: n/a (${reason})`);
+    return { skipped: { profile: profile.name, pairing: pairing.name, reason } };
+  }
+  options.say(`${at} (seed ${seed}, policy ${policy}, ${profile.duration / 1000}s) ...`);
+  options.onProfileStart?.(index, loaded, u);
+  const subject = options.faultsOff ? withoutFaults(loaded) : loaded;
+  const runOptions: RunOptions = {
+    ...options,
+    seed,
+    policy,
+    pairing,
+    onPhase: options.onPhase && ((phase) => options.onPhase?.(phase, u)),
+    onProgress: options.onProgress && ((done, failed) => options.onProgress?.(done, failed, u)),
+  };
+  const result = await runWithControl(subject, runOptions, options.say).catch((error: unknown) => {
+    // A set-up cut short by the interrupt is not a failure of the target.
+    if (!options.signal.aborted) throw error;
+    return interruptedReport(loaded, seed, policy, [], 'during its set-up');
+  });
+  const tagged = named ? { ...result.report, pairing: pairing.name } : result.report;
+  const report: ProfileReport = options.faultsOff ? { ...tagged, faultsOff: true as const } : tagged;
+  options.onProfileEnd?.(report, u);
+  const failed = report.thresholds.filter((t) => !t.ok).length;
+  // An interrupted run is not judged on thresholds it never measured.
+  const judged =
+    report.verdict === 'interrupted'
+      ? 'thresholds not judged'
+      : `${failed} of ${report.thresholds.length} thresholds failed`;
+  options.say(
+    `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${judged}`,
+  );
+  return { result: { report, history: result.history } };
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -194,6 +194,18 @@ describe('bad input: one line, exit code 2, no stack trace', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--seed/);
   });
+
+  for (const jobs of ['0', '17', '1.5', 'two']) {
+    it(`--jobs ${jobs}: one line naming the flag and what it expects, exit 2, nothing run`, async () => {
+      const out = join(dir, `jobs-${jobs}`);
+      const result = await runCli(['run', '--jobs', jobs, '--out', out]);
+      expect(result.code).toBe(2);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines[0]).toMatch(/--jobs <n>.*expected a whole number from 1 to 16/);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(existsSync(out)).toBe(false);
+    });
+  }
 
   it('an unknown policy', async () => {
     const result = await runCli(['run', '--policy', 'yolo']);

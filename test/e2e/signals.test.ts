@@ -11,17 +11,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerHandle } from '../../src/targets/child-target.ts';
 import { REPO } from '../helpers/cli.ts';
+import { shortProfile } from '../helpers/short-profile.ts';
 
-const baseline = readFileSync(join(REPO, 'chaos-profiles/baseline.yaml'), 'utf8');
-
-/** The baseline profile under another name, duration and target. */
-function profile(name: string, duration: string, target = ''): string {
-  return baseline
-    .replace('name: baseline', `name: ${name}`)
-    .replace('duration: 4s', `duration: ${duration}${target ? `\ntarget: { kind: ${target} }` : ''}`)
-    .replace('rate: 25', 'rate: 10')
-    .replace(/expect:[\s\S]*$/, 'expect:\n  - ops >= 1\n'); // a verdict a loaded machine does not change
-}
+const profile = shortProfile;
 
 interface Run {
   mark: string;
@@ -44,17 +36,22 @@ function tryKill(pid: number): void {
   } catch {}
 }
 
-/** Three short profiles: a quick one, one over stdio, one over HTTP. */
-function start(via: 'process' | 'launcher'): Run {
+/** Three short profiles: a quick one, one over stdio, one over HTTP (by default); `jobs` at once. */
+function start(
+  via: 'process' | 'launcher',
+  jobs = 1,
+  profiles: Record<string, string> = { 'a-first': '1s', 'b-stdio': '6s', 'c-http': '4s' },
+): Run {
   const mark = randomUUID();
   const dir = mkdtempSync(join(tmpdir(), 'faultline-signals-'));
   mkdirSync(join(dir, 'chaos-profiles'));
   mkdirSync(join(dir, `tmp-${mark}`));
-  writeFileSync(join(dir, 'chaos-profiles/a-first.yaml'), profile('a-first', '1s'));
-  writeFileSync(join(dir, 'chaos-profiles/b-stdio.yaml'), profile('b-stdio', '6s', 'reference-stdio'));
-  writeFileSync(join(dir, 'chaos-profiles/c-http.yaml'), profile('c-http', '4s'));
+  for (const [name, duration] of Object.entries(profiles)) {
+    const target = name.endsWith('-stdio') ? 'reference-stdio' : '';
+    writeFileSync(join(dir, `chaos-profiles/${name}.yaml`), profile(name, duration, target));
+  }
   const out = join(dir, 'out');
-  const args = ['run', join(dir, 'chaos-profiles'), '--out', out];
+  const args = ['run', join(dir, 'chaos-profiles'), '--out', out, '--jobs', String(jobs)];
   const env = { ...process.env, FAULTLINE_SIGNAL_MARK: mark, TMPDIR: join(dir, `tmp-${mark}`) };
   // The launcher runs from the checkout, where `npx faultline` is this package's own bin.
   const launcher =
@@ -173,23 +170,52 @@ function expectReportFiles(run: Run): void {
   }
 }
 
+/** Exit 130, the reports written, these profiles with these verdicts, the last naming the ones never started. */
+function expectInterrupted(run: Run, code: number | null, verdicts: [string, string][], notRun: string): void {
+  expect(code).toBe(130);
+  expectReportFiles(run);
+  const r = report(run);
+  expect(r.verdict).toBe('interrupted');
+  expect(r.profiles.map((p) => [p.name, p.verdict])).toEqual(verdicts);
+  const named = r.profiles.map((p) => p.notes.includes(`not run (the run was stopped): ${notRun}`));
+  expect(named).toEqual(verdicts.map((_, i) => i === verdicts.length - 1));
+}
+
 describe('signals to the faultline process', () => {
   it('SIGINT mid-profile: exit 130, the finished profile and the interrupted one reported, nothing left', async () => {
     const run = start('process');
     await MOMENTS['mid-profile'](run);
     const ms = await signalAndCheckClean(run, 'process', 'SIGINT');
-    expect(await run.exited).toBe(130);
-    expectReportFiles(run);
-    const r = report(run);
-    expect(r.verdict).toBe('interrupted');
-    expect(r.profiles.map((p) => [p.name, p.verdict])).toEqual([
+    const verdicts: [string, string][] = [
       ['a-first', 'pass'],
       ['b-stdio', 'interrupted'],
-    ]);
-    expect(r.profiles[1].notes).toContain('not run (the run was stopped): c-http');
+    ];
+    expectInterrupted(run, await run.exited, verdicts, 'c-http');
     expect(readFileSync(join(run.out, 'summary.md'), 'utf8')).toMatch(/b-stdio: interrupted/);
     expect(readFileSync(join(run.out, 'junit.xml'), 'utf8')).toMatch(/<skipped/);
     console.log(`SIGINT mid-profile: clean ${ms} ms after the signal`);
+  });
+
+  it('SIGINT with --jobs 2 mid-run: both running profiles interrupted, the third named not run, nothing left', async () => {
+    const run = start('process', 2, { 'a-http': '8s', 'b-stdio': '8s', 'c-http': '1s' });
+    // Both in flight: the stdio server and a reference server child are up, the workloads going.
+    await until(
+      'two profiles in flight',
+      () => {
+        const args = marked(run.mark).map((p) => p.args);
+        return args.some((a) => a.includes('stdio-main')) && args.some((a) => a.includes('child-main'));
+      },
+      60_000,
+      run,
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    const ms = await signalAndCheckClean(run, 'process', 'SIGINT');
+    const verdicts: [string, string][] = [
+      ['a-http', 'interrupted'],
+      ['b-stdio', 'interrupted'],
+    ];
+    expectInterrupted(run, await run.exited, verdicts, 'c-http');
+    console.log(`SIGINT with --jobs 2 mid-run: clean ${ms} ms after the signal`);
   });
 
   it('SIGTERM between profiles: exit 130, the next profile marked interrupted, nothing left', async () => {

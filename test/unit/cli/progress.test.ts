@@ -111,6 +111,27 @@ describe('Progress', () => {
     progress.stop();
   });
 
+  it('several profiles in flight (--jobs): each with its phase and ops on the line, the time left shared', () => {
+    let now = 1_000_000;
+    const out: string[] = [];
+    const stream = { write: (s: string) => out.push(s) > 0, isTTY: true, columns: 200 };
+    const progress = new Progress(PROFILES, { stream, live: true, intervalMs: 1000, now: () => now, jobs: 2 });
+    progress.onProfileStart(0, PROFILES[0], 0);
+    progress.onProfileStart(1, PROFILES[1], 1);
+    progress.onPhase('workload', 1);
+    progress.onProgress(7, 1, 1);
+    now += 1000;
+    vi.advanceTimersByTime(1000);
+    // (3 s + 1.25 s) + (4 s left + 1.25 s), shared by two: about 4.75 s.
+    expect(out.at(-1)).toBe(
+      '\r\u001b[2K[1/2] one starting · 0 ops, 0 failed | [2/2] two workload · 7 ops, 1 failed · 0:01 elapsed, ~0:05 left',
+    );
+    progress.onProfileEnd(END, 0);
+    vi.advanceTimersByTime(1000);
+    expect(out.at(-1)).toContain('[2/2] two workload · 7 ops, 1 failed · 1.0/5.0 s ·');
+    progress.stop();
+  });
+
   it('defaults to plain lines when CI=true even on a terminal', () => {
     vi.stubEnv('CI', 'true');
     const out: string[] = [];

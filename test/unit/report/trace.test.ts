@@ -28,8 +28,28 @@ describe('renderTrace', () => {
     expect(events.find((e) => e.type === 'fault.on' && e.profile === EVIL)?.tRelMs).toBe(500);
   });
 
-  it('is sorted by time', () => {
+  it('is sorted by time (one profile after another)', () => {
     for (let i = 1; i < events.length; i++) expect(events[i].t).toBeGreaterThanOrEqual(events[i - 1].t);
+  });
+
+  it('profiles run at once (--jobs) do not interleave: profile by profile in report order, each by time', () => {
+    // The second profile ran during the first: its events are earlier than most of the first's.
+    const second = structuredClone(histories[EVIL]);
+    const shift = histories.good.startMs + 100 - second.startMs;
+    second.startMs += shift;
+    second.endMs += shift;
+    for (const a of second.attempts!) a.startMs += shift;
+    for (const o of second.ops!) o.startMs += shift;
+    for (const e of second.effects) e.atMs += shift;
+    for (const f of second.faults) f.onMs += shift;
+    const mixed = traceEvents({ good: histories.good, later: second });
+    const order = mixed.map((e) => e.profile);
+    expect(order.indexOf('later')).toBe(order.lastIndexOf('good') + 1);
+    expect(new Set(order.slice(order.indexOf('later')))).toEqual(new Set(['later']));
+    for (const name of ['good', 'later']) {
+      const t = mixed.filter((e) => e.profile === name).map((e) => e.t);
+      expect(t).toEqual([...t].sort((a, b) => a - b));
+    }
   });
 
   it('applies a fault before work that starts with it', () => {

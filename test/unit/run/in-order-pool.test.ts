@@ -1,0 +1,82 @@
+// The pool behind `faultline run --jobs`: results in task order whatever order tasks end in, never more than `jobs`
+// in flight (counted), no task started once stopped, and an error stops the tasks in flight before it is thrown.
+import { describe, expect, it } from 'vitest';
+import { inOrderPool } from '../../../src/run/in-order-pool.ts';
+
+/** Tasks that end when the test says so, counting how many are in flight at once. */
+function gated() {
+  const ends: (() => void)[] = [];
+  const started: number[] = [];
+  let inFlight = 0;
+  let most = 0;
+  const task = async (index: number, signal: AbortSignal) => {
+    started.push(index);
+    inFlight++;
+    most = Math.max(most, inFlight);
+    await new Promise<void>((resolve) => {
+      ends[index] = resolve;
+      signal.addEventListener('abort', () => resolve());
+    });
+    inFlight--;
+    return signal.aborted ? `${index} stopped` : `${index} done`;
+  };
+  const settle = () => new Promise((r) => setImmediate(r));
+  return { task, ends, started, most: () => most, settle };
+}
+
+describe('inOrderPool', () => {
+  it('keeps results in task order when later tasks end first', async () => {
+    const g = gated();
+    const pool = inOrderPool(5, 3, new AbortController().signal, g.task);
+    for (const i of [2, 1, 4, 0, 3]) {
+      await g.settle();
+      g.ends[i]?.();
+      await g.settle();
+    }
+    // Tasks 3 and 4 start only as others end: end what is still open.
+    for (let round = 0; round < 3; round++) {
+      await g.settle();
+      for (const end of g.ends) end?.();
+    }
+    expect(await pool).toEqual(['0 done', '1 done', '2 done', '3 done', '4 done']);
+    expect(g.started).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('never has more than `jobs` tasks in flight, and has that many when there is work', async () => {
+    for (const jobs of [1, 2, 3]) {
+      const g = gated();
+      const pool = inOrderPool(7, jobs, new AbortController().signal, g.task);
+      // End the tasks one by one, the oldest in flight first, until all seven have ended.
+      for (let ended = 0; ended < 7; ended++) {
+        await g.settle();
+        g.ends[ended]();
+      }
+      expect(await pool).toHaveLength(7);
+      expect(g.most()).toBe(jobs);
+    }
+  });
+
+  it('starts nothing once stopped and answers only the tasks that started', async () => {
+    const g = gated();
+    const stop = new AbortController();
+    const pool = inOrderPool(6, 2, stop.signal, g.task);
+    await g.settle();
+    stop.abort();
+    expect(await pool).toEqual(['0 stopped', '1 stopped']);
+    expect(g.started).toEqual([0, 1]);
+  });
+
+  it('an error stops the tasks in flight, waits for them, then is thrown', async () => {
+    const g = gated();
+    let stoppedTasks = 0;
+    const pool = inOrderPool(6, 3, new AbortController().signal, async (i, signal) => {
+      if (i === 1) throw new Error('server would not start');
+      const result = await g.task(i, signal);
+      if (signal.aborted) stoppedTasks++;
+      return result;
+    });
+    await expect(pool).rejects.toThrow('server would not start');
+    expect(stoppedTasks).toBe(2);
+    expect(g.started).toEqual([0, 2]);
+  });
+});
