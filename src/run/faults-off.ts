@@ -21,6 +21,11 @@ function hasRelativeThresholds(profile: Profile, policy: string): boolean {
   return thresholdsFor(profile, policy).some((expr) => parseThreshold(expr).relative === true);
 }
 
+/** runWithControl runs this profile twice: its faults-off control, then the profile. */
+export function runsControlFirst(profile: Profile, policy: string): boolean {
+  return hasFaults(profile) && hasRelativeThresholds(profile, policy);
+}
+
 /**
  * A profile whose thresholds bind a time to the faults-off control: that control first (same seed, workload, client
  * and target, faults removed), then the profile judged against it. A profile without faults is its own control;

@@ -17,10 +17,11 @@ import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import { buildRunReport } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { notApplicable } from './applicability.ts';
-import { runWithControl, withoutFaults } from './faults-off.ts';
+import { runsControlFirst, runWithControl, withoutFaults } from './faults-off.ts';
 import { inOrderPool } from './in-order-pool.ts';
 import { interruptedReport, notRunNote } from './interrupted-report.ts';
 import type { NetworkFactory, ProfilePhase, ProfileResult, RunOptions } from './run-profile.ts';
+import { dropWarmTargetStarts, warmTargetStart } from './target-starts/index.ts';
 
 export interface SuiteOptions extends Pick<RunOptions, 'opShard' | 'runScope' | 'spillHistory'> {
   network: NetworkFactory;
@@ -79,17 +80,22 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
     pairingsOf(choices[index]).map((pairing) => ({ index, pairing })),
   );
   const jobs = options.jobs ?? 1;
+  // While a run drains, the next one's server gets ready (its child boots), so the next set-up does not wait for it.
+  const warmNext = (u: number) => {
+    const next = units.slice(u + 1).find((n) => !notApplicable(profiles[n.index].profile, n.pairing));
+    if (next) warmTargetStart(profiles[next.index].profile.target);
+  };
   const ends = await inOrderPool(units.length, jobs, options.signal, async (u, signal) => {
     // One at a time, a run's lines go out as they are said; several at once, each run's lines go out as a block
     // when it ends, so no two runs' lines mix.
     const block: string[] = [];
     const say = jobs === 1 ? options.say : (line: string) => void block.push(line);
     try {
-      return await runUnit(profiles, units[u], u, { ...options, signal, say }, named);
+      return await runUnit(profiles, units[u], u, { ...options, signal, say }, named, () => warmNext(u));
     } finally {
       if (block.length > 0) options.say(block.join('\n'));
     }
-  });
+  }).finally(dropWarmTargetStarts);
   const record = (report: ProfileReport, history: History) => {
     reports.push(report);
     histories[historyKey(report, several)] = history;
@@ -138,6 +144,7 @@ async function runUnit(
   u: number,
   options: SuiteOptions,
   named: boolean,
+  warmNext: () => void,
 ): Promise<UnitEnd> {
   const loaded = profiles[index];
   const profile = loaded.profile;
@@ -152,12 +159,22 @@ async function runUnit(
   options.say(`${at} (seed ${seed}, policy ${policy}, ${profile.duration / 1000}s) ...`);
   options.onProfileStart?.(index, loaded, u);
   const subject = options.faultsOff ? withoutFaults(loaded) : loaded;
+  // A profile run after its faults-off control needs a second server: the control's drain warms it.
+  let drainsLeft = runsControlFirst(subject.profile, policy) ? 2 : 1;
+  const onPhase = (phase: ProfilePhase) => {
+    if (phase === 'drain') {
+      drainsLeft -= 1;
+      if (drainsLeft > 0) warmTargetStart(profile.target);
+      else warmNext();
+    }
+    options.onPhase?.(phase, u);
+  };
   const runOptions: RunOptions = {
     ...options,
     seed,
     policy,
     pairing,
-    onPhase: options.onPhase && ((phase) => options.onPhase?.(phase, u)),
+    onPhase,
     onProgress: options.onProgress && ((done, failed) => options.onProgress?.(done, failed, u)),
   };
   const result = await runWithControl(subject, runOptions, options.say).catch((error: unknown) => {

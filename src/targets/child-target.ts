@@ -3,7 +3,7 @@
 // "external" to the server, so their state lives here: the child pushes each effect, state change and decision
 // as it happens (WorldMirror), and restart() hands everything, with the run's desired fault state, to a new child
 // on the same port.
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
 import {
   type ControlChannel,
@@ -24,7 +24,7 @@ import type { FromChild, ToChild } from '../server/control/ipc.ts';
 import type { ReferenceServerOptions } from '../server/reference-server.ts';
 import { appliedAtOf, DesiredFaultState } from '../under-test/desired-state.ts';
 import type { ServerUnderTest } from '../under-test/target.ts';
-import { serverEntry } from './entry.ts';
+import { forkServerChild, takeSpareChild } from './spare-child.ts';
 import { WorldMirror } from './world-mirror.ts';
 
 export type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
@@ -35,7 +35,12 @@ export interface ServerOptions extends ReferenceServerOptions {
   inheritOutput?: boolean;
 }
 
-const READY_TIMEOUT_MS = 10_000;
+/**
+ * A child that sends no `ready` in this long is taken for hung. Booting takes about 0.3 s on a quiet core; at load 20
+ * (three profiles at once beside stress-ng) one took over 10 s, the bound before, and failed a run that would have
+ * gone on.
+ */
+const READY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 2_000;
 
 export class ServerHandle implements ControlChannel, ServerUnderTest {
@@ -235,11 +240,11 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
   }
 
   private forkChild(): ChildProcess {
-    const [module, ...args] = serverEntry('child-main');
-    const child = fork(module, args, {
-      execPath: process.execPath,
-      stdio: this.opts.inheritOutput ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
+    return this.keepOutputTail(forkServerChild(this.opts.inheritOutput));
+  }
+
+  /** A piped child's last output is kept for the error a failed start or a crash reports. */
+  private keepOutputTail(child: ChildProcess): ChildProcess {
     const keepTail = (chunk: Buffer) => {
       this.outputTail = (this.outputTail + chunk.toString('utf8')).slice(-4000);
     };
@@ -248,12 +253,18 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
     return child;
   }
 
+  /** A spare forked ahead (targets/spare-child.ts) when this child's output is piped, else a new fork. */
+  private newChild(): ChildProcess {
+    const spare = this.opts.inheritOutput ? undefined : takeSpareChild();
+    return spare ? this.keepOutputTail(spare) : this.forkChild();
+  }
+
   private spawn(port: number | undefined, signal?: AbortSignal): Promise<void> {
     const { inheritOutput: _inherit, ...options } = this.opts;
     const standby = this.standby;
     this.standby = undefined;
     const usable = standby && standby.exitCode === null && standby.signalCode === null && standby.connected;
-    const child = usable ? standby : this.forkChild();
+    const child = usable ? standby : this.newChild();
     this.child = child;
     let ready = false;
     let onEarlyExit: (why: string) => void = () => undefined;

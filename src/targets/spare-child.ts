@@ -1,0 +1,66 @@
+// How a reference server child is forked, and one forked ahead of need. Loading the server's modules costs about
+// 0.3 s of a quiet core per child, and the default suite starts one per profile run. A suite forks the spare while
+// a run drains, and the next run's server takes it instead of forking its own, so no run's set-up waits for that
+// boot. A waiting spare holds no reference on the event loop (it never keeps the harness alive) and exits with it
+// (its IPC channel closes) or when dropped.
+import { type ChildProcess, fork } from 'node:child_process';
+import type { Socket } from 'node:net';
+import { serverEntry } from './entry.ts';
+
+let spare: ChildProcess | undefined;
+/** Spares forked and taken since this process started (a suite that used every spare it forked has them equal). */
+const tally = { forked: 0, taken: 0 };
+
+/** A new reference server child, its output piped (kept as a tail by its handle) or inherited. */
+export function forkServerChild(inheritOutput = false): ChildProcess {
+  const [module, ...args] = serverEntry('child-main');
+  return fork(module, args, {
+    execPath: process.execPath,
+    stdio: inheritOutput ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+}
+
+/** Forks the spare, unless one is already waiting. */
+export function warmSpareChild(): void {
+  if (waiting(spare)) return;
+  spare = forkServerChild();
+  tally.forked += 1;
+  holdsLoop(spare, false);
+}
+
+/** The waiting spare, now the caller's, or undefined when none waits (one that died is cleared away). */
+export function takeSpareChild(): ChildProcess | undefined {
+  const child = spare;
+  spare = undefined;
+  if (!child) return undefined;
+  if (!waiting(child)) {
+    child.kill('SIGKILL');
+    return undefined;
+  }
+  holdsLoop(child, true);
+  tally.taken += 1;
+  return child;
+}
+
+export function spareChildTally(): Readonly<typeof tally> {
+  return { ...tally };
+}
+
+/** Kills a waiting spare (the suite ended). */
+export function dropSpareChild(): void {
+  spare?.kill('SIGKILL');
+  spare = undefined;
+}
+
+function waiting(child: ChildProcess | undefined): boolean {
+  return !!child && child.exitCode === null && child.signalCode === null && child.connected;
+}
+
+/** The child, its IPC channel and its output pipes keep the event loop alive, or do not. */
+function holdsLoop(child: ChildProcess, hold: boolean): void {
+  const handles = [child, child.channel, child.stdout as Socket | null, child.stderr as Socket | null];
+  for (const handle of handles) {
+    if (hold) handle?.ref();
+    else handle?.unref();
+  }
+}
