@@ -14,6 +14,7 @@ import { runSuite } from '../../src/run/run-suite.ts';
 import { ServerHandle } from '../../src/targets/child-target.ts';
 import { dropSpareChild, spareChildTally, warmSpareChild } from '../../src/targets/spare-child.ts';
 import { REPO } from '../helpers/cli.ts';
+import { alive } from '../helpers/processes.ts';
 import { shortProfile } from '../helpers/short-profile.ts';
 
 /** The pids in `ps -o pid=,comm=` output, ps itself left out (listing the processes runs one). */
@@ -27,15 +28,6 @@ const pidsIn = (psOutput: string): number[] =>
 /** The processes `pid` started that still run. */
 const childrenOf = (pid: number): number[] =>
   pidsIn(execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' }));
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const handles: ServerHandle[] = [];
 afterEach(async () => {

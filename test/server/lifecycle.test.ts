@@ -8,6 +8,7 @@ import { RandomStream } from '../../src/core/random.ts';
 import type { FaultContext } from '../../src/faults/kind.ts';
 import { findFaultKind } from '../../src/faults/registry.ts';
 import type { ServerHandle } from '../../src/targets/child-target.ts';
+import { alive } from '../helpers/processes.ts';
 import { call, connect, key, payment, startServer } from './helpers.ts';
 
 /** Opens a fault window of a registered kind on the server, as the timeline driver does. */
@@ -23,15 +24,6 @@ async function openWindow(
   const env = { server } as unknown as FaultContext['env'];
   const applied = await k.apply(k.params.parse(params), { env, id, random: new RandomStream(1, id) });
   return () => applied.remove();
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function waitUntil(predicate: () => boolean, timeoutMs = 5000): Promise<boolean> {
@@ -52,7 +44,7 @@ describe('server child lifecycle', () => {
     const port = server.port;
     const oldPid = server.pid!;
     server.kill();
-    await waitUntil(() => !isRunning(oldPid));
+    await waitUntil(() => !alive(oldPid));
     expect(await server.ledger()).toHaveLength(1); // served from the parent's copy while the child is dead
 
     await server.restart();
@@ -86,9 +78,9 @@ describe('server child lifecycle', () => {
   it('stop() leaves no child process and is idempotent', async () => {
     const server = await startServer();
     const pid = server.pid!;
-    expect(isRunning(pid)).toBe(true);
+    expect(alive(pid)).toBe(true);
     await server.stop();
-    expect(isRunning(pid)).toBe(false);
+    expect(alive(pid)).toBe(false);
     await server.stop();
     await expect(server.call('faultHits')).rejects.toThrow(/not running/);
   });
@@ -149,7 +141,7 @@ describe('server child lifecycle', () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.disconnect();
       await exited;
-      expect(isRunning(child.pid!)).toBe(false);
+      expect(alive(child.pid!)).toBe(false);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sleep } from '../../src/core/sleep.ts';
 import { StdioEdgeController } from '../../src/faults/edge/stdio/controller.ts';
 import { ForeignStdioTarget } from '../../src/targets/foreign-stdio-target.ts';
+import { alive } from '../helpers/processes.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'faultline-pgroup-'));
 // The "real server": never reads stdin (so end of stdin does not stop it), writes its pid, runs until killed.
@@ -29,15 +30,6 @@ child.on('exit', (code) => process.exit(code ?? 1));
 );
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function until(check: () => boolean, ms = 5000): Promise<boolean> {
   for (const end = Date.now() + ms; Date.now() < end; await sleep(25)) if (check()) return true;
