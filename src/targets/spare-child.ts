@@ -46,10 +46,14 @@ export function spareChildTally(): Readonly<typeof tally> {
   return { ...tally };
 }
 
-/** Kills a waiting spare (the suite ended). */
-export function dropSpareChild(): void {
-  spare?.kill('SIGKILL');
+/** Kills a waiting spare (the suite ended); resolves when it has exited. */
+export async function dropSpareChild(): Promise<void> {
+  const child = spare;
   spare = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  await exited;
 }
 
 function waiting(child: ChildProcess | undefined): boolean {

@@ -17,21 +17,24 @@ import { REPO } from '../helpers/cli.ts';
 import { alive } from '../helpers/processes.ts';
 import { shortProfile } from '../helpers/short-profile.ts';
 
-/** The pids in `ps -o pid=,comm=` output, ps itself left out (listing the processes runs one). */
+/**
+ * The Node processes in `ps -o pid=,comm=` output: server children are Node; ps itself (listing runs one) and
+ * esbuild's service (the TypeScript loader's, started and ended on its own schedule) are not.
+ */
 const pidsIn = (psOutput: string): number[] =>
   psOutput
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
-    .filter(([id, command]) => id !== '' && command !== 'ps')
+    .filter(([id, command]) => id !== '' && command === 'node')
     .map(([id]) => Number(id));
 
-/** The processes `pid` started that still run. */
+/** The Node processes `pid` started that still run. */
 const childrenOf = (pid: number): number[] =>
   pidsIn(execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' }));
 
 const handles: ServerHandle[] = [];
 afterEach(async () => {
-  dropSpareChild();
+  await dropSpareChild();
   await Promise.allSettled(handles.splice(0).map((h) => h.stop()));
 });
 

@@ -34,6 +34,6 @@ export function warmTargetStart(target: Target): void {
 }
 
 /** Lets go of whatever warmTargetStart readied and no start took (the suite is over). */
-export function dropWarmTargetStarts(): void {
-  dropSpareChild();
+export function dropWarmTargetStarts(): Promise<void> {
+  return dropSpareChild();
 }
