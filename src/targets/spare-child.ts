@@ -52,6 +52,8 @@ export async function dropSpareChild(): Promise<void> {
   spare = undefined;
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Held again while it dies: an unreferenced child's exit would not keep the loop alive to be awaited.
+  holdsLoop(child, true);
   child.kill('SIGKILL');
   await exited;
 }

@@ -44,6 +44,31 @@ async function start(): Promise<ServerHandle> {
   return handle;
 }
 
+/** Runs the fixture that warms a spare (and, with `drop`, drops it): its exit code and what it printed. */
+async function runFixture(...args: string[]): Promise<{ code: number | string | null; out: string }> {
+  const fixture = join(REPO, 'test/e2e/fixtures/warm-spare.ts');
+  const proc = spawn(process.execPath, [join(REPO, 'bin/run-ts.js'), fixture, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  proc.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  // A spare holding the event loop keeps the process running forever: 60 s (start-up on a loaded machine) without
+  // an exit is that.
+  const code = await new Promise<number | string | null>((resolve) => {
+    const hung = setTimeout(() => {
+      proc.kill('SIGKILL');
+      resolve('still running after 60 s');
+    }, 60_000);
+    proc.on('close', (exit) => {
+      clearTimeout(hung);
+      resolve(exit);
+    });
+  });
+  return { code, out };
+}
+
 describe('the spare reference server child', () => {
   it('is the process the next server start runs in; with none warmed, the start forks a new one', async () => {
     warmSpareChild();
@@ -58,32 +83,20 @@ describe('the spare reference server child', () => {
   });
 
   it('keeps no process alive: the harness exits with a spare waiting, and the spare exits after it', async () => {
-    const fixture = join(REPO, 'test/e2e/fixtures/warm-spare.ts');
-    const proc = spawn(process.execPath, [join(REPO, 'bin/run-ts.js'), fixture], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    proc.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    // A spare holding the event loop keeps the process running forever: 60 s (start-up on a loaded machine) without
-    // an exit is that.
-    const code = await new Promise<number | string | null>((resolve) => {
-      const hung = setTimeout(() => {
-        proc.kill('SIGKILL');
-        resolve('still running after 60 s');
-      }, 60_000);
-      proc.on('close', (exit) => {
-        clearTimeout(hung);
-        resolve(exit);
-      });
-    });
+    const { code, out } = await runFixture();
     expect(code).toBe(0);
     const spares = pidsIn(out);
     expect(spares).toHaveLength(1);
     const deadline = Date.now() + 10_000;
     while (alive(spares[0]) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(alive(spares[0])).toBe(false);
+  });
+
+  it('dropping a spare waits for it to exit, in a process with nothing else to keep it going', async () => {
+    const { code, out } = await runFixture('drop');
+    expect(code).toBe(0);
+    expect(out).toContain('dropped');
+    expect(alive(pidsIn(out)[0])).toBe(false);
   });
 
   it('a suite takes a spare for every run after its first, the faults-off control included, and keeps none', async () => {
