@@ -117,6 +117,17 @@ module.exports = {
       from: { path: '^src/server/(http-server|stdio-main)\\.ts$' },
       to: { path: '^src/server/modern/', dependencyTypesNot: ['dynamic-import', 'type-only'] },
     },
+    {
+      name: 'rare-paths-on-demand',
+      severity: 'error',
+      comment:
+        "what few runs need loads when one needs it (a dynamic import): SDK 2.4's client (the 2026 era), the stdio bridge's HTTP server (hono), the Prometheus renderer (--metrics-out) and esbuild (a checkout's bundles; the compiled package never builds one). Statically imported, they cost every `faultline run` their load time and heap",
+      from: { path: '^src/', pathNot: '^src/cli/record-command\\.ts$' },
+      to: {
+        path: '^src/(client/sdk2-client|targets/http-bridge|report/prometheus)\\.ts$|node_modules/esbuild/',
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -10,7 +10,6 @@ import { type LoadedProfile, loadProfile } from '../profile/load.ts';
 import { largeProfileProblem } from '../profile/size.ts';
 import { compareWithBaseline } from '../report/baseline.ts';
 import { formatConsoleSummary } from '../report/console.ts';
-import { renderPrometheus } from '../report/prometheus.ts';
 import { writeReports } from '../report/write.ts';
 import { hasFaults } from '../run/faults-off.ts';
 import { spillsHistory } from '../run/history-mode.ts';
@@ -119,6 +118,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     if (baseline && flags.baseline) run.baseline = compareWithBaseline(run, baseline, flags.baseline);
     const written = await writeReports(flags.out, run, histories);
     if (flags.metricsOut) {
+      const { renderPrometheus } = await import('../report/prometheus.ts');
       await writeFile(flags.metricsOut, await renderPrometheus(run));
       written.push(flags.metricsOut);
     }

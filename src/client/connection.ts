@@ -13,7 +13,6 @@ import { AmbiguousDiscovery, discoveryTap } from './discovery-tap.ts';
 import type { ConnectionClient } from './mcp-client.ts';
 import { offerObserver } from './offer-observer.ts';
 import { ownSignalPerRequest } from './request-signal.ts';
-import { openSdk2 } from './sdk2-client.ts';
 
 /** SDK 2.4's version negotiation: 2025-11-25 initialize only, probe server/discover first, or one pinned version. */
 type Sdk2Negotiation = 'legacy' | 'auto' | { pin: string };
@@ -93,6 +92,8 @@ export class Connection {
       const bareProbe = () =>
         options.sdk2?.reprobeBareFallback === true && tap.probes().some((p) => p.outcome === 'bare-400');
       try {
+        // SDK 2.4's client loads only when a run speaks it: most runs never do, and it costs every run 0.2 s and 12 MB.
+        const { openSdk2 } = await import('./sdk2-client.ts');
         const opened = await openSdk2({
           negotiation: options.sdk2.negotiation,
           url: options.url,

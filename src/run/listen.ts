@@ -3,7 +3,6 @@
 // 2026-07-28 (the only wire with subscriptions/listen).
 import { transportFetch } from '../client/connection.ts';
 import { type Listener, type ListenPolicy, startListener } from '../client/listener.ts';
-import { openSdk2 } from '../client/sdk2-client.ts';
 import type { Session } from '../client/session.ts';
 import { MODERN_VERSION } from '../core/pairing.ts';
 import type { Profile } from '../profile/schema.ts';
@@ -15,8 +14,9 @@ export function listenerFor(profile: Profile, session: Session, policy: ListenPo
   const options = session.options;
   return () =>
     startListener(
-      (onResourceUpdated) =>
-        openSdk2({
+      // SDK 2.4's client loads with the first listen stream (client/connection.ts says why).
+      async (onResourceUpdated) =>
+        (await import('../client/sdk2-client.ts')).openSdk2({
           negotiation: { pin: MODERN_VERSION },
           url: options.url,
           fetch: transportFetch(options.wrapFetch ? options.wrapFetch(fetch) : fetch),

@@ -24,7 +24,7 @@ import type { FromChild, ToChild } from '../server/control/ipc.ts';
 import type { ReferenceServerOptions } from '../server/reference-server.ts';
 import { appliedAtOf, DesiredFaultState } from '../under-test/desired-state.ts';
 import type { ServerUnderTest } from '../under-test/target.ts';
-import { forkServerChild, takeSpareChild } from './spare-child.ts';
+import { forkServerChild, running, takeSpareChild, waiting } from './spare-child.ts';
 import { WorldMirror } from './world-mirror.ts';
 
 export type { DependencyFaultSpecInput } from '../../mocks/faults/registry.ts';
@@ -85,7 +85,7 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
   }
 
   get alive(): boolean {
-    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+    return running(this.child);
   }
 
   /** Replaces the desired dependency faults (pushed now if the child runs, else at its next start). */
@@ -173,7 +173,7 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
    * takes seconds on a busy machine, which would otherwise count as downtime. Idempotent.
    */
   prepareRestart(): void {
-    if (this.standby && this.standby.exitCode === null && this.standby.signalCode === null) return;
+    if (running(this.standby)) return;
     this.standby = this.forkChild();
   }
 
@@ -263,8 +263,7 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
     const { inheritOutput: _inherit, ...options } = this.opts;
     const standby = this.standby;
     this.standby = undefined;
-    const usable = standby && standby.exitCode === null && standby.signalCode === null && standby.connected;
-    const child = usable ? standby : this.newChild();
+    const child = standby && waiting(standby) ? standby : this.newChild();
     this.child = child;
     let ready = false;
     let onEarlyExit: (why: string) => void = () => undefined;

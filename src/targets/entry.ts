@@ -5,11 +5,14 @@
 // the process runs through tsx as before. The compiled package runs the bundles `npm run build` made in dist/bin/.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type BuildOptions, buildSync, version as esbuildVersion } from 'esbuild';
+import type * as Esbuild from 'esbuild';
 import { COMPILED, PACKAGE_ROOT as ROOT } from '../core/package-root.ts';
 
 const RUN_TS = join(ROOT, 'bin/run-ts.js');
+/** esbuild, loaded when a bundle is checked or built: the compiled package never needs it. */
+const esbuild = (): typeof Esbuild => createRequire(import.meta.url)('esbuild');
 const CACHE = join(ROOT, 'node_modules/.cache/faultline');
 
 /** How Faultline bundles for Node, here and in `npm run build` (scripts/build.ts). */
@@ -22,7 +25,7 @@ export const NODE_BUNDLE = {
   banner: {
     js: "import { createRequire as __faultlineRequire } from 'node:module'; const require = __faultlineRequire(import.meta.url);",
   },
-} as const satisfies BuildOptions;
+} as const satisfies Esbuild.BuildOptions;
 
 export type ServerEntry = 'child-main' | 'stdio-main' | 'cassette-main';
 
@@ -57,7 +60,7 @@ function build(source: string, bundle: string): void {
   mkdirSync(CACHE, { recursive: true });
   // Build beside the target and rename: concurrent runs (test workers) never see half a file.
   const partial = `${bundle}.${process.pid}.partial`;
-  buildSync({ ...NODE_BUNDLE, entryPoints: [source], outfile: partial, logLevel: 'silent' });
+  esbuild().buildSync({ ...NODE_BUNDLE, entryPoints: [source], outfile: partial, logLevel: 'silent' });
   renameSync(partial, bundle);
 }
 
@@ -66,7 +69,7 @@ let cachedVersion: string | undefined;
 /** A hash of every source file's path, size and mtime, plus esbuild's version: cheap, and changes with any edit. */
 function sourceVersion(): string {
   if (cachedVersion) return cachedVersion;
-  const hash = createHash('sha256').update(esbuildVersion);
+  const hash = createHash('sha256').update(esbuild().version);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);

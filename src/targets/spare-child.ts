@@ -50,7 +50,7 @@ export function spareChildTally(): Readonly<typeof tally> {
 export async function dropSpareChild(): Promise<void> {
   const child = spare;
   spare = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  if (!running(child)) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Held again while it dies: an unreferenced child's exit would not keep the loop alive to be awaited.
   holdsLoop(child, true);
@@ -58,8 +58,14 @@ export async function dropSpareChild(): Promise<void> {
   await exited;
 }
 
-function waiting(child: ChildProcess | undefined): boolean {
-  return !!child && child.exitCode === null && child.signalCode === null && child.connected;
+/** The child has not exited (nor been ended by a signal). */
+export function running(child: ChildProcess | undefined): child is ChildProcess {
+  return !!child && child.exitCode === null && child.signalCode === null;
+}
+
+/** The child runs and its IPC channel is open: it can still take a `start` message. */
+export function waiting(child: ChildProcess | undefined): boolean {
+  return running(child) && child.connected;
 }
 
 /** The child, its IPC channel and its output pipes keep the event loop alive, or do not. */

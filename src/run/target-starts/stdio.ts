@@ -5,7 +5,6 @@
 import type { StdioEdgeController } from '../../faults/edge/stdio/controller.ts';
 import type { Profile } from '../../profile/schema.ts';
 import { ForeignStdioTarget } from '../../targets/foreign-stdio-target.ts';
-import { startHttpBridge } from '../../targets/http-bridge.ts';
 import { Interception } from '../../targets/interception.ts';
 import { expandPlaceholders, expandRecord, type PlaceholderValues } from '../../targets/placeholders.ts';
 import type { TargetStart } from './start.ts';
@@ -38,6 +37,8 @@ export const startStdio: TargetStart<StdioSpec> = async (target, ctx) => {
   const server = foreignStdioTarget(target, ctx.placeholders, ctx.stdio, interception);
   if (target.over !== 'http')
     return { link: 'pipe', server, mcpUrl: `stdio:${target.command}`, pairedClient: false, sink: server, interception };
+  // The bridge's HTTP server (hono) loads only for a stdio target served over HTTP.
+  const { startHttpBridge } = await import('../../targets/http-bridge.ts');
   const bridge = await startHttpBridge(server.createTransport);
   return {
     link: 'tcp',
