@@ -57,6 +57,11 @@ interface SideResult {
   clientCpuMsPerOp: number | null;
   /** The same of the server child (and any standby child). */
   serverCpuMsPerOp: number | null;
+  /**
+   * Write and read system calls per op, [client, server], from /proc/PID/io over the same stretch: on loopback a
+   * socket write that wakes the peer is where much of a call's CPU goes, and the harness's proxy adds writes.
+   */
+  syscallsPerOp: { writes: [number | null, number | null]; reads: [number | null, number | null] };
 }
 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -86,6 +91,19 @@ function cpuMs(pids: readonly number[]): number {
   return ticks * 10;
 }
 
+/** Read and write system calls of these processes so far (/proc/PID/io syscr, syscw; every thread counted). */
+function syscalls(pids: readonly number[]): { reads: number; writes: number } {
+  const total = { reads: 0, writes: 0 };
+  for (const pid of pids) {
+    try {
+      const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+      total.reads += Number(/syscr: (\d+)/.exec(io)?.[1] ?? 0);
+      total.writes += Number(/syscw: (\d+)/.exec(io)?.[1] ?? 0);
+    } catch {}
+  }
+  return total;
+}
+
 /**
  * Counts ops as they end: the rate from the first op's end after the warm-up to the last op's end, and CPU per op
  * between that op's end and the last /proc sample (read at most every SAMPLE_MS: reading it on every op showed up in
@@ -103,6 +121,9 @@ class OpMeter {
   /** CPU ms of [this process, its children] at the first measured op's end and at the last sample. */
   private cpuFirst = [0, 0];
   private cpuLast = [0, 0];
+  /** System calls of [this process, its children] at the same two moments. */
+  private ioFirst = [syscalls([]), syscalls([])];
+  private ioLast = [syscalls([]), syscalls([])];
   private opsAtLast = 0;
   private sampledAt = 0;
 
@@ -115,11 +136,13 @@ class OpMeter {
     if (this.ops === 0) {
       this.children = childProcesses();
       this.cpuFirst = this.cpu();
+      this.ioFirst = this.io();
       this.firstEnd = now;
       this.fromUs = monotonicUs();
       this.sampledAt = now;
     } else if (now - this.sampledAt >= SAMPLE_MS) {
       this.cpuLast = this.cpu();
+      this.ioLast = this.io();
       this.opsAtLast = this.ops;
       this.sampledAt = now;
     }
@@ -131,11 +154,17 @@ class OpMeter {
     return [cpuMs([process.pid]), cpuMs(this.children)];
   }
 
+  private io() {
+    return [syscalls([process.pid]), syscalls(this.children)];
+  }
+
   result(side: Side, concurrency: number, errors: number): SideResult {
     const seconds = (this.lastEnd - this.firstEnd) / 1000;
     // No /proc sample after the first op: nothing measured, so no figure (never a 0 that reads as free).
     const perOp = (ms: number) => (this.opsAtLast > 0 ? Math.round((ms / this.opsAtLast) * 1000) / 1000 : null);
     const [own, children] = this.cpuLast.map((ms, i) => ms - this.cpuFirst[i]);
+    const ioPerOp = (which: 'reads' | 'writes') =>
+      [0, 1].map((i) => perOp(this.ioLast[i][which] - this.ioFirst[i][which])) as [number | null, number | null];
     return {
       side,
       concurrency,
@@ -145,6 +174,7 @@ class OpMeter {
       windowUs: [this.fromUs, this.fromUs + seconds * 1e6],
       clientCpuMsPerOp: perOp(own),
       serverCpuMsPerOp: perOp(children),
+      syscallsPerOp: { writes: ioPerOp('writes'), reads: ioPerOp('reads') },
     };
   }
 }
@@ -546,7 +576,7 @@ async function main(): Promise<void> {
         const r = await measure(side, concurrency, seconds, cpuProf || undefined);
         runs.get(side)!.push(r);
         console.log(
-          `  c=${concurrency} round ${round + 1} ${side.padEnd(11)} ${fixed(r.opsPerSec, 1).padStart(8)} ops/s  CPU ms/op client ${fixed(r.clientCpuMsPerOp, 3)} server ${fixed(r.serverCpuMsPerOp, 3)}  (${r.ops} ops, ${r.errors} errors, peak RSS ${r.peakRssMb} MB, load ${loadavg()[0].toFixed(1)})`,
+          `  c=${concurrency} round ${round + 1} ${side.padEnd(11)} ${fixed(r.opsPerSec, 1).padStart(8)} ops/s  CPU ms/op client ${fixed(r.clientCpuMsPerOp, 3)} server ${fixed(r.serverCpuMsPerOp, 3)}; writes/op client ${fixed(r.syscallsPerOp.writes[0], 2)} server ${fixed(r.syscallsPerOp.writes[1], 2)}, reads/op ${fixed(r.syscallsPerOp.reads[0], 2)} / ${fixed(r.syscallsPerOp.reads[1], 2)}  (${r.ops} ops, ${r.errors} errors, peak RSS ${r.peakRssMb} MB, load ${loadavg()[0].toFixed(1)})`,
         );
       }
     }
@@ -568,6 +598,12 @@ async function main(): Promise<void> {
         )}, server ${spread(
           rs.map((r) => r.serverCpuMsPerOp),
           3,
+        )}; write syscalls/op client ${spread(
+          rs.map((r) => r.syscallsPerOp.writes[0]),
+          2,
+        )}, server ${spread(
+          rs.map((r) => r.syscallsPerOp.writes[1]),
+          2,
         )}; peak RSS ${Math.max(...rs.map((r) => r.peakRssMb))} MB; errors ${errorsOf(side)}`,
       );
       profiled.push({

@@ -5,21 +5,23 @@
 
 import { streamWorldEvents } from '../control/events.ts';
 import { ControlError } from '../control/op.ts';
-import type { FromChild, ToChild } from './control/ipc.ts';
+import { eventBatcher } from './control/event-batch.ts';
+import type { ToChild } from './control/ipc.ts';
 import { dispatch } from './control/local-control.ts';
 import { type ReferenceServer, startReferenceServer } from './reference-server.ts';
 
 let server: ReferenceServer | undefined;
 
-function send(message: FromChild): void {
+const out = eventBatcher((message) => {
   if (process.connected) process.send?.(message);
-}
+});
+const send = out.send;
 
 async function onMessage(message: ToChild): Promise<void> {
   switch (message.type) {
     case 'start': {
       server = await startReferenceServer(message.options, message.snapshot);
-      streamWorldEvents(server.world, send);
+      streamWorldEvents(server.world, out.event);
       // The harness's copy is the record (targets/child-target.ts): this process keeps nothing per effect or decision.
       server.world.streamOut();
       for (const request of message.requests ?? []) await dispatch(server, request.op, request.input);

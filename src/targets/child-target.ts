@@ -228,6 +228,9 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
       case 'hit':
         this.world.apply(message);
         break;
+      case 'events':
+        for (const event of message.events) this.world.apply(event);
+        break;
       case 'response': {
         const waiter = this.pending.get(message.id);
         this.pending.delete(message.id);

@@ -22,4 +22,6 @@ export type FromChild =
   /** `status` when the request itself was refused (ControlError: 400 bad input, 404 not offered). */
   | { type: 'response'; id: number; ok: false; error: string; status?: 400 | 404 }
   | WorldEvent
+  /** World events pushed together (control/event-batch.ts), in the order they happened. */
+  | { type: 'events'; events: WorldEvent[] }
   | { type: 'fatal'; error: string };
