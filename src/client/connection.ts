@@ -92,7 +92,7 @@ export class Connection {
       const bareProbe = () =>
         options.sdk2?.reprobeBareFallback === true && tap.probes().some((p) => p.outcome === 'bare-400');
       try {
-        // SDK 2.4's client loads only when a run speaks it: most runs never do, and it costs every run 0.2 s and 12 MB.
+        // SDK 2.4's client loads only when a run speaks it: most runs never do, and it is a fifth of a run's code.
         const { openSdk2 } = await import('./sdk2-client.ts');
         const opened = await openSdk2({
           negotiation: options.sdk2.negotiation,
