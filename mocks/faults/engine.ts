@@ -78,6 +78,8 @@ export class FaultEngine {
   }
 
   run(dependency: DependencyName | 'intercepted', request: Request, terminal: Next): Promise<Response> {
+    // No fault active (most of a run's calls): nothing to match, key or draw.
+    if (this.active.length === 0) return terminal();
     const url = new URL(request.url);
     const label = `${dependency} ${request.method} ${url.pathname}`;
     const key = this.logicalKey(request);
