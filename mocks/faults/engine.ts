@@ -78,11 +78,11 @@ export class FaultEngine {
   }
 
   run(dependency: DependencyName | 'intercepted', request: Request, terminal: Next): Promise<Response> {
-    // No fault active (most of a run's calls): nothing to match, key or draw.
-    if (this.active.length === 0) return terminal();
-    const url = new URL(request.url);
-    const label = `${dependency} ${request.method} ${url.pathname}`;
+    // Every request of an attempt counts toward its ordinal, whatever is active, so the key never shifts.
     const key = this.logicalKey(request);
+    // No fault active (most of a run's calls): nothing to match or draw.
+    if (this.active.length === 0) return terminal();
+    const label = `${dependency} ${request.method} ${new URL(request.url).pathname}`;
     const chosen = this.active.flatMap((fault) => {
       if (fault.spec.dependency !== '*' && fault.spec.dependency !== dependency) return [];
       if (fault.spec.method && fault.spec.method !== request.method) return [];
