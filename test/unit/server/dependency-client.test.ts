@@ -41,7 +41,8 @@ describe('DependencyClient', () => {
     const op = new AbortController();
     let aborted = false;
     const slow: typeof fetch = (input, init) => {
-      (init?.signal as AbortSignal).addEventListener('abort', () => {
+      const signal = init?.signal as AbortSignal;
+      signal.addEventListener('abort', () => {
         aborted = true;
       });
       return dependency(() => json({}), 60_000)(input, init);
