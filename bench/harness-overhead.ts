@@ -91,17 +91,25 @@ function cpuMs(pids: readonly number[]): number {
   return ticks * 10;
 }
 
-/** Read and write system calls of these processes so far (/proc/PID/io syscr, syscw; every thread counted). */
-function syscalls(pids: readonly number[]): { reads: number; writes: number } {
+/**
+ * Read and write system calls of these processes so far (/proc/PID/io syscr, syscw; every thread counted), or null
+ * when none of them could be read (no figure, never a 0 that reads as free).
+ */
+function syscalls(pids: readonly number[]): { reads: number; writes: number } | null {
   const total = { reads: 0, writes: 0 };
+  let read = false;
   for (const pid of pids) {
     try {
       const io = readFileSync(`/proc/${pid}/io`, 'utf8');
-      total.reads += Number(/syscr: (\d+)/.exec(io)?.[1] ?? 0);
-      total.writes += Number(/syscw: (\d+)/.exec(io)?.[1] ?? 0);
+      const reads = /syscr: (\d+)/.exec(io)?.[1];
+      const writes = /syscw: (\d+)/.exec(io)?.[1];
+      if (reads === undefined || writes === undefined) continue;
+      total.reads += Number(reads);
+      total.writes += Number(writes);
+      read = true;
     } catch {}
   }
-  return total;
+  return read ? total : null;
 }
 
 /**
@@ -164,7 +172,10 @@ class OpMeter {
     const perOp = (ms: number) => (this.opsAtLast > 0 ? Math.round((ms / this.opsAtLast) * 1000) / 1000 : null);
     const [own, children] = this.cpuLast.map((ms, i) => ms - this.cpuFirst[i]);
     const ioPerOp = (which: 'reads' | 'writes') =>
-      [0, 1].map((i) => perOp(this.ioLast[i][which] - this.ioFirst[i][which])) as [number | null, number | null];
+      [0, 1].map((i) => {
+        const [first, last] = [this.ioFirst[i], this.ioLast[i]];
+        return first && last ? perOp(last[which] - first[which]) : null;
+      }) as [number | null, number | null];
     return {
       side,
       concurrency,
