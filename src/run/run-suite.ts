@@ -85,17 +85,25 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
     const next = units.slice(u + 1).find((n) => !notApplicable(profiles[n.index].profile, n.pairing));
     if (next) warmTargetStart(profiles[next.index].profile.target);
   };
-  const ends = await inOrderPool(units.length, jobs, options.signal, async (u, signal) => {
-    // One at a time, a run's lines go out as they are said; several at once, each run's lines go out as a block
-    // when it ends, so no two runs' lines mix.
-    const block: string[] = [];
-    const say = jobs === 1 ? options.say : (line: string) => void block.push(line);
-    try {
-      return await runUnit(profiles, units[u], u, { ...options, signal, say }, named, () => warmNext(u));
-    } finally {
-      if (block.length > 0) options.say(block.join('\n'));
-    }
-  }).finally(dropWarmTargetStarts);
+  const ends = await inOrderPool(
+    units.length,
+    jobs,
+    options.signal,
+    async (u, signal) => {
+      // One at a time, a run's lines go out as they are said; several at once, each run's lines go out as a block
+      // when it ends, so no two runs' lines mix.
+      const block: string[] = [];
+      const say = jobs === 1 ? options.say : (line: string) => void block.push(line);
+      try {
+        return await runUnit(profiles, units[u], u, { ...options, signal, say }, named, () => warmNext(u));
+      } finally {
+        if (block.length > 0) options.say(block.join('\n'));
+      }
+    },
+    // A profile judged against its faults-off control runs both with no other profile beside them: a relative
+    // bound compares two runs, which must have had the same company.
+    (u) => controlFirst(profiles[units[u].index], options),
+  ).finally(dropWarmTargetStarts);
   const record = (report: ProfileReport, history: History) => {
     reports.push(report);
     histories[historyKey(report, several)] = history;
@@ -137,6 +145,12 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
   return { run, histories };
 }
 
+/** The profile runs its faults-off control first, as this run asks for it (faults off runs neither). */
+function controlFirst(loaded: LoadedProfile, options: SuiteOptions): boolean {
+  const subject = options.faultsOff ? withoutFaults(loaded) : loaded;
+  return runsControlFirst(subject.profile, options.policy ?? loaded.profile.client.policy);
+}
+
 /** One profile in one pairing: n/a, or run with its progress lines and callbacks. */
 async function runUnit(
   profiles: readonly LoadedProfile[],
@@ -160,7 +174,7 @@ async function runUnit(
   options.onProfileStart?.(index, loaded, u);
   const subject = options.faultsOff ? withoutFaults(loaded) : loaded;
   // A profile run after its faults-off control needs a second server: the control's drain warms it.
-  let drainsLeft = runsControlFirst(subject.profile, policy) ? 2 : 1;
+  let drainsLeft = controlFirst(loaded, options) ? 2 : 1;
   const onPhase = (phase: ProfilePhase) => {
     if (phase === 'drain') {
       drainsLeft -= 1;

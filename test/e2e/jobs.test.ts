@@ -102,3 +102,39 @@ describe('faultline run --jobs 3', () => {
     }
   });
 });
+
+describe('faultline run --jobs 3, a profile judged against its faults-off control', () => {
+  // The middle profile has a fault and a relative bound, so it runs its control first. Both run with no other
+  // profile beside them: the profile before has ended when they start, the one after starts when they have ended.
+  const CONTROLLED = ['x-first', 'y-controlled', 'z-after'];
+  let ran: Ran;
+  beforeAll(async () => {
+    const suite = join(dir, 'controlled');
+    mkdirSync(suite);
+    writeFileSync(join(suite, 'x-first.yaml'), profile('x-first', '2s'));
+    const faulted = profile('y-controlled', '1s').replace(
+      'expect:\n',
+      'faults:\n  - { seam: network, kind: latency, stream: downstream, latency: 20, start: 0.2s, stop: 0.8s }\nexpect:\n  - latency_p99_ms <= 1000 x control\n',
+    );
+    writeFileSync(join(suite, 'y-controlled.yaml'), faulted);
+    writeFileSync(join(suite, 'z-after.yaml'), profile('z-after', '1s'));
+    const out = join(dir, 'out-controlled');
+    const cli = await runCli(['run', suite, '--jobs', '3', '--out', out], { timeoutMs: 170_000 });
+    const file = (name: string) => readFileSync(join(out, name), 'utf8');
+    ran = { cli, out, report: JSON.parse(file('report.json')), file };
+  }, 180_000);
+
+  it('ran the control, then the profile, with no other profile in flight beside them', () => {
+    expect(ran.cli.stderr).not.toMatch(/internal error/);
+    expect(ran.report.profiles.map((p) => p.name)).toEqual(CONTROLLED);
+    const [x, y, z] = ran.report.profiles;
+    expect(y.notes.join('\n')).toMatch(/the faults-off control ran first/);
+    const start = (p: typeof x) => Date.parse(p.startedAt!);
+    const end = (p: typeof x) => start(p) + p.durationMs!;
+    // The control's time as its note gives it (to 0.1 s, so up to 50 ms over): it started no later than this.
+    const controlMs = Number(/ops in ([\d.]+)s/.exec(y.notes.join('\n'))?.[1]) * 1000 - 50;
+    // The control ran right before y, after x had ended; z started after y had ended.
+    expect(start(y) - controlMs).toBeGreaterThanOrEqual(end(x));
+    expect(start(z)).toBeGreaterThanOrEqual(end(y));
+  });
+});

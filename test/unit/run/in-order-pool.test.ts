@@ -79,4 +79,40 @@ describe('inOrderPool', () => {
     expect(stoppedTasks).toBe(2);
     expect(g.started).toEqual([0, 2]);
   });
+
+  it('a task that runs alone starts once every task before it ended, and none after it starts before it ends', async () => {
+    const g = gated();
+    const log: string[] = [];
+    const task = async (i: number, signal: AbortSignal) => {
+      log.push(`start ${i}`);
+      const result = await g.task(i, signal);
+      log.push(`end ${i}`);
+      return result;
+    };
+    const pool = inOrderPool(6, 3, new AbortController().signal, task, (i) => i === 2);
+    // End whatever is in flight, the highest index first, until all six have ended.
+    for (let round = 0; round < 12; round++) {
+      await g.settle();
+      for (const i of [5, 4, 3, 2, 1, 0]) if (g.started.includes(i) && !log.includes(`end ${i}`)) g.ends[i]?.();
+    }
+    expect(await pool).toHaveLength(6);
+    expect(g.started).toEqual([0, 1, 2, 3, 4, 5]);
+    // Task 2 started after 0 and 1 ended and ended before 3 started: nothing else was in flight beside it.
+    const at = (what: string) => log.indexOf(what);
+    expect(at('start 2')).toBeGreaterThan(Math.max(at('end 0'), at('end 1')));
+    expect(at('end 2')).toBeLessThan(at('start 3'));
+    // The others still ran several at once.
+    expect(g.most()).toBe(3);
+  });
+
+  it('a task waiting to run alone never starts once stopped', async () => {
+    const g = gated();
+    const stop = new AbortController();
+    const pool = inOrderPool(4, 2, stop.signal, g.task, (i) => i === 1);
+    await g.settle();
+    expect(g.started).toEqual([0]);
+    stop.abort();
+    expect(await pool).toEqual(['0 stopped']);
+    expect(g.started).toEqual([0]);
+  });
 });
