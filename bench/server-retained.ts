@@ -3,7 +3,9 @@
 // client calls it) in a table of Maps (what DependencyState keeps for any other table) and in its compact table;
 // the charge feed's keys in an array of strings (what it kept) and as joined text; the fault engine's request count
 // per attempt (core/logical-key.ts; run this file on an older build for its former figure: the 'after' lines then
-// show that build's own stores). Each store runs alone in a fresh child process with --expose-gc (a bench's own flag; src/ sets none)
+// show that build's own stores); and the harness's copy of the effects as a run reads it after the drain
+// (targets/world-mirror.ts): the array every effect was parsed back into before, the view read back on each pass
+// now (the spill and its buffer are in both). Each store runs alone in a fresh child process with --expose-gc (a bench's own flag; src/ sets none)
 // and reports heapUsed plus ArrayBuffers after a full collection, before and after the ops, over the ops.
 // Prints one line per store; asserts nothing.
 // Run: npm run bench:server-retained [-- --ops 100000]
@@ -17,6 +19,7 @@ import { DEPENDENCY_URLS } from '../src/core/dependency-contract.ts';
 import { AttemptOrdinals, requestKey } from '../src/core/logical-key.ts';
 import { IDEMPOTENCY_HEADER } from '../src/core/wire.ts';
 import { ChargeFeed } from '../src/server/charge-feed.ts';
+import { WorldMirror } from '../src/targets/world-mirror.ts';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,6 +31,8 @@ const keyOf = (i: number): string => JSON.parse(`"idem-op-${String(i).padStart(5
 
 /** What each store does for op `i`; returns something that holds the store, so nothing is collected early. */
 const STORES: Record<string, () => (i: number) => unknown | Promise<unknown>> = {
+  'harness effects, an array (before)': () => mirrored((mirror) => [...mirror.effects()]),
+  'harness effects, a view (after)': () => mirrored((mirror) => mirror.effects()),
   'charges, a Map (before)': () => charges(new DependencyState()),
   'charges, compact table (after)': () => charges(new DependencyState(paymentsApi.tables)),
   'feed keys, an array (before)': () => {
@@ -63,6 +68,22 @@ function charges(state: DependencyState): (i: number) => Promise<unknown> {
     const response = await post.resolve(request, { ledger, state, idempotencyKey: key, traceId: `op-${i}` });
     if (response.status !== 201) throw new Error(`charge ${i}: ${response.status}`);
     return state;
+  };
+}
+
+/**
+ * A charge's effect event as the harness gets it from the child (parsed from IPC: strings of its own) into its
+ * world mirror, and after the last op what a run reads of it.
+ */
+function mirrored(read: (mirror: WorldMirror) => unknown): (i: number) => unknown {
+  const mirror = new WorldMirror();
+  return (i) => {
+    const n = String(i).padStart(6, '0');
+    const effect = JSON.parse(
+      `{"seq":${i + 1},"atMs":${1.8e12 + i * 3.7},"kind":"payment.charge","traceId":"op-${n}","attempt":1,"idempotencyKey":"idem-op-${n}","argsKey":"${(i * 2654435761).toString(16).padStart(16, '0').slice(-16)}","details":{"chargeId":"ch_${n}","amountCents":${100 + (i % 50_000)},"currency":"USD"}}`,
+    );
+    mirror.apply({ type: 'effect', effect });
+    return i === ops - 1 ? read(mirror) : mirror;
   };
 }
 

@@ -171,7 +171,7 @@ export function wholeHistory(history: History): History {
     if (key !== 'records') out[key] = value;
     else Object.assign(out, { attempts: [...wholeAttempts(history)], ops: [...wholeOps(history)] });
   }
-  return { ...(out as unknown as History), decisions: [...history.decisions] };
+  return { ...(out as unknown as History), decisions: [...history.decisions], effects: [...history.effects] };
 }
 
 /**

@@ -192,6 +192,14 @@ export interface Decisions extends Iterable<DecisionRecord> {
   readonly length: number;
 }
 
+/**
+ * A run's effects in the order the ledger got them: an array, or a view of the spill a server's effects were written
+ * to as they came (targets/world-mirror.ts), read back on each pass.
+ */
+export interface Effects extends Iterable<Effect> {
+  readonly length: number;
+}
+
 /** An op and its attempts as recorded; an op that never ended (a stopped run) has attempts only. */
 export interface OpGroup {
   opId: string;
@@ -218,7 +226,7 @@ export interface History {
   /** A run's records on disk, whole, read back one op at a time (core/history-records.ts). */
   records?: RecordSource;
   faults: FaultWindow[];
-  effects: Effect[];
+  effects: Effects;
   decisions: Decisions;
   /** What the client transport reported on onerror, in order (server-behaviour and network seams). */
   transportEvents?: TransportEvent[];

@@ -77,7 +77,9 @@ export class LineSpill {
    * ones that come back a few lines.
    */
   private slide(offset: number): Buffer {
-    this.window ??= Buffer.allocUnsafe(WINDOW_BYTES);
+    // No larger than the file (as `all`'s chunk), grown when the file has outgrown it.
+    const size = Math.min(WINDOW_BYTES, this.flushed);
+    if (!this.window || this.window.length < size) this.window = Buffer.allocUnsafe(size);
     const start = Math.max(0, offset - WINDOW_BACK_BYTES);
     const n = this.fill(this.window, Math.min(WINDOW_BYTES, this.flushed - start), start);
     this.windowStart = start;
@@ -85,12 +87,15 @@ export class LineSpill {
     return this.window;
   }
 
-  /** Every line's value, in the order appended. */
-  *all(): Generator<unknown> {
+  /** Every line's value, in the order appended; only the first `lines` of them when it is given. */
+  *all(lines = Number.POSITIVE_INFINITY): Generator<unknown> {
     this.flush();
     const end = this.flushed;
-    // A report reads the log in several passes: each takes the spare chunk (another only while two overlap).
-    const chunk = this.spare ?? Buffer.allocUnsafe(WINDOW_BYTES);
+    let left = lines;
+    // A report reads the log in several passes: each takes the spare chunk (another only while two overlap, or
+    // when the file outgrew it). No larger than the file: a run's many small spills each keep theirs.
+    const size = Math.min(WINDOW_BYTES, Math.max(1, end));
+    const chunk = this.spare && this.spare.length >= size ? this.spare : Buffer.allocUnsafe(size);
     this.spare = undefined;
     try {
       let carry: Buffer[] = [];
@@ -106,6 +111,7 @@ export class LineSpill {
             carry = [];
           }
           start = i + 1;
+          if (left-- <= 0) return;
           yield JSON.parse(text);
         }
         if (start < n) carry.push(Buffer.from(chunk.subarray(start, n)));

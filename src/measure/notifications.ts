@@ -23,7 +23,9 @@ export interface NotificationMetrics {
 export function notificationMetrics(run: RunFrame): Partial<NotificationMetrics> {
   if (!run.subscriptions) return {};
   const streams = byShard(run.subscriptions);
-  const charges = byShard(run.effects.filter((e) => e.kind === 'payment.charge' && e.idempotencyKey !== undefined));
+  const announced: Effect[] = [];
+  for (const e of run.effects) if (e.kind === 'payment.charge' && e.idempotencyKey !== undefined) announced.push(e);
+  const charges = byShard(announced);
   const judged = [...streams].flatMap(([shard, events]) => streamMetrics(events, charges.get(shard) ?? []));
   if (judged.length === 0) return {};
   const sum = (pick: (m: NotificationMetrics) => number) => judged.reduce((n, m) => n + pick(m), 0);

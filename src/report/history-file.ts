@@ -32,6 +32,7 @@ export function* historyChunks(histories: Record<string, History>): Generator<st
       attempts: () => jsonArray(wholeAttempts(h), compact),
       ops: () => jsonArray(wholeOps(h), compact),
       decisions: () => jsonArray(h.decisions, encodedDecision),
+      effects: () => jsonArray(h.effects, (effect) => effect),
     };
     let first = true;
     for (const [key, value] of Object.entries(h)) {

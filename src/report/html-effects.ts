@@ -28,8 +28,9 @@ export function effectsTable(m: Metrics, history: History | undefined, startMs: 
     { metric: 'indeterminate_effects', what: 'ops with outcome info whose effect exists', opIds: r.infoWithEffectOps },
     ...unsafeReplayRows(history, r.duplicateOps),
   ];
-  const ops = listedOps(history, rows);
-  const effects = effectsByTrace(history?.effects ?? []);
+  const listed = new Set(rows.flatMap((row) => row.opIds.slice(0, LIST_LIMIT)));
+  const ops = listedOps(history, listed);
+  const effects = listedEffects(history?.effects ?? [], listed);
   const body: Row[] = rows.map((row) => {
     const value = METRICS[row.metric].get(m);
     return {
@@ -82,8 +83,7 @@ function unsafeReplayRows(history: History | undefined, duplicateOps: readonly s
 }
 
 /** The records of the ops the table lists (LIST_LIMIT a row), read in one pass: the rest stay on disk. */
-function listedOps(history: History | undefined, rows: readonly EffectRow[]): Map<string, OpRecord> {
-  const wanted = new Set(rows.flatMap((row) => row.opIds.slice(0, LIST_LIMIT)));
+function listedOps(history: History | undefined, wanted: ReadonlySet<string>): Map<string, OpRecord> {
   const ops = new Map<string, OpRecord>();
   if (!history || wanted.size === 0) return ops;
   for (const { op } of opGroups(history)) if (op && wanted.has(op.opId)) ops.set(op.opId, op);
@@ -116,10 +116,11 @@ function more(total: number): string {
   return total > LIST_LIMIT ? `<span class="meta"> … and ${total - LIST_LIMIT} more (all in trace.jsonl)</span>` : '';
 }
 
-function effectsByTrace(effects: readonly Effect[]): Map<string, Effect[]> {
+/** The effects of the ops the table lists, by op id (= trace id), read in one pass: the rest are not kept. */
+function listedEffects(effects: Iterable<Effect>, listed: ReadonlySet<string>): Map<string, Effect[]> {
   const map = new Map<string, Effect[]>();
   for (const x of effects) {
-    if (x.traceId === undefined) continue;
+    if (x.traceId === undefined || !listed.has(x.traceId)) continue;
     const list = map.get(x.traceId);
     if (list) list.push(x);
     else map.set(x.traceId, [x]);

@@ -8,6 +8,7 @@
 import type { AttemptRecord, History } from '../core/history.ts';
 import { historyOf } from '../core/history-key.ts';
 import { type RecordIndex, recordIndex } from '../core/history-records.ts';
+import type { Effect } from '../core/ledger.ts';
 import { redactSecrets, redactText } from '../core/redact.ts';
 import type { RunReport } from '../measure/run-report.ts';
 import { workloadOffsetMs } from './time-base.ts';
@@ -86,7 +87,42 @@ interface Source {
   h: History;
   /** Its attempts and ops, whole, by number (read from the run's record log one at a time when it has one). */
   records: RecordIndex;
+  /** Its effects by number, read in one pass (a run's are read back from its spill, never held whole). */
+  effects: EffectReader;
   origin: number;
+}
+
+/**
+ * Effects by number from one pass over them. Asked for in time order, which is the ledger's but for effects of
+ * the same millisecond or from another process: the ones passed over on the way are kept until asked for.
+ */
+class EffectReader {
+  private pass: Iterator<Effect> | undefined;
+  private read = 0;
+  private readonly held = new Map<number, Effect>();
+
+  constructor(private readonly effects: Iterable<Effect>) {}
+
+  get(index: number): Effect {
+    const held = this.held.get(index);
+    if (held) {
+      this.held.delete(index);
+      return held;
+    }
+    this.pass ??= this.effects[Symbol.iterator]();
+    for (;;) {
+      const next = this.pass.next();
+      if (next.done) throw new Error(`trace: effect ${index} is not in the ledger (${this.read} read)`);
+      if (this.read++ === index) return next.value;
+      this.held.set(this.read - 1, next.value);
+    }
+  }
+
+  /** Ends the pass (its read buffer goes back to the spill). */
+  close(): void {
+    this.pass?.return?.();
+    this.pass = undefined;
+  }
 }
 
 /** `run` gives each profile's workload start; without it, the first op's start is used. */
@@ -121,14 +157,20 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
     }
     for (let i = 0; i < records.attempts; i++) at('attempt', records.attemptStart(i), i);
     for (let i = 0; i < records.ops; i++) at('op', records.opStart(i), i);
-    for (const [i, e] of h.effects.entries()) at('effect', e.atMs, i);
+    let effect = 0;
+    for (const e of h.effects) at('effect', e.atMs, effect++);
     const origin = h.startMs + workloadOffsetMs(report ?? {}, h);
-    sources.push({ profile, pairing: report?.pairing, h, records, origin });
+    sources.push({ profile, pairing: report?.pairing, h, records, effects: new EffectReader(h.effects), origin });
   }
+  let previous: Source | undefined;
   for (const i of slots.order()) {
     const slot = { t: slots.t[i], type: TYPES[slots.type[i]], index: slots.index[i] };
-    yield eventOf(slot, sources[slots.profile[i]]);
+    const source = sources[slots.profile[i]];
+    if (source !== previous) previous?.effects.close();
+    previous = source;
+    yield eventOf(slot, source);
   }
+  previous?.effects.close();
 }
 
 /**
@@ -137,7 +179,7 @@ function* traceEventStream(histories: Record<string, History>, run?: RunReport):
  */
 function eventOf(
   { t, type, index }: { t: number; type: TraceEvent['type']; index: number },
-  { profile, pairing, h, records, origin }: Source,
+  { profile, pairing, h, records, effects, origin }: Source,
 ): TraceEvent {
   const tRelMs = round1(t - origin);
   const event: TraceEvent = pairing ? { type, profile, pairing, t, tRelMs } : { type, profile, t, tRelMs };
@@ -167,7 +209,7 @@ function eventOf(
       return event;
     }
     case 'effect':
-      return copyFields(event, h.effects[index], NONE_LEFT_OUT);
+      return copyFields(event, effects.get(index), NONE_LEFT_OUT);
   }
 }
 

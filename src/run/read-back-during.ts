@@ -66,7 +66,8 @@ export class DuringSampler {
 
   /** The summary against the run's ops and final read-back (history.effects), times from the workload start `t0`. */
   summary(history: History, t0: number): ReadBackDuring {
-    const atEnd = new Set(history.effects.map((e) => e.argsKey));
+    const atEnd = new Set<string | undefined>();
+    for (const e of history.effects) atEnd.add(e.argsKey);
     // Only the ops whose effect was seen: one pass over the records, a map as large as what was sampled.
     const opOf = new Map<string, OpRecord>();
     for (const { op } of opGroups(history)) if (op?.argsKey && this.seen.has(op.argsKey)) opOf.set(op.argsKey, op);

@@ -102,7 +102,7 @@ export class Recorder {
   }
 
   /** The history so far; the feed stops here, so it and the history hold the same records. */
-  history(effects: Effect[], decisions: History['decisions']): History {
+  history(effects: History['effects'], decisions: History['decisions']): History {
     // Attempts of ops that never ended (a stopped run) count as they are.
     for (const attempts of this.openAttempts.values()) this.close(attempts, undefined);
     this.openAttempts.clear();

@@ -294,7 +294,7 @@ async function collect(run: Up, driven: Driven): Promise<Collected> {
   await run.driver.clear();
   const drained = await drain(env.server, profile.drain, options.signal);
   log.append(await env.server.decisions());
-  const ledger = await env.server.ledger();
+  const ledger = await (env.server.ledgerView?.() ?? env.server.ledger());
   // A spilling run keeps its decisions on disk, read back through the log; the library's callers get an array.
   const decisions = options.spillHistory ? log : log.records;
   const history = run.recorder.history(scope ? ownEffects(ledger, scope) : ledger, decisions);

@@ -50,7 +50,7 @@ export function traceKey(scope: RunScope, opId: string): string {
  * that does not forward it) are kept: only argsKey can attribute them, and argsKey values must not repeat across
  * shards for that to be exact.
  */
-export function ownEffects(effects: readonly Effect[], scope: RunScope): Effect[] {
+export function ownEffects(effects: Iterable<Effect>, scope: RunScope): Effect[] {
   const prefix = scopePrefix(scope);
   const own: Effect[] = [];
   for (const e of effects) {

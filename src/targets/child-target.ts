@@ -15,7 +15,7 @@ import {
 } from '../control/control.ts';
 import { ControlError } from '../control/op.ts';
 import type { Quiescence } from '../control/ops/quiescence.ts';
-import type { DecisionRecord } from '../core/history.ts';
+import type { DecisionRecord, Effects } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { LoopLag } from '../core/loop-lag.ts';
@@ -95,6 +95,11 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
 
   /** The parent's copy (the source of truth); synced with a live child first so nothing in flight is missed. */
   async ledger(): Promise<Effect[]> {
+    return [...(await this.ledgerView())];
+  }
+
+  /** The ledger as a view of the parent's spill, read back on each pass (what a run reads). */
+  async ledgerView(): Promise<Effects> {
     await this.sync();
     return this.world.effects();
   }

@@ -271,7 +271,7 @@ export class StdioTarget implements ServerUnderTest {
   }
 
   private allEffects(): Effect[] {
-    return this.children.flatMap((c) => c.world.effects());
+    return this.children.flatMap((c) => [...c.world.effects()]);
   }
 
   private allDecisions(): DecisionRecord[] {

@@ -4,7 +4,7 @@
 // throws TargetCapabilityError; the profile loader refuses such profiles up front (capabilities.ts).
 
 import type { Quiescence } from '../control/ops/quiescence.ts';
-import type { DecisionRecord } from '../core/history.ts';
+import type { DecisionRecord, Effects } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { LoopLag } from '../core/loop-lag.ts';
@@ -14,7 +14,12 @@ export interface ServerUnderTest {
   /** The run's desired dependency faults and server behaviours; the target pushes them to its server processes. */
   readonly desired: DesiredFaultState;
   /** Every effect so far (the harness's copy, synced with live processes first). */
-  ledger(): Promise<Effect[]>;
+  ledger(): Promise<Effects>;
+  /**
+   * The same, as a view read back from the harness's spill on each pass, where the target spills its effects (the
+   * reference server child): what a run reads, so a long run never holds its effects. ledger() stays an array there.
+   */
+  ledgerView?(): Promise<Effects>;
   /** Whether ledger() can see this server's effects at all; when false, every effect metric is n/a. */
   readonly observesEffects: boolean;
   /**

@@ -54,7 +54,7 @@ export function applicationChecks(shipped: (name: string) => ProfileResult): voi
     expect(failing(honoured)).toBe('');
     const cancelled = honoured.history.ops!.filter((o) => o.outcome === 'fail');
     expect(cancelled.length).toBeGreaterThan(0); // the client's timeout really fired
-    const traced = new Set(honoured.history.effects.map((e) => e.traceId));
+    const traced = new Set([...honoured.history.effects].map((e) => e.traceId));
     expect(cancelled.filter((o) => traced.has(o.opId))).toEqual([]);
     expect(failing(ignored)).toBe('');
     expect(ignored.report.metrics.ghostEffects).toBeGreaterThan(0);

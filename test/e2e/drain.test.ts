@@ -57,7 +57,7 @@ describe('drain', () => {
     expect(m.reconciliation.infoWithEffectOps).toHaveLength(info);
     // Every effect landed after the last op had ended: a ledger read when the workload ended would hold none.
     const lastOpEnd = Math.max(...history.ops!.map((o) => o.endMs));
-    expect(Math.min(...history.effects.map((e) => e.atMs))).toBeGreaterThan(lastOpEnd);
+    expect(Math.min(...[...history.effects].map((e) => e.atMs))).toBeGreaterThan(lastOpEnd);
     expect(report.drainMs).toBeGreaterThan(500);
     expect(report.verdict).toBe('pass'); // no thresholds, drained: nothing failed
 

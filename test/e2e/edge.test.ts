@@ -107,7 +107,7 @@ describe('oversized-payloads', () => {
     const tooLarge = r.history.ops!.filter((o) => o.errorCode === 'VALIDATION.PAYLOAD_TOO_LARGE');
     expect(tooLarge.length).toBeGreaterThan(0);
     expect(tooLarge.every((o) => o.attempts === 1 && o.outcome === 'fail')).toBe(true);
-    expect(r.history.effects.filter((e) => tooLarge.some((o) => o.opId === e.traceId))).toHaveLength(0);
+    expect([...r.history.effects].filter((e) => tooLarge.some((o) => o.opId === e.traceId))).toHaveLength(0);
   });
 
   // SDK 2.4's node adapter answers an oversized body with 413 and closes mid-upload; through the proxy the client
@@ -183,7 +183,7 @@ expect:
     timeout: T,
   }, async () => {
     const r = await run('resilient');
-    const { effects } = r.history;
+    const effects = [...r.history.effects];
     expect(effects.length).toBeGreaterThan(0);
     expect(effects.every((e) => e.traceId === undefined)).toBe(true);
     const m = r.report.metrics;
@@ -197,7 +197,7 @@ expect:
 
   it('naive: the real duplicates (fresh key per retry) are still counted', { timeout: T }, async () => {
     const r = await run('naive');
-    const { effects } = r.history;
+    const effects = [...r.history.effects];
     expect(effects.every((e) => e.traceId === undefined)).toBe(true);
     // Ground truth from the ledger alone: effects with the same distinguishing arguments are one op's repeats.
     const repeats = effects.length - new Set(effects.map((e) => e.argsKey)).size;

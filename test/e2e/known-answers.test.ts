@@ -365,7 +365,7 @@ faults:
       .map((op) => op.tool);
     expect(tools).toEqual(['create_payment', 'create_payment', 'send_notification', 'send_notification']);
     const { report, history } = await run(loaded);
-    expect(history.effects.every((e) => e.traceId === undefined)).toBe(true);
+    expect([...history.effects].every((e) => e.traceId === undefined)).toBe(true);
     expectAnswer(report, {
       ops: 4,
       ok: 2, // the notifications

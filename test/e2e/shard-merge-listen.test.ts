@@ -136,7 +136,7 @@ describe('notification metrics through faultline merge (modern)', () => {
       );
       const foreign = [1, 2].map((i) => {
         const h = historyOf(`shard-${i}`);
-        const own = new Set(h.effects.map((e) => e.idempotencyKey));
+        const own = new Set([...h.effects].map((e) => e.idempotencyKey));
         return (h.subscriptions ?? []).filter((e) => e.kind === 'announced' && !own.has(e.key)).length;
       });
       for (const n of foreign) expect(n).toBeGreaterThan(0);

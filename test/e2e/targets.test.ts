@@ -69,8 +69,8 @@ describe('stdio profiles (resilient client)', () => {
     expect(note(r, /spawned 2 server process\(es\); 1 killed/)).toBeDefined();
     const crash = r.history.faults[0];
     // Effects from before the crash are in the ledger although their process is dead.
-    expect(r.history.effects.filter((e) => e.atMs < crash.onMs).length).toBeGreaterThan(5);
-    expect(r.history.effects.filter((e) => e.atMs > crash.onMs).length).toBeGreaterThan(5);
+    expect([...r.history.effects].filter((e) => e.atMs < crash.onMs).length).toBeGreaterThan(5);
+    expect([...r.history.effects].filter((e) => e.atMs > crash.onMs).length).toBeGreaterThan(5);
     expect(r.report.metrics.retriedOps).toBeGreaterThan(0);
   }, 90_000);
 

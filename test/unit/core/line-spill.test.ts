@@ -50,6 +50,26 @@ describe('LineSpill', () => {
     expect([...spill.all()]).toEqual(values);
   });
 
+  it('gives only the first lines when asked for a number of them', () => {
+    const spill = new LineSpill('test');
+    for (let i = 0; i < 5; i++) spill.append(i);
+    expect([...spill.all(3)]).toEqual([0, 1, 2]);
+    expect([...spill.all(0)]).toEqual([]);
+    expect([...spill.all(9)]).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('reads a spill that outgrew what an earlier pass read it through (its chunk and window are sized to the file)', () => {
+    const spill = new LineSpill('test');
+    const small = spill.append({ first: 1 });
+    expect([...spill.all()]).toEqual([{ first: 1 }]);
+    expect(spill.read(small.offset, small.bytes)).toEqual({ first: 1 });
+    // Now far bigger than the file was at the first pass and read: both read through larger buffers.
+    const values = Array.from({ length: 20_000 }, (_, i) => ({ i, pad: 'q'.repeat(i % 90) }));
+    const places = values.map((v) => spill.append(v));
+    expect([...spill.all()]).toEqual([{ first: 1 }, ...values]);
+    for (const i of [0, 9_999, 19_999]) expect(spill.read(places[i].offset, places[i].bytes)).toEqual(values[i]);
+  });
+
   it('round-trips any JSON values', () => {
     fc.assert(
       fc.property(fc.array(fc.jsonValue(), { maxLength: 40 }), (values) => {

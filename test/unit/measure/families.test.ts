@@ -182,8 +182,9 @@ function streamed(ops: Run['ops'], order: number[], arrivals: number[], h: Histo
   const recorder = new Recorder();
   recorder.effectsLive();
   let next = 0;
+  const effects = [...h.effects];
   const due = (slot: number) => {
-    while (next < h.effects.length && arrivals[next] <= slot) recorder.effect(h.effects[next++]);
+    while (next < effects.length && arrivals[next] <= slot) recorder.effect(effects[next++]);
   };
   for (const [k, i] of order.entries()) {
     due(2 * k);

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, FaultWindow, History, OpRecord } from '../../../src/core/history.ts';
+import type { Effect } from '../../../src/core/ledger.ts';
 import { ownsOp, type Shard, shardOrder } from '../../../src/core/shard.ts';
 import { assessCalibration, machineDelayMs } from '../../../src/measure/calibration.ts';
 import {
@@ -40,13 +41,14 @@ function lcg(seed: number): () => number {
  */
 function syntheticHistory(seed: number, ops = 240, start = T0): History {
   const rand = lcg(seed);
+  const effects: Effect[] = [];
   const history: History = {
     startMs: start,
     endMs: start + ops * 25 + 3000,
     ops: [],
     attempts: [],
     faults: [{ id: 'f1', seam: 'dependency', kind: 'http-5xx', onMs: start + 1500, offMs: start + 3000, hits: 41 }],
-    effects: [],
+    effects,
     decisions: Array.from({ length: 7 }, (_, i) => ({ stream: 'workload', what: 'tool', value: i })),
     breaker: [{ key: 'create_payment', atMs: start + 1800, state: 'open' }],
     transportEvents: [{ atMs: start + 2100, kind: 'sse-disconnected', message: 'SSE stream disconnected' }],
@@ -99,14 +101,14 @@ function syntheticHistory(seed: number, ops = 240, start = T0): History {
       const r = rand();
       const count = r < 0.1 ? 0 : r < 0.2 ? 2 : outcome === 'ok' || rand() < 0.3 ? 1 : 0;
       for (let e = 0; e < count; e++) {
-        history.effects.push({ seq: ++seq, atMs: last.endMs - 1, kind: 'payment.charge', traceId: opId });
+        effects.push({ seq: ++seq, atMs: last.endMs - 1, kind: 'payment.charge', traceId: opId });
       }
     }
   }
-  history.effects.push({ seq: ++seq, atMs: start + 2500, kind: 'notification.send' });
+  effects.push({ seq: ++seq, atMs: start + 2500, kind: 'notification.send' });
   // A ledger numbers effects in the order they happened.
-  history.effects.sort((a, b) => a.atMs - b.atMs);
-  history.effects.forEach((e, i) => {
+  effects.sort((a, b) => a.atMs - b.atMs);
+  effects.forEach((e, i) => {
     e.seq = i + 1;
   });
   history.ops!.sort((a, b) => a.startMs - b.startMs);
@@ -366,8 +368,8 @@ describe('one profile split by ops (the hook for the workload plan)', () => {
       // One shared ledger shows every shard every effect, each when its op's shard caused it (the server's clock);
       // a ledger of its own shows a shard only its own effects.
       effects: sharedLedger
-        ? whole.effects.map((e) => ({ ...e, atMs: e.atMs + offsets[ownerOf(e.traceId)] }))
-        : whole.effects.filter((e) => mine(e.traceId)).map(at),
+        ? [...whole.effects].map((e) => ({ ...e, atMs: e.atMs + offsets[ownerOf(e.traceId)] }))
+        : [...whole.effects].filter((e) => mine(e.traceId)).map(at),
       faults: whole.faults.map((w) => ({ ...w, onMs: w.onMs + offset, offMs: w.offMs! + offset, hits: hitsShare(w) })),
       decisions: first ? whole.decisions : [],
       breaker: first ? whole.breaker!.map(at) : [],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Effect } from '../../../src/core/ledger.ts';
 import { renderTrace, traceEvents } from '../../../src/report/trace.ts';
 import { EVIL, sampleHistories, sampleRun } from './fixtures.ts';
 
@@ -133,5 +134,34 @@ describe('renderTrace', () => {
     run.profiles[0] = { ...run.profiles[0], workloadOffsetMs: 250 };
     const fault = traceEvents(histories, run).find((e) => e.type === 'fault.on' && e.profile === 'good');
     expect(fault?.tRelMs).toBe(750);
+  });
+
+  it("reads a run's effects as a view, in passes: each effect's line whole, by time, effects out of time order too", () => {
+    const histories = sampleHistories();
+    const [key, h] = Object.entries(histories)[0];
+    // The ledger's order is not always time's (the same millisecond, another process): seq 3 came before 2.
+    const atMs = [100, 300, 200, 500, 400];
+    const effects: Effect[] = atMs.map((t, i) => ({
+      seq: i + 1,
+      atMs: h.startMs + t,
+      kind: 'payment.charge',
+      traceId: `op-${i + 1}`,
+      details: { chargeId: `ch_${i + 1}` },
+    }));
+    let passes = 0;
+    h.effects = {
+      length: effects.length,
+      *[Symbol.iterator]() {
+        passes++;
+        yield* effects.map((e) => structuredClone(e));
+      },
+    };
+    const traced = traceEvents({ [key]: h }).filter((e) => e.type === 'effect');
+    expect(traced.map((e) => e.seq)).toEqual([1, 3, 2, 5, 4]);
+    expect(traced.map((e) => [e.t, e.details])).toEqual(
+      [1, 3, 2, 5, 4].map((n) => [h.startMs + atMs[n - 1], { chargeId: `ch_${n}` }]),
+    );
+    // One pass to place them in time, one to write them.
+    expect(passes).toBe(2);
   });
 });

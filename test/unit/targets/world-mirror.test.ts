@@ -39,4 +39,22 @@ describe('world mirror', () => {
     mirror.clear();
     expect(mirror.snapshot()).toEqual({ effects: [], records: [], decisions: [] });
   });
+
+  it('gives a run its effects as a view: the same effects on every pass, as many as when it was read', () => {
+    const mirror = new WorldMirror();
+    const effect = (seq: number) => ({ seq, atMs: seq * 2, kind: 'payment.charge' as const, traceId: `op-${seq}` });
+    for (let seq = 1; seq <= 3; seq++) mirror.apply({ type: 'effect', effect: effect(seq) });
+    const view = mirror.effects();
+    expect(Array.isArray(view)).toBe(false);
+    expect(view.length).toBe(3);
+    expect([...view]).toEqual([effect(1), effect(2), effect(3)]);
+    // An effect that comes after the read is not in it (its length and passes agree), and is in the next read.
+    mirror.apply({ type: 'effect', effect: effect(4) });
+    expect([...view]).toEqual([effect(1), effect(2), effect(3)]);
+    expect([...mirror.effects()]).toEqual([effect(1), effect(2), effect(3), effect(4)]);
+    // A cleared mirror starts again; a view read before keeps what it was read with.
+    mirror.clear();
+    expect(mirror.effects().length).toBe(0);
+    expect([...view]).toHaveLength(3);
+  });
 });
