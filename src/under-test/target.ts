@@ -14,7 +14,7 @@ export interface ServerUnderTest {
   /** The run's desired dependency faults and server behaviours; the target pushes them to its server processes. */
   readonly desired: DesiredFaultState;
   /** Every effect so far (the harness's copy, synced with live processes first). */
-  ledger(): Promise<Effects>;
+  ledger(): Promise<Effect[]>;
   /**
    * The same, as a view read back from the harness's spill on each pass, where the target spills its effects (the
    * reference server child): what a run reads, so a long run never holds its effects. ledger() stays an array there.
