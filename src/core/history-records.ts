@@ -146,11 +146,11 @@ function logIndex(log: RecordSource): RecordIndex {
   };
 }
 
-export function* allAttempts(index: RecordIndex): Generator<AttemptRecord> {
+function* allAttempts(index: RecordIndex): Generator<AttemptRecord> {
   for (let i = 0; i < index.attempts; i++) yield index.attempt(i);
 }
 
-export function* allOps(index: RecordIndex): Generator<OpRecord> {
+function* allOps(index: RecordIndex): Generator<OpRecord> {
   for (let i = 0; i < index.ops; i++) yield index.op(i);
 }
 

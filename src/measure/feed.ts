@@ -1,5 +1,6 @@
 // The run's metric families as accumulators (measure/accumulator.ts). A new family is one file with its accumulator
-// and one line in FAMILIES; computeMetrics reads its result from `finishFeed`.
+// and one line in FAMILIES; computeMetrics reads its result from `finishFeed`. A family that must know what to look
+// for before the first op ends (the leak scan's canaries) takes it from the options the feed is made with.
 import type { AttemptRecord, FaultWindow, History, OpRecord } from '../core/history.ts';
 import { opGroups } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
@@ -11,6 +12,7 @@ import { ErrorCounter } from './errors.ts';
 import { faultWindows } from './fault-windows.ts';
 import { InputRoundCounter } from './input-rounds.ts';
 import { LatencyAccumulator } from './latency.ts';
+import { LeakScanner } from './leaks.ts';
 import { notificationMetrics } from './notifications.ts';
 import type { MetricsOptions } from './options.ts';
 import { OutcomeCounter } from './outcomes.ts';
@@ -43,14 +45,15 @@ const FAMILIES = {
   faultWindows: () => ({ result: faultWindows }),
   tasks: () => new TaskCounter(),
   taskCancels: () => new TaskCancelCounter(),
-} satisfies Record<string, () => Accumulator<unknown>>;
+  leaks: (options: MetricsOptions) => new LeakScanner(options.canaries),
+} satisfies Record<string, (options: MetricsOptions) => Accumulator<unknown>>;
 
 type Families = typeof FAMILIES;
 export type MetricFeed = { [K in keyof Families]: ReturnType<Families[K]> };
 export type FeedResults = { [K in keyof Families]: ReturnType<MetricFeed[K]['result']> };
 
-export function newFeed(): MetricFeed {
-  return Object.fromEntries(Object.entries(FAMILIES).map(([name, make]) => [name, make()])) as MetricFeed;
+export function newFeed(options: MetricsOptions = {}): MetricFeed {
+  return Object.fromEntries(Object.entries(FAMILIES).map(([name, make]) => [name, make(options)])) as MetricFeed;
 }
 
 /** One op as it ends: its attempts in the order recorded, then the op (none: attempts of an op that never ended). */
@@ -82,8 +85,8 @@ export function feedEffect(feed: MetricFeed, e: Effect): void {
 }
 
 /** A recorded history fed as if it were happening: each op's attempts, then the op. */
-export function replay(history: History): MetricFeed {
-  const feed = newFeed();
+export function replay(history: History, options: MetricsOptions = {}): MetricFeed {
+  const feed = newFeed(options);
   for (const group of opGroups(history)) feedOp(feed, group.attempts, group.op);
   return feed;
 }

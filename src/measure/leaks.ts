@@ -1,9 +1,11 @@
 // Leak scan: planted secret canaries that reached content the model sees. Each canary kind has a unique marker
 // (mocks/canaries.ts), searched in the decoded text of everything the model sees: every attempt's content,
 // structured content, isError texts, JSON-RPC error messages and data, and the notifications it received. A
-// marker survives partial leaks and multi-line secrets whose newlines were escaped into JSON.
-import type { History } from '../core/history.ts';
-import { allAttempts, allOps, recordIndex } from '../core/history-records.ts';
+// marker survives partial leaks and multi-line secrets whose newlines were escaped into JSON. A run scans as its
+// ops end (an accumulator the Recorder feeds, measure/feed.ts), so judging reads no record again for it.
+import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
+import { opGroups } from '../core/history-records.ts';
+import type { Accumulator } from './accumulator.ts';
 import type { LeakFinding } from './types.ts';
 
 export interface LeakOptions {
@@ -13,31 +15,67 @@ export interface LeakOptions {
 
 /** One finding per (op, place, canary kind); the count of leaks is the number of findings. */
 export function findLeaks(history: History, options: LeakOptions = {}): LeakFinding[] {
-  const canaries = Object.entries(options.canaries ?? {}).filter(([, marker]) => marker.length > 0);
-  if (canaries.length === 0) return [];
-  const findings: LeakFinding[] = [];
-  const seen = new Set<string>();
-  const scan = (opId: string, where: LeakFinding['where'], text: string | undefined) => {
-    if (!text) return;
-    const decoded = decode(text);
-    for (const [kind, marker] of canaries) {
-      const key = `${opId}\u0000${where}\u0000${kind}`;
-      if (seen.has(key) || !decoded.some((t) => t.includes(marker))) continue;
-      seen.add(key);
-      findings.push({ opId, where, kind, canary: mask(marker) });
-    }
-  };
-  // An op's final answer is its last attempt's: scanned there when attempts carry what they showed.
-  // Records read whole one at a time (a run's history keeps its text on disk, core/history-records.ts).
-  const records = recordIndex(history);
-  const shownByAttempt = new Set<string>();
-  for (const a of allAttempts(records)) if (a.visible !== undefined) shownByAttempt.add(a.opId);
-  for (const op of allOps(records)) if (!shownByAttempt.has(op.opId)) scan(op.opId, 'visible', op.visible);
-  for (const a of allAttempts(records)) {
-    scan(a.opId, 'attempt', a.visible ?? a.message);
-    for (const n of a.notifications ?? []) scan(a.opId, 'notification', n);
+  const scanner = new LeakScanner(options.canaries);
+  for (const { attempts, op } of opGroups(history)) {
+    for (const a of attempts) scanner.attempt(a);
+    if (op) scanner.op(op);
   }
-  return findings;
+  return scanner.result();
+}
+
+/** The scan as ops end: fed each op's attempts, then the op. It keeps its findings and, per op still open, one id. */
+export class LeakScanner implements Accumulator<LeakFinding[]> {
+  private readonly markers: [string, string][];
+  /** Texts with no backslash need no decoding (their JSON leaves are verbatim slices), unless a marker spans lines. */
+  private readonly rawSuffices: boolean;
+  private readonly findings: LeakFinding[] = [];
+  private readonly seen = new Set<string>();
+  /** Ops whose attempts carried what they showed: their final answer is their last attempt's, scanned there. */
+  private readonly shownByAttempt = new Set<string>();
+
+  constructor(readonly canaries: Readonly<Record<string, string>> = {}) {
+    this.markers = Object.entries(canaries).filter(([, marker]) => marker.length > 0);
+    this.rawSuffices = this.markers.every(([, marker]) => !marker.includes('\n'));
+  }
+
+  /** Whether this scan looked for exactly these canaries. */
+  scansFor(canaries: Readonly<Record<string, string>> = {}): boolean {
+    const theirs = Object.entries(canaries);
+    return theirs.length === Object.keys(this.canaries).length && theirs.every(([k, v]) => this.canaries[k] === v);
+  }
+
+  attempt(a: AttemptRecord): void {
+    if (this.markers.length === 0) return;
+    if (a.visible !== undefined) this.shownByAttempt.add(a.opId);
+    this.scan(a.opId, 'attempt', a.visible ?? a.message);
+    for (const n of a.notifications ?? []) this.scan(a.opId, 'notification', n);
+  }
+
+  op(o: OpRecord): void {
+    if (this.markers.length === 0) return;
+    if (!this.shownByAttempt.delete(o.opId)) this.scan(o.opId, 'visible', o.visible);
+  }
+
+  /**
+   * The findings, final answers first, then by op id: the same whatever order the ops ended or were stored in. An
+   * op's own findings keep the order they were found in (its attempts in order, the canaries in the order given).
+   */
+  result(): LeakFinding[] {
+    const rank = (f: LeakFinding) => (f.where === 'visible' ? 0 : 1);
+    const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    return [...this.findings].sort((a, b) => rank(a) - rank(b) || byId(a.opId, b.opId));
+  }
+
+  private scan(opId: string, where: LeakFinding['where'], text: string | undefined): void {
+    if (!text) return;
+    const forms = this.rawSuffices && !text.includes('\\') ? [text] : decode(text);
+    for (const [kind, marker] of this.markers) {
+      const key = `${opId}\u0000${where}\u0000${kind}`;
+      if (this.seen.has(key) || !forms.some((t) => t.includes(marker))) continue;
+      this.seen.add(key);
+      this.findings.push({ opId, where, kind, canary: mask(marker) });
+    }
+  }
 }
 
 /** Findings per canary kind, every kind present (0 when not found) so a report shows what was looked for. */

@@ -10,13 +10,14 @@ import type { Metrics } from './types.ts';
 
 /**
  * `feed`: the accumulators the Recorder fed as the run went (finished here, once); without it the history is
- * replayed into fresh ones.
+ * replayed into fresh ones. A feed that scanned for other canaries than `options` names is scanned again here.
  */
 export function computeMetrics(history: History, options: MetricsOptions = {}, feed?: MetricFeed): Metrics {
-  const fed = finishFeed(feed ?? replay(history), history, options);
+  const scannedFor = feed?.leaks.scansFor(options.canaries) ?? true;
+  const fed = finishFeed(feed ?? replay(history, options), history, options);
   const { throughputOpsPerSec, ...o } = fed.outcomes;
   const { retry, effects, recovery: rec } = fed;
-  const leakFindings = findLeaks(history, { canaries: options.canaries });
+  const leakFindings = scannedFor ? fed.leaks : findLeaks(history, { canaries: options.canaries });
   const metrics: Metrics = {
     ...o,
     effectsObservable: history.effectsObservable !== false,

@@ -16,6 +16,18 @@ import { renderTimelineSvg, TIMELINE_COLORS } from './timeline.ts';
 import { profileBadge } from './verdict-style.ts';
 
 export function profileSection(p: ProfileReport, history: History | undefined, reportPath?: string): string {
+  return [...profileSectionPieces(p, history, reportPath)].join('');
+}
+
+/**
+ * The section in pieces, each worked out only when the one before it was taken: the timeline, the latency chart and
+ * the effects table each pass over the run's records once, so a writer can let the event loop run between them.
+ */
+export function* profileSectionPieces(
+  p: ProfileReport,
+  history: History | undefined,
+  reportPath?: string,
+): Generator<string> {
   const m = p.metrics;
   const offsetMs = workloadOffsetMs(p, history);
   const badge = profileBadge(p);
@@ -23,7 +35,7 @@ export function profileSection(p: ProfileReport, history: History | undefined, r
   const failed = failedThresholds(p);
   const inconclusive = inconclusiveThresholds(p);
   const commands = replayCommands(p, reportPath);
-  return `<section id="${e(anchor(p))}">
+  yield `<section id="${e(anchor(p))}">
 <h2>${e(p.name)}${p.pairing ? ` <code>${e(p.pairing)}</code>` : ''} <span class="verdict" style="background:${badge.css}">${e(badge.label)}</span></h2>
 ${control ? `<p class="control">${e(control)}</p>` : ''}
 <p class="meta">${p.description ? `${e(p.description)} · ` : ''}seed ${p.seed} · policy <code>${e(p.policy)}</code>${p.control ? ' (negative control)' : ''} · decision log <code>${e(p.decisionLogSha256.slice(0, 16))}</code></p>
@@ -33,12 +45,12 @@ ${failed.length > 0 ? `<ul class="failed">${failed.map((t) => `<li>✘ <code>${e
 ${inconclusive.length > 0 ? `<ul class="inconclusive">${inconclusive.map((t) => `<li>? inconclusive ${e(fmtInconclusive(t))}</li>`).join('')}</ul>` : ''}
 ${commands.length > 0 ? `<p class="meta">Reproduce:</p><pre class="replay">${commands.map(e).join('\n')}</pre>` : ''}
 <h3>Timeline</h3>
-${
-  history
+`;
+  yield history
     ? `${renderTimelineSvg({ history, recovery: m.recovery, breaker: m.breakerOpenIntervals, offsetMs })}
 <p class="legend">${legend()}</p>`
-    : '<p class="meta">no history recorded: the timeline needs history.jsonl</p>'
-}
+    : '<p class="meta">no history recorded: the timeline needs history.jsonl</p>';
+  yield `
 <div class="charts">
 <figure><figcaption>Latency per op (end to end, retries included)</figcaption>${renderLatencySvg(
     () => (history ? opLatencies(history) : []),
@@ -53,7 +65,9 @@ ${
 <h3>Fault windows</h3>
 ${faultWindowsTable(p, history, offsetMs)}
 <h3>Effects</h3>
-${effectsTable(m, history, (history?.startMs ?? 0) + offsetMs)}
+`;
+  yield effectsTable(m, history, (history?.startMs ?? 0) + offsetMs);
+  yield `
 ${breakerTable(m, offsetMs)}
 <h3>Errors by category and code</h3>
 ${errorsTable(m)}

@@ -7,7 +7,7 @@ import type { BaselineComparison, ProfileReport, RunReport } from '../measure/ru
 import { capacityHtml } from './capacity-table.ts';
 import { escapeHtml as e } from './escape.ts';
 import { fmtMs, fmtRetry, worstRecovery } from './format.ts';
-import { anchor, profileSection } from './html-profile.ts';
+import { anchor, profileSectionPieces } from './html-profile.ts';
 import { htmlTable, type Row } from './html-table.ts';
 import { MATRIX_CSS, matrixHtml } from './matrix-html.ts';
 import { formatMetricValue } from './metric-rows.ts';
@@ -56,9 +56,18 @@ export interface HtmlOptions {
 }
 
 export function renderHtml(run: RunReport, histories: Record<string, History>, options: HtmlOptions = {}): string {
+  return [...htmlPieces(run, histories, options)].join('');
+}
+
+/** report.html in pieces, each profile's worked out as it is taken (html-profile.ts), for a writer that streams. */
+export function* htmlPieces(
+  run: RunReport,
+  histories: Record<string, History>,
+  options: HtmlOptions = {},
+): Generator<string> {
   const title = `Faultline ${run.verdict}: ${run.profiles.map((p) => p.name).join(', ')}`;
   const style = verdictStyle(run.verdict);
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${e(title)}</title><style>${CSS}</style></head>
 <body>
@@ -68,15 +77,16 @@ export function renderHtml(run: RunReport, histories: Record<string, History>, o
 ${run.baseline ? baselineBlock(run.baseline) : ''}
 ${run.capacity ? capacityHtml(run.capacity) : ''}
 ${run.matrix ? matrixHtml(run.matrix) : ''}
-${profilesHtml(run, histories, options)}
+${htmlTable('overview', ['profile', 'verdict', 'policy', 'ops', 'retry success', 'dup / ghost / lost', 'worst recovery', 'thresholds'], run.profiles.map(overviewRow))}
+`;
+  // The overview, then one section per profile (and pairing, in a run of several).
+  for (const [i, p] of run.profiles.entries()) {
+    if (i > 0) yield '\n';
+    yield* profileSectionPieces(p, historyOf(histories, p), options.reportPath);
+  }
+  yield `
 </body></html>
 `;
-}
-
-/** The overview and one section per profile (and pairing, in a run of several). */
-function profilesHtml(run: RunReport, histories: Record<string, History>, options: HtmlOptions): string {
-  return `${htmlTable('overview', ['profile', 'verdict', 'policy', 'ops', 'retry success', 'dup / ghost / lost', 'worst recovery', 'thresholds'], run.profiles.map(overviewRow))}
-${run.profiles.map((p) => profileSection(p, historyOf(histories, p), options.reportPath)).join('\n')}`;
 }
 
 function overviewRow(p: ProfileReport): Row {

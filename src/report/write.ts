@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { History } from '../core/history.ts';
 import type { RunReport } from '../measure/run-report.ts';
 import { HISTORY_FILE, historyChunks } from './history-file.ts';
-import { renderHtml } from './html.ts';
+import { htmlPieces } from './html.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -38,11 +38,12 @@ export async function writeReports(
 ): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
   const reportPath = join(outDir, 'report.json');
-  // The two files that grow with the run's length are written piece by piece, never held whole.
+  // The files that grow with the run's length are written piece by piece, never held whole (report.html's pieces are
+  // its profiles' passes over the records: write-chunks.ts lets the event loop run between them).
   const renderers: Record<ReportFile, () => string | Iterable<string>> = {
     'report.json': () => renderJson(run),
     'junit.xml': () => renderJunit(run, { reportPath }),
-    'report.html': () => renderHtml(run, histories, { reportPath }),
+    'report.html': () => htmlPieces(run, histories, { reportPath }),
     'summary.md': () => renderMarkdown(run, { histories, reportPath }),
     'trace.jsonl': () => traceLines(histories, run),
     [HISTORY_FILE]: () => historyChunks(histories),

@@ -15,6 +15,7 @@ import {
   type MetricFeed,
   newFeed,
 } from '../measure/feed.ts';
+import type { MetricsOptions } from '../measure/options.ts';
 
 export interface RecorderOptions {
   /**
@@ -22,6 +23,8 @@ export interface RecorderOptions {
    * as `faultline run` does: memory holds none. Off: the history's `attempts` and `ops` arrays, whole, and no log.
    */
   spill?: boolean;
+  /** What the metrics will be judged with: the accumulators that must know it as ops end (the canaries) take it. */
+  metrics?: MetricsOptions;
 }
 
 export class Recorder {
@@ -33,7 +36,7 @@ export class Recorder {
   readonly faults: FaultWindow[] = [];
   readonly breaker: BreakerEvent[] = [];
   /** The metric accumulators, fed up to the moment `history()` is taken. */
-  readonly feed: MetricFeed = newFeed();
+  readonly feed: MetricFeed;
   private fed = true;
   /** Each unfinished op's attempts. */
   private readonly openAttempts = new Map<string, AttemptRecord[]>();
@@ -42,7 +45,9 @@ export class Recorder {
   private lastStart = Number.NEGATIVE_INFINITY;
   private watermark = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly options: RecorderOptions = {}) {}
+  constructor(private readonly options: RecorderOptions = {}) {
+    this.feed = newFeed(options.metrics);
+  }
 
   attempt = (a: AttemptRecord): void => {
     const open = this.openAttempts.get(a.opId);

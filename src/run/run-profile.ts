@@ -181,7 +181,7 @@ async function bringUp(prepared: Prepared, parts: RunParts): Promise<Up> {
   await runHooks('setup', profile.setup, prepared.placeholders);
   const backend = await options.network(seed, log.sink);
   parts.backend = backend;
-  const recorder = new Recorder({ spill: options.spillHistory });
+  const recorder = new Recorder({ spill: options.spillHistory, metrics: metricsOptionsFor(profile) });
   const env = await startEnvironment(profile, seed, backend, {
     opKeyValues: () => opKeyValuesOf(profile, plan, recorder),
     allowNonLoopback: options.allowNonLoopback,

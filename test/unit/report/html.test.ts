@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderHtml } from '../../../src/report/html.ts';
+import type { History } from '../../../src/core/history.ts';
+import { htmlPieces, renderHtml } from '../../../src/report/html.ts';
 import { sampleHistories, sampleRun } from './fixtures.ts';
 
 describe('renderHtml', () => {
@@ -115,5 +116,36 @@ describe('renderHtml', () => {
     expect(out).toContain('no history recorded');
     expect(out).not.toContain('class="chart timeline"');
     expect(out).toContain('<table class="effects');
+  });
+
+  // A writer lets the event loop run between pieces (write-chunks.ts); that helps only if each pass over the records
+  // happens as its piece is taken, not all of them before the first.
+  it('passes over the records piece by piece, as each is taken', () => {
+    const reads: number[] = [];
+    let passes = 0;
+    const counted = Object.fromEntries(
+      Object.entries(sampleHistories()).map(([name, h]) => {
+        const ops = h.ops;
+        const view: History = { ...h };
+        Object.defineProperty(view, 'ops', {
+          get: () => {
+            passes++;
+            return ops;
+          },
+        });
+        return [name, view];
+      }),
+    );
+    const pieces: string[] = [];
+    for (const piece of htmlPieces(sampleRun(), counted, { reportPath: 'out/report.json' })) {
+      reads.push(passes);
+      pieces.push(piece);
+    }
+    expect(pieces.join('')).toBe(html);
+    expect(reads[0]).toBe(0);
+    // The passes come in several steps, one or two at a time, not at once.
+    const steps = reads.slice(1).map((n, i) => n - reads[i]);
+    expect(steps.filter((n) => n > 0).length).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...steps)).toBeLessThan(passes / 2);
   });
 });
