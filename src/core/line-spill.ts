@@ -92,6 +92,7 @@ export class LineSpill {
     this.flush();
     const end = this.flushed;
     let left = lines;
+    if (left <= 0) return;
     // A report reads the log in several passes: each takes the spare chunk (another only while two overlap, or
     // when the file outgrew it). No larger than the file: a run's many small spills each keep theirs.
     const size = Math.min(WINDOW_BYTES, Math.max(1, end));
@@ -111,8 +112,9 @@ export class LineSpill {
             carry = [];
           }
           start = i + 1;
-          if (left-- <= 0) return;
           yield JSON.parse(text);
+          // The last line asked for: nothing after it is read or decoded.
+          if (--left <= 0) return;
         }
         if (start < n) carry.push(Buffer.from(chunk.subarray(start, n)));
       }

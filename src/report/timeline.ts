@@ -93,11 +93,16 @@ export function renderTimelineSvg(input: TimelineInput): string {
 
   const stripLabel = `<text x="${LEFT - 4}" y="${stripY + 13}" ${FONT} text-anchor="end">tries</text>`;
   if (counted.ops > DOT_LIMIT || counted.attempts > DOT_LIMIT) {
-    parts.push(...denseOps(history, (op) => [x(rel(op.startMs)), y(op.endMs - op.startMs)]), stripLabel);
+    const dense = countDense(
+      history,
+      (op) => [x(rel(op.startMs)), y(op.endMs - op.startMs)],
+      (a) => x(rel(a.startMs)),
+    );
+    parts.push(...denseOps(dense.cells), stripLabel);
     parts.push(
       `<text class="dense-note" x="${RIGHT}" y="${top + 10}" ${FONT} text-anchor="end">${counted.ops} ops, ${counted.attempts} attempts: counted per square, darker = more</text>`,
     );
-    parts.push(...denseAttempts(history, (a) => x(rel(a.startMs)), stripY));
+    parts.push(...denseAttempts(dense.columns, stripY));
   } else {
     const withTitles = counted.ops <= TITLE_LIMIT;
     // At most DOT_LIMIT of each, drawn by start whatever order the records are read in.
@@ -186,13 +191,30 @@ function countRecords(history: History): { ops: number; attempts: number; latenc
   return { ops, attempts, latency };
 }
 
-/** Ops counted per cell and outcome: one square each, darker the more ops it holds, titled with its count. */
-function denseOps(history: History, at: (op: OpRecord) => [number, number]): string[] {
-  const cells = new Map<
-    string,
-    { col: number; row: number; outcome: OpRecord['outcome']; ops: number; retried: number }
-  >();
-  for (const { op } of opGroups(history)) {
+interface OpCell {
+  col: number;
+  row: number;
+  outcome: OpRecord['outcome'];
+  ops: number;
+  retried: number;
+}
+
+/** Ops counted per cell and outcome, attempts per column: one pass. */
+function countDense(
+  history: History,
+  at: (op: OpRecord) => [number, number],
+  xOf: (a: AttemptRecord) => number,
+): { cells: Map<string, OpCell>; columns: Map<number, { ok: number; failed: number }> } {
+  const cells = new Map<string, OpCell>();
+  const columns = new Map<number, { ok: number; failed: number }>();
+  for (const { op, attempts } of opGroups(history)) {
+    for (const a of attempts) {
+      const col = Math.floor(xOf(a) / CELL);
+      const column = columns.get(col) ?? { ok: 0, failed: 0 };
+      if (a.ok) column.ok++;
+      else column.failed++;
+      columns.set(col, column);
+    }
     if (!op) continue;
     const [cx, cy] = at(op);
     const col = Math.floor(cx / CELL);
@@ -203,6 +225,11 @@ function denseOps(history: History, at: (op: OpRecord) => [number, number]): str
     if (op.attempts > 1) cell.retried++;
     cells.set(key, cell);
   }
+  return { cells, columns };
+}
+
+/** One square per cell, darker the more ops it holds, titled with its count. */
+function denseOps(cells: Map<string, OpCell>): string[] {
   const most = Math.max(1, ...[...cells.values()].map((c) => c.ops));
   // Failures and info drawn last, so they sit on top of the ok cells they share a place with; then by place, so
   // the chart does not depend on the order the records are read in.
@@ -216,18 +243,8 @@ function denseOps(history: History, at: (op: OpRecord) => [number, number]): str
     });
 }
 
-/** Attempts counted per column: a green tick where any went through, a tall red one where any failed. */
-function denseAttempts(history: History, xOf: (a: AttemptRecord) => number, stripY: number): string[] {
-  const columns = new Map<number, { ok: number; failed: number }>();
-  for (const { attempts } of opGroups(history)) {
-    for (const a of attempts) {
-      const col = Math.floor(xOf(a) / CELL);
-      const column = columns.get(col) ?? { ok: 0, failed: 0 };
-      if (a.ok) column.ok++;
-      else column.failed++;
-      columns.set(col, column);
-    }
-  }
+/** Per column: a green tick where any attempt went through, a tall red one where any failed. */
+function denseAttempts(columns: Map<number, { ok: number; failed: number }>, stripY: number): string[] {
   return [...columns]
     .sort(([a], [b]) => a - b)
     .map(([col, c]) => {
