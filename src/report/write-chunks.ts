@@ -1,7 +1,7 @@
-// A report file that grows with the run (trace.jsonl, history.jsonl), written from its pieces through one reused
-// buffer: each piece is encoded straight into it, so no joined text and no fresh buffer is made per batch (a long
-// run's trace is hundreds of batches, each of which would otherwise wait in memory for a collection). Taking the
-// next piece is where a lazy renderer works (a pass over the run's records): the writer lets the event loop run
+// A report file that grows with the run (report.html, trace.jsonl, history.jsonl), written from its pieces through
+// one reused buffer: each piece is encoded straight into it, so no joined text and no fresh buffer is made per batch
+// (a long run's trace is hundreds of batches, each of which would otherwise wait in memory for a collection). Taking
+// the next piece is where a lazy renderer works (a pass over the run's records): the writer lets the event loop run
 // once a slice of such work has gone by, so Ctrl-C and the progress line never wait for a whole long file.
 import { open } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
