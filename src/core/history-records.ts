@@ -1,38 +1,9 @@
 // A History's op and attempt records, read from the run's record log one op at a time when it has one
 // (core/record-log.ts), else its in-memory arrays (a merged shard, a test). Every reader of records goes through
-// here: whole and in start order (leak scan, trace.jsonl, history.jsonl, shard.json), or per op in any order (the
+// here: whole and in start order (trace.jsonl, history.jsonl, shard.json), or per op in any order (the
 // report's timeline and charts, the metric replay, lookups by op id), so no reader needs a run's records in memory.
 import type { AttemptRecord, History, OpGroup, OpRecord, RecordSource } from './history.ts';
-
-/** Where each record lies in the log (op number, place among its attempts) and when it started, in start order. */
-interface StartOrder {
-  group: Int32Array;
-  place: Int16Array;
-  start: Float64Array;
-}
-
-/** Records by start: sorted with ties in the order written, as an in-memory history sorts them. */
-class Starts {
-  private readonly starts: number[] = [];
-  private readonly groups: number[] = [];
-  private readonly places: number[] = [];
-
-  push(startMs: number, group: number, place: number): void {
-    this.starts.push(startMs);
-    this.groups.push(group);
-    this.places.push(place);
-  }
-
-  order(): StartOrder {
-    const { starts, groups, places } = this;
-    const order = Uint32Array.from(starts.keys()).sort((a, b) => starts[a] - starts[b] || a - b);
-    return {
-      group: Int32Array.from(order, (i) => groups[i]),
-      place: Int16Array.from(order, (i) => places[i]),
-      start: Float64Array.from(order, (i) => starts[i]),
-    };
-  }
-}
+import { StartLog, type StartOrder } from './start-order.ts';
 
 interface StartOrders {
   attempts: StartOrder;
@@ -42,16 +13,16 @@ interface StartOrders {
 }
 
 /**
- * Each log's start orders, kept with it: a run's report reads its records by start four times (leak scan,
- * trace.jsonl, history.jsonl's attempts and ops), and each pass to build them decodes the whole log again.
- * About 14 B a record, as long as the log lives.
+ * Each log's start orders, sorted once and kept with it: a run's report reads its records by start three times
+ * (trace.jsonl, history.jsonl's attempts and ops). About 14 B a record, as long as the log lives.
  */
 const ordersOf = new WeakMap<RecordSource, StartOrders>();
 
 function startOrders(log: RecordSource): StartOrders {
   const known = ordersOf.get(log);
   if (known?.count === log.count) return known;
-  const orders = readStartOrders(log);
+  // A run's log kept them as it was written; any other source is read once for them.
+  const orders = log.starts ? { ...log.starts(), count: log.count } : readStartOrders(log);
   ordersOf.set(log, orders);
   return orders;
 }
@@ -59,8 +30,8 @@ function startOrders(log: RecordSource): StartOrders {
 /** One pass over the log: where its attempts and its ops lie, each in start order. */
 function readStartOrders(log: RecordSource): StartOrders {
   const count = log.count;
-  const attempts = new Starts();
-  const ops = new Starts();
+  const attempts = new StartLog();
+  const ops = new StartLog();
   let g = 0;
   for (const group of log.groups()) {
     for (const [i, a] of group.attempts.entries()) attempts.push(a.startMs, g, i);

@@ -1,6 +1,7 @@
 // What a run records: every attempt, op, fault window and effect on one timeline (epoch ms, core/clock).
 
 import type { Effect } from './ledger.ts';
+import type { StartOrder } from './start-order.ts';
 import type { AttemptCategory } from './taxonomy.ts';
 
 export type OpOutcome = 'ok' | 'fail' | 'info';
@@ -212,6 +213,8 @@ export interface RecordSource {
   readonly count: number;
   group(i: number): OpGroup;
   groups(): Iterable<OpGroup>;
+  /** Its attempts and its ops by start, when it kept them as it was written (none: read from `groups`). */
+  starts?(): { attempts: StartOrder; ops: StartOrder };
 }
 
 export interface History {

@@ -7,6 +7,7 @@
 import type { AttemptRecord, OpGroup, OpRecord, RecordSource } from './history.ts';
 import { LineSpill } from './line-spill.ts';
 import { absolute, relative } from './relative-time.ts';
+import { StartLog, type StartOrder } from './start-order.ts';
 import { StringTable } from './string-table.ts';
 
 type Encoded = Record<string, unknown>;
@@ -18,6 +19,9 @@ export class RecordLog implements RecordSource {
   private readonly strings = new StringTable();
   private offsets = new Float64Array(1024);
   private sizes = new Uint32Array(1024);
+  /** Where each attempt and op lies and when it started, as written: the readers by start sort them, no pass needed. */
+  private readonly attemptStarts = new StartLog();
+  private readonly opStarts = new StartLog();
   /** Ops (groups) written. */
   count = 0;
 
@@ -49,6 +53,8 @@ export class RecordLog implements RecordSource {
       ...attempts.map((a, i) => this.encode(a, opId, i)),
     ];
     const { offset, bytes } = this.file.append(line);
+    for (const [i, a] of attempts.entries()) this.attemptStarts.push(a.startMs, this.count, i);
+    if (op) this.opStarts.push(op.startMs, this.count, 0);
     if (this.count === this.offsets.length) this.grow();
     this.offsets[this.count] = offset;
     this.sizes[this.count] = bytes;
@@ -58,6 +64,10 @@ export class RecordLog implements RecordSource {
   /** The i-th op written. */
   group(i: number): OpGroup {
     return this.decodeLine(this.file.read(this.offsets[i], this.sizes[i]));
+  }
+
+  starts(): { attempts: StartOrder; ops: StartOrder } {
+    return { attempts: this.attemptStarts.order(), ops: this.opStarts.order() };
   }
 
   /** Every op in the order written, one line in memory at a time. */

@@ -34,8 +34,11 @@ function interleavedLog(): RecordLog {
   return log;
 }
 
-/** The log, counting the ops read by number and the passes over all of it. */
-function counted(log: RecordLog): { source: RecordSource; reads: () => number; passes: () => number } {
+/** The log, counting the ops read by number and the passes over all of it (with its own start orders, or without). */
+function counted(
+  log: RecordLog,
+  ownStarts = false,
+): { source: RecordSource; reads: () => number; passes: () => number } {
   let reads = 0;
   let passes = 0;
   const source: RecordSource = {
@@ -50,6 +53,7 @@ function counted(log: RecordLog): { source: RecordSource; reads: () => number; p
       passes++;
       return log.groups();
     },
+    ...(ownStarts && { starts: () => log.starts() }),
   };
   return { source, reads: () => reads, passes: () => passes };
 }
@@ -92,5 +96,25 @@ describe('trace.jsonl from a record log', () => {
     expect(passes()).toBe(afterTrace + 1);
     expect(grown).not.toBe(history);
     expect(grown).toContain('"opId":"late"');
+  });
+
+  // The run's log keeps where and when each record started as it is written: the report phase's readers by start
+  // sort that, with no pass over the log, and write what a pass would have given them.
+  it('needs no pass over a log that kept its start orders as it was written', () => {
+    const log = interleavedLog();
+    const own = counted(log, true);
+    const read = counted(log);
+    const withOwn = historyOf(own.source);
+    const withRead = historyOf(read.source);
+    expect(renderTrace({ p: withOwn })).toBe(renderTrace({ p: withRead }));
+    expect(renderHistories({ p: withOwn })).toBe(renderHistories({ p: withRead }));
+    log.append([{ opId: 'late', attempt: 1, startMs: T0 - 1, endMs: T0, ok: true }], undefined);
+    const grown = renderHistories({ p: withOwn });
+    expect(grown).toBe(renderHistories({ p: withRead }));
+    expect(grown).toContain('"opId":"late"');
+    // The one pass left finds the workload's start, which a run's report gives (none here); the other source also
+    // read the log for its start orders, then again once it grew.
+    expect(own.passes()).toBe(1);
+    expect(read.passes()).toBe(3);
   });
 });
