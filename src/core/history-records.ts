@@ -3,7 +3,7 @@
 // here: whole and in start order (trace.jsonl, history.jsonl, shard.json), or per op in any order (the
 // report's timeline and charts, the metric replay, lookups by op id), so no reader needs a run's records in memory.
 import type { AttemptRecord, History, OpGroup, OpRecord, RecordSource } from './history.ts';
-import { StartLog, type StartOrder } from './start-order.ts';
+import { GroupStarts, type StartOrder } from './start-order.ts';
 
 interface StartOrders {
   attempts: StartOrder;
@@ -30,15 +30,10 @@ function startOrders(log: RecordSource): StartOrders {
 /** One pass over the log: where its attempts and its ops lie, each in start order. */
 function readStartOrders(log: RecordSource): StartOrders {
   const count = log.count;
-  const attempts = new StartLog();
-  const ops = new StartLog();
+  const byStart = new GroupStarts();
   let g = 0;
-  for (const group of log.groups()) {
-    for (const [i, a] of group.attempts.entries()) attempts.push(a.startMs, g, i);
-    if (group.op) ops.push(group.op.startMs, g, 0);
-    g++;
-  }
-  return { attempts: attempts.order(), ops: ops.order(), count };
+  for (const group of log.groups()) byStart.add(g++, group.attempts, group.op);
+  return { ...byStart.orders(), count };
 }
 
 /** A history's records by number in start order, whole, one read at a time. */

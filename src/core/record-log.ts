@@ -4,10 +4,12 @@
 // core/relative-time.ts), repeated strings (tools, codes, the same answer text) written once and named after that,
 // an attempt's number and op id left out where the op gives them, an op's answer where its last attempt gives it. The file is a LineSpill (core/line-spill.ts):
 // unlinked, gone at exit.
+
+import { doubled } from './doubled.ts';
 import type { AttemptRecord, OpGroup, OpRecord, RecordSource } from './history.ts';
 import { LineSpill } from './line-spill.ts';
 import { absolute, relative } from './relative-time.ts';
-import { StartLog, type StartOrder } from './start-order.ts';
+import { GroupStarts, type StartOrder } from './start-order.ts';
 import { StringTable } from './string-table.ts';
 
 type Encoded = Record<string, unknown>;
@@ -20,8 +22,7 @@ export class RecordLog implements RecordSource {
   private offsets = new Float64Array(1024);
   private sizes = new Uint32Array(1024);
   /** Where each attempt and op lies and when it started, as written: the readers by start sort them, no pass needed. */
-  private readonly attemptStarts = new StartLog();
-  private readonly opStarts = new StartLog();
+  private readonly byStart = new GroupStarts();
   /** Ops (groups) written. */
   count = 0;
 
@@ -53,9 +54,11 @@ export class RecordLog implements RecordSource {
       ...attempts.map((a, i) => this.encode(a, opId, i)),
     ];
     const { offset, bytes } = this.file.append(line);
-    for (const [i, a] of attempts.entries()) this.attemptStarts.push(a.startMs, this.count, i);
-    if (op) this.opStarts.push(op.startMs, this.count, 0);
-    if (this.count === this.offsets.length) this.grow();
+    this.byStart.add(this.count, attempts, op);
+    if (this.count === this.offsets.length) {
+      this.offsets = doubled(this.offsets);
+      this.sizes = doubled(this.sizes);
+    }
     this.offsets[this.count] = offset;
     this.sizes[this.count] = bytes;
     this.count++;
@@ -67,21 +70,12 @@ export class RecordLog implements RecordSource {
   }
 
   starts(): { attempts: StartOrder; ops: StartOrder } {
-    return { attempts: this.attemptStarts.order(), ops: this.opStarts.order() };
+    return this.byStart.orders();
   }
 
   /** Every op in the order written, one line in memory at a time. */
   *groups(): Generator<OpGroup> {
     for (const line of this.file.all()) yield this.decodeLine(line);
-  }
-
-  private grow(): void {
-    const offsets = new Float64Array(this.offsets.length * 2);
-    offsets.set(this.offsets);
-    const sizes = new Uint32Array(this.sizes.length * 2);
-    sizes.set(this.sizes);
-    this.offsets = offsets;
-    this.sizes = sizes;
   }
 
   private encode(record: AttemptRecord | OpRecord, opId: string, place: number, answer?: string): Encoded {

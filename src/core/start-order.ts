@@ -1,6 +1,7 @@
 // Records by start, for the readers that want them so (trace.jsonl, history.jsonl): where each lies in the log (op
 // number, place among its attempts) and when it started, kept in typed arrays (14 B a record) and sorted on demand.
 // A run's record log keeps one as it is written, so the report phase needs no pass over the log to build it.
+import { doubled } from './doubled.ts';
 
 /** Where each record lies in the log and when it started, in start order. */
 export interface StartOrder {
@@ -10,14 +11,18 @@ export interface StartOrder {
 }
 
 /** Records as written; `order()` sorts them by start, ties in the order written (as an in-memory history sorts). */
-export class StartLog {
+class StartLog {
   private start = new Float64Array(256);
   private group = new Int32Array(256);
   private place = new Int16Array(256);
   private length = 0;
 
   push(startMs: number, group: number, place: number): void {
-    if (this.length === this.start.length) this.grow();
+    if (this.length === this.start.length) {
+      this.start = doubled(this.start);
+      this.group = doubled(this.group);
+      this.place = doubled(this.place);
+    }
     this.start[this.length] = startMs;
     this.group[this.length] = group;
     this.place[this.length] = place;
@@ -33,17 +38,19 @@ export class StartLog {
       start: Float64Array.from(order, (i) => start[i]),
     };
   }
+}
 
-  private grow(): void {
-    const size = this.start.length * 2;
-    const start = new Float64Array(size);
-    start.set(this.start);
-    const group = new Int32Array(size);
-    group.set(this.group);
-    const place = new Int16Array(size);
-    place.set(this.place);
-    this.start = start;
-    this.group = group;
-    this.place = place;
+/** A log's attempts and ops, each by start: fed one op (group) at a time, in the order written. */
+export class GroupStarts {
+  private readonly attempts = new StartLog();
+  private readonly ops = new StartLog();
+
+  add(group: number, attempts: readonly { startMs: number }[], op: { startMs: number } | undefined): void {
+    for (let i = 0; i < attempts.length; i++) this.attempts.push(attempts[i].startMs, group, i);
+    if (op) this.ops.push(op.startMs, group, 0);
+  }
+
+  orders(): { attempts: StartOrder; ops: StartOrder } {
+    return { attempts: this.attempts.order(), ops: this.ops.order() };
   }
 }

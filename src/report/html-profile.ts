@@ -15,10 +15,6 @@ import { workloadOffsetMs } from './time-base.ts';
 import { renderTimelineSvg, TIMELINE_COLORS } from './timeline.ts';
 import { profileBadge } from './verdict-style.ts';
 
-export function profileSection(p: ProfileReport, history: History | undefined, reportPath?: string): string {
-  return [...profileSectionPieces(p, history, reportPath)].join('');
-}
-
 /**
  * The section in pieces, each worked out only when the one before it was taken: the timeline, the latency chart and
  * the effects table each pass over the run's records once, so a writer can let the event loop run between them.
