@@ -6,7 +6,8 @@
 // Run: npm run bench:determinism -- [PROFILE...] [--runs N] [--seed N]
 import { fileURLToPath } from 'node:url';
 import { describeDivergence, firstDivergence } from '../src/core/decision-diff.ts';
-import { compareKeyed, decisionsSha256 } from '../src/core/decision-log.ts';
+import { compareKeyed } from '../src/core/decision-log.ts';
+import { decisionsSha256 } from '../src/core/decisions-hash.ts';
 import type { DecisionRecord } from '../src/core/history.ts';
 import { createNetworkBackend } from '../src/network/index.ts';
 import { loadProfile } from '../src/profile/load.ts';

@@ -24,7 +24,7 @@
 // CHUNK_LINES: one string per line costs its header, an array slot and, for a drawn number, the parts V8's
 // JSON.stringify concatenates (about 150 B a decision in a heap snapshot); a chunk costs the line's characters.
 // A spilling run's log writes the lines to a LineSpill instead (core/line-spill.ts) and holds none of them.
-import { createHash } from 'node:crypto';
+import { decisionsSha256 } from './decisions-hash.ts';
 import type { DecisionRecord, Decisions } from './history.ts';
 import type { LineSpill } from './line-spill.ts';
 import { type DecisionSink, RandomStream } from './random.ts';
@@ -100,23 +100,6 @@ export class DecisionLog implements Decisions {
   sha256(): string {
     return decisionsSha256(this);
   }
-}
-
-/**
- * Hash of the log's plan decisions grouped by stream. Concurrent ops interleave their draws differently from run
- * to run, but each stream's own sequence is fixed by the seed, so grouping (a stable sort by stream) makes equal
- * runs hash equal. It reads the log once and holds each stream's lines as one string, not every record decoded: a
- * 100,000-op run has about 260,000 plan decisions in 100,000 streams.
- */
-export function decisionsSha256(records: Iterable<DecisionRecord>): string {
-  const byStream = new Map<string, string>();
-  for (const r of records) {
-    if (r.keyed) continue;
-    byStream.set(r.stream, `${byStream.get(r.stream) ?? ''}${r.stream}\t${r.what}\t${String(r.value)}\n`);
-  }
-  const hash = createHash('sha256');
-  for (const stream of [...byStream.keys()].sort()) hash.update(byStream.get(stream)!);
-  return hash.digest('hex');
 }
 
 export interface KeyedComparison {

@@ -3,8 +3,10 @@
 // values) from timing (a key only one run reached).
 
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareKeyed, DecisionLog, decisionsSha256 } from '../../../src/core/decision-log.ts';
+import { compareKeyed, DecisionLog } from '../../../src/core/decision-log.ts';
+import { decisionsSha256 } from '../../../src/core/decisions-hash.ts';
 import type { DecisionRecord } from '../../../src/core/history.ts';
 import { LineSpill } from '../../../src/core/line-spill.ts';
 
@@ -82,6 +84,36 @@ describe('the log keeps decisions encoded', () => {
     const swapped = [...drawn];
     [swapped[4], swapped[8]] = [swapped[8], swapped[4]];
     expect(decisionsSha256(swapped)).not.toBe(decisionsSha256(drawn));
+  });
+
+  it('hashes the same when its lines are sorted in runs spilled to disk and merged (any run length)', () => {
+    const decision = fc.record(
+      {
+        stream: fc.constantFrom('workload', 'workload/op1', 'workload/op10', 'workload/op2', 'a\tb"c', 'é/\u2028', ''),
+        what: fc.constantFrom('arg', 'pick\n"x"', 'tool'),
+        value: fc.oneof(fc.double(), fc.integer(), fc.string(), fc.boolean()),
+        keyed: fc.constant(true as const),
+      },
+      { requiredKeys: ['stream', 'what', 'value'] },
+    );
+    fc.assert(
+      fc.property(fc.array(decision, { maxLength: 60 }), fc.integer({ min: 1, max: 8 }), (drawn, runLines) => {
+        expect(decisionsSha256(drawn, runLines)).toBe(definedSha256(drawn));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('hashes the order of a stream across spilled runs: two of its draws swapped across a run boundary change it', () => {
+    const drawn: DecisionRecord[] = ['x', 'other', 'y', 'other'].map((value, i) => ({
+      stream: value === 'other' ? `s${i}` : 'one',
+      what: 'arg',
+      value,
+    }));
+    const swapped = [drawn[2], drawn[1], drawn[0], drawn[3]];
+    // Runs of two: 'one' draws x in the first run and y in the second.
+    expect(decisionsSha256(drawn, 2)).toBe(definedSha256(drawn));
+    expect(decisionsSha256(swapped, 2)).not.toBe(decisionsSha256(drawn, 2));
   });
 
   for (const where of ['memory', 'spill'] as const)
