@@ -1,5 +1,6 @@
 // What a family keeps of each ended op when its answer depends on windows known only at the end: start, end and a
 // few flag bits, in growable typed arrays (about 20 bytes an op), never the record.
+import { doubled } from '../core/doubled.ts';
 
 const INITIAL = 1024;
 
@@ -25,13 +26,8 @@ export class OpSpans {
   }
 
   private grow(): void {
-    const size = this.start.length * 2;
-    const start = new Float64Array(size);
-    const end = new Float64Array(size);
-    const flags = new Uint8Array(size);
-    start.set(this.start);
-    end.set(this.end);
-    flags.set(this.flags);
-    Object.assign(this, { start, end, flags });
+    this.start = doubled(this.start);
+    this.end = doubled(this.end);
+    this.flags = doubled(this.flags);
   }
 }

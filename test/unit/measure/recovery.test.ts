@@ -130,6 +130,19 @@ describe('recovery', () => {
     expect(timed.steadyState).toMatchObject({ ops: 0, measured: false });
   });
 
+  it('keeps every op number past its columns growing: of 2,500 ops, the 2,000 ahead of a per-request window count', () => {
+    // Every op ends after the window came on, so only its number (kept per row, grown past 1,024) tells ops 0-1999,
+    // ahead of the window's first op, from 2000-2499, in it: numbers lost past the first 1,024 rows read as 0.
+    const ops = Array.from({ length: 2500 }, (_, i) => op(`op-${String(i).padStart(5, '0')}`, i, 5000 + i));
+    const after = Array.from({ length: 20 }, (_, i) => op(`op-${2600 + i}`, 9000 + i * 100, 9050 + i * 100));
+    const window = {
+      ...fault('f1', 2000, 8000),
+      window: { kind: 'ops', fromOp: 2000, toOp: 2599, scope: 'per-request' },
+    } as const;
+    const r = recovery(history({ endMs: history().startMs + 20_000, faults: [window], ops: [...ops, ...after] }));
+    expect(r.steadyState).toMatchObject({ ops: 2000, measured: true });
+  });
+
   it('does not lower the target below the floor: an unhealthy system cannot "recover"', () => {
     // Before the fault every op fails (rate 0): today's target would drop to 0 and any window would pass.
     const r = recovery(scenario(okRun(20), ['fail']));
