@@ -155,16 +155,16 @@ describe('bad input: one line, exit code 2, no stack trace', () => {
   it('a profile over the size caps needs --allow-large to run; validate says so', async () => {
     const file = profile(
       'large.yaml',
-      base.replace('rate: 5', 'rate: 10000').replace('workload:', 'duration: 12s\nworkload:'),
+      base.replace('rate: 5', 'rate: 10000').replace('workload:', 'duration: 120s\nworkload:'),
     );
     const run = await runCli(['run', file, '--out', join(dir, 'out')]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toEqual([
-      `faultline: ${file}: the workload issues 120000 ops, over the cap of 100000; pass --allow-large to run it anyway`,
+      `faultline: ${file}: the workload issues 1200000 ops, over the cap of 1000000; pass --allow-large to run it anyway`,
     ]);
     const validate = await runCli(['validate', file]);
     expect(validate.code).toBe(0);
-    expect(validate.stdout).toContain('over the cap of 100000; pass --allow-large');
+    expect(validate.stdout).toContain('over the cap of 1000000; pass --allow-large');
   });
 
   it('a profile that never ends (/dev/zero, a FIFO fed forever) is refused after the size cap', async () => {
