@@ -4,6 +4,7 @@
 // `compareDecisions` is what `faultline replay` prints: plan decisions op by op, keyed draws key by key.
 import { compareKeyed, type KeyedComparison } from './decision-log.ts';
 import type { DecisionRecord } from './history.ts';
+import { opName } from './op-name.ts';
 
 export interface Divergence {
   /** The op whose decisions differ, or null for a run-level stream. */
@@ -20,8 +21,6 @@ export interface Divergence {
 
 const OP = /(?:^|\/)op-?(\d+)(?:\/|$)/;
 const ATTEMPT = /(?:^|\/)attempt-(\d+)(?:\/|$)/;
-
-const opName = (index: number) => `op-${String(index).padStart(5, '0')}`;
 
 function attemptOf(stream: string): { attempt?: number } {
   const m = ATTEMPT.exec(stream);

@@ -2,6 +2,7 @@
 // A seam that draws per request draws from `<its stream>/<key>`, so the draw is a function of seed, stream and key
 // and not of the order in which concurrent requests arrive. The dependency fault engine builds the same key from
 // the forwarded headers; the MCP-edge rules build it from the request's `_meta`.
+import { opName } from './op-name.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from './wire.ts';
 
 /** The trace id and attempt number a JSON-RPC request carries in `params._meta`, if any. */
@@ -54,7 +55,7 @@ const PLANNED_OP = /^op-(\d{5,7})$/;
 function countKey(trace: string, attempt: number | string | undefined): CountKey {
   const op = PLANNED_OP.exec(trace);
   const [n, a] = [Number(op?.[1]), Number(attempt)];
-  const planned = op !== null && trace === `op-${String(n).padStart(5, '0')}`;
+  const planned = op !== null && trace === opName(n);
   if (planned && Number.isInteger(a) && a >= 1 && a < ATTEMPTS_PACKED && String(a) === String(attempt))
     return n * ATTEMPTS_PACKED + a;
   // Joined, not a template: kept up to two generations per attempt, a template's string is a tree of its pieces

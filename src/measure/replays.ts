@@ -2,7 +2,9 @@
 // they made (the ledger or read-back is the judge), ops that ended indeterminate while their effect happened,
 // and the tools whose annotations the effects contradict (hint-honesty.ts). Effect-judged counts are n/a (null)
 // where effects are not observable.
+import { doubled } from '../core/doubled.ts';
 import type { OpRecord } from '../core/history.ts';
+import { opName, opNumber } from '../core/op-name.ts';
 import type { Accumulator } from './accumulator.ts';
 import { type HintLie, hintLie } from './hint-honesty.ts';
 import { OpSpans } from './op-spans.ts';
@@ -70,14 +72,17 @@ const SIDE_EFFECTING = 4;
 
 /**
  * The hinted ops as columns: every op of a read-only tool is one (40 % of a long run's ops in bench:scale's mix), so
- * each keeps its id, start, calls, two flag bits and its tool and hints by number (about 40 B), never an object.
+ * each keeps its op number, start, calls, two flag bits and its tool and hints by number (25 B), never an object or
+ * its id's string (an id in another spelling is kept as it is).
  */
 class HintedOps {
-  private readonly ids: string[] = [];
   private readonly rows = new OpSpans();
+  /** Each row's op number (core/op-name.ts), or -1 where its id is spelled otherwise and kept in `otherIds`. */
+  private number = new Int32Array(1024);
+  private readonly otherIds = new Map<number, string>();
   private readonly kinds: Pick<HintedOp, 'tool' | 'hints'>[] = [];
   private readonly kindOf = new Map<string, number>();
-  private readonly kind: number[] = [];
+  private kind = new Int32Array(1024);
 
   push(o: OpRecord, calls: number): void {
     const key = `${o.tool}\0${JSON.stringify(o.hints)}`;
@@ -86,18 +91,32 @@ class HintedOps {
       kind = this.kinds.push({ tool: o.tool, hints: o.hints }) - 1;
       this.kindOf.set(key, kind);
     }
-    this.ids.push(o.opId);
-    this.kind.push(kind);
     // A span's end holds the calls: these rows are never read as spans.
-    this.rows.push(o.startMs, calls, OUTCOMES.indexOf(o.outcome) | (o.sideEffecting ? SIDE_EFFECTING : 0));
+    const row = this.rows.push(o.startMs, calls, OUTCOMES.indexOf(o.outcome) | (o.sideEffecting ? SIDE_EFFECTING : 0));
+    if (row === this.number.length) {
+      this.number = doubled(this.number);
+      this.kind = doubled(this.kind);
+    }
+    this.number[row] = opNumber(o.opId);
+    if (this.number[row] === -1) this.otherIds.set(row, o.opId);
+    this.kind[row] = kind;
+  }
+
+  private idOf(row: number): string {
+    const n = this.number[row];
+    return n === -1 ? this.otherIds.get(row)! : opName(n);
   }
 
   *byStart(): Generator<HintedOp> {
-    const { ids, rows } = this;
-    for (const i of rows.byStart((a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0))) {
+    const { rows } = this;
+    const byId = (a: number, b: number) => {
+      const [x, y] = [this.idOf(a), this.idOf(b)];
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+    for (const i of rows.byStart(byId)) {
       const flags = rows.flags[i];
       yield {
-        opId: ids[i],
+        opId: this.idOf(i),
         outcome: OUTCOMES[flags & 3],
         sideEffecting: (flags & SIDE_EFFECTING) !== 0,
         ...this.kinds[this.kind[i]],

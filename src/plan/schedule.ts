@@ -2,6 +2,7 @@
 // carries a mistake, and (open model) when it starts. Op i is drawn from the seed by its index: the tool from
 // the workload stream in index order, arguments and mistake from the op's own child streams.
 
+import { opName } from '../core/op-name.ts';
 import type { RandomStream } from '../core/random.ts';
 import { injectMistake, type Mistaken } from '../model/mistakes.ts';
 import { generate } from '../profile/generators.ts';
@@ -33,7 +34,7 @@ export function planOp(profile: Profile, random: RandomStream, index: number): P
   }
   const argRandom = random.child(`op${index}`);
   const args = Object.fromEntries(Object.entries(item.args).map(([k, g]) => [k, generate(g, argRandom, index)]));
-  const opId = `op-${String(index).padStart(5, '0')}`;
+  const opId = opName(index);
   const mistakeRandom = random.child(`mistake/${opId}`);
   const mistake =
     mistakes && mistakeRandom.chance('mistake', mistakes.share)

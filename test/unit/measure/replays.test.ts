@@ -94,6 +94,23 @@ describe('replay metrics', () => {
     ]);
   });
 
+  it('names every lying op by its own id past the columns growing, in the workload spelling or any other', () => {
+    const peek = { tool: 'peek', hints: { readOnlyHint: true } };
+    // 3,000 read-only ops, each a lie: workload ids (op-00000 ... op-02999, over the 1,024 rows first kept) and
+    // ids in other spellings (a user client's, a number too large, a padded one that is not the workload's).
+    const ids = [
+      ...Array.from({ length: 3000 }, (_, i) => `op-${String(i).padStart(5, '0')}`),
+      'mine-1',
+      'op-7',
+      'op-000012',
+      'op-99999999999',
+    ];
+    const m = computeMetrics(
+      history({ ops: ids.map((id, i) => op(id, i, i + 1, 'ok', peek)), effects: ids.map((id) => effect(id)) }),
+    );
+    expect(m.lyingHintTools?.map((l) => l.ops)).toEqual([ids]);
+  });
+
   it('every effect-judged count is n/a, not 0, where effects cannot be seen; client counts stay', () => {
     for (const name of ['unsafe_replay_duplicates', 'indeterminate_effects', 'lying_hints']) {
       expect(metric(name, false)).toMatchObject({ value: null, na: true, unmeasurable: true });
