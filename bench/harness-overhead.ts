@@ -1,6 +1,6 @@
 // What the harness itself costs next to the bare MCP SDK, side by side in one run, at concurrency 1 and 16:
 //   bare:        an SDK 1.32 Client per worker (one session each) calling `echo` on an SDK 1.32 McpServer child
-//                (Streamable HTTP on 127.0.0.1, stateful, one McpServer per session, no event store).
+//                (bench/bare-pair.mjs: Streamable HTTP on 127.0.0.1, stateful, one McpServer per session, no event store).
 //   harness:     runProfile() on a no-fault closed-model profile whose target is that same echo server as a
 //                bring-your-own `kind: http` target: Faultline's real client stack (resilient policy, attempt
 //                records, classification, edge fetch chain, tracing, Recorder history) and workload driver, through
@@ -21,10 +21,7 @@
 // server under harness-ref saturates a core (1000 / its CPU ms per op) at >= 80% of the bare pair's CPU-bound rate.
 // Run: npm run bench:overhead [-- --rounds 5 --seconds 3 --warmup 1 --cpu-prof DIR]
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 const SELF = fileURLToPath(import.meta.url);
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const RUN_TS = join(REPO, 'bin/run-ts.js');
+const BARE_PAIR = join(REPO, 'bench/bare-pair.mjs');
 const ECHO_ARGS = { text: 'hello' };
 const GOAL = 0.8;
 const CONCURRENCIES = [1, 16];
@@ -203,46 +201,11 @@ function median(measured: (number | null)[]): number | null {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-// ---- the bare echo server (a child of the bare and harness sides) ----
-
-async function echoServer(): Promise<void> {
-  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
-  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
-  const { isInitializeRequest } = await import('@modelcontextprotocol/sdk/types.js');
-  const { z } = await import('zod');
-  const transports = new Map<string, InstanceType<typeof StreamableHTTPServerTransport>>();
-  const newServer = () => {
-    const server = new McpServer({ name: 'bare-echo', version: '1.0.0' });
-    server.registerTool('echo', { description: 'Echoes text.', inputSchema: { text: z.string() } }, async (args) => ({
-      content: [{ type: 'text', text: args.text }],
-    }));
-    return server;
-  };
-  const http = createServer(async (req, res) => {
-    const id = req.headers['mcp-session-id'];
-    const transport = typeof id === 'string' ? transports.get(id) : undefined;
-    if (transport) return transport.handleRequest(req, res);
-    if (req.method !== 'POST') return void res.writeHead(404).end();
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    if (!isInitializeRequest(body)) return void res.writeHead(404).end();
-    const created = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sid) => void transports.set(sid, created),
-    });
-    created.onclose = () => created.sessionId && transports.delete(created.sessionId);
-    await newServer().connect(created);
-    await created.handleRequest(req, res, body);
-  });
-  process.once('SIGTERM', () => process.exit(0));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  process.stdout.write(`listening http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp\n`);
-}
+// ---- the bare echo server (a child of the bare and harness sides): bench/bare-pair.mjs, plain JavaScript ----
 
 /** Runs `use` against a fresh echo server child; SIGTERM after, so a --cpu-prof profile is written. */
 async function withEchoServer<T>(use: (url: string) => Promise<T>): Promise<T> {
-  const server = spawn(process.execPath, [...process.execArgv, RUN_TS, SELF, '--echo-server'], {
+  const server = spawn(process.execPath, [...process.execArgv, BARE_PAIR, 'server'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -680,8 +643,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--echo-server')) await echoServer();
-else if (process.argv.includes('--side')) {
+if (process.argv.includes('--side')) {
   const side = arg('side', 'bare') as Side;
   // The side runs its warm-up, then the measured seconds (OpMeter leaves the warm-up out).
   const result = await RUN_SIDE[side](Number(arg('concurrency', '1')), WARMUP_S + Number(arg('seconds', '3')));
