@@ -50,8 +50,11 @@ async function server() {
   process.stdout.write(`listening http://127.0.0.1:${http.address().port}/mcp\n`);
 }
 
-/** Starts the echo server as a child of this process; resolves with its URL and a stop that waits for its exit. */
-async function startEchoServer() {
+/**
+ * Starts the echo server as a child of this process (with this process's node flags, so --cpu-prof profiles it too);
+ * resolves with its URL and a stop that sends SIGTERM and waits for its exit. bench:overhead and bench:hot-path use it.
+ */
+export async function startEchoServer() {
   const child = spawn(process.execPath, [...process.execArgv, SELF, 'server'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -14,11 +14,12 @@
 // Run: npm run bench:hot-path [-- --rounds 5 --calls 3000]
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEchoServer } from './bare-pair.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 /** Blocks of each kind per round in the async-context child. */
@@ -73,23 +74,6 @@ async function sdkCalls(url: string, calls: number): Promise<{ plain: number; co
   }
   await client.close();
   return { plain: plain / BLOCKS, context: context / BLOCKS };
-}
-
-/** bench:overhead's bare echo server in a child; resolves its URL and how to stop it. */
-async function echoServer(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [RUN_TS, join(dirname(SELF), 'harness-overhead.ts'), '--echo-server'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /listening (\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`echo server exited with ${code}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 /** A piece: CPU µs per call of `fn` (after `setup`), less that of `baseline` when it has one. */
@@ -225,7 +209,7 @@ async function measurePieces(pieces: Piece[], rounds: number, calls: number): Pr
 async function main(): Promise<void> {
   const rounds = Number(arg('rounds', '5'));
   const calls = Number(arg('calls', '3000'));
-  const server = await echoServer();
+  const server = await startEchoServer();
   const sides = () => {
     const sdk = ['--sdk', '--url', server.url, '--calls', String(calls)];
     const out = spawnSync(process.execPath, [RUN_TS, SELF, ...sdk], { encoding: 'utf8' });
@@ -239,7 +223,7 @@ async function main(): Promise<void> {
     plain.push(measured.plain);
     context.push(measured.context);
   }
-  server.stop();
+  await server.stop();
   const pieces = await pieceList();
   const piecesUs = await measurePieces(pieces, rounds, calls * PIECE_CALLS);
   const us = (n: number) => `${n.toFixed(1).padStart(7)} µs/call`;

@@ -26,11 +26,11 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { startEchoServer } from './bare-pair.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const RUN_TS = join(REPO, 'bin/run-ts.js');
-const BARE_PAIR = join(REPO, 'bench/bare-pair.mjs');
 const ECHO_ARGS = { text: 'hello' };
 const GOAL = 0.8;
 const CONCURRENCIES = [1, 16];
@@ -201,28 +201,13 @@ function median(measured: (number | null)[]): number | null {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-// ---- the bare echo server (a child of the bare and harness sides): bench/bare-pair.mjs, plain JavaScript ----
-
-/** Runs `use` against a fresh echo server child; SIGTERM after, so a --cpu-prof profile is written. */
+/** Runs `use` against a fresh echo server child (bench/bare-pair.mjs); SIGTERM after, so a --cpu-prof profile is written. */
 async function withEchoServer<T>(use: (url: string) => Promise<T>): Promise<T> {
-  const server = spawn(process.execPath, [...process.execArgv, BARE_PAIR, 'server'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const server = await startEchoServer();
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      server.stdout!.on('data', (d) => {
-        out += d;
-        const match = /listening (\S+)/.exec(out);
-        if (match) resolve(match[1]);
-      });
-      server.on('exit', (code) => reject(new Error(`echo server exited with ${code}`)));
-    });
-    return await use(url);
+    return await use(server.url);
   } finally {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 
