@@ -1,6 +1,7 @@
 // What the harness itself costs next to the bare MCP SDK, side by side in one run, at concurrency 1 and 16:
 //   bare:        an SDK 1.32 Client per worker (one session each) calling `echo` on an SDK 1.32 McpServer child
-//                (bench/bare-pair.mjs: Streamable HTTP on 127.0.0.1, stateful, one McpServer per session, no event store).
+//                (bench/bare-pair.mjs: Streamable HTTP on 127.0.0.1, stateful, one McpServer per session, no event
+//                store).
 //   harness:     runProfile() on a no-fault closed-model profile whose target is that same echo server as a
 //                bring-your-own `kind: http` target: Faultline's real client stack (resilient policy, attempt
 //                records, classification, edge fetch chain, tracing, Recorder history) and workload driver, through
@@ -201,7 +202,7 @@ function median(measured: (number | null)[]): number | null {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Runs `use` against a fresh echo server child (bench/bare-pair.mjs); SIGTERM after, so a --cpu-prof profile is written. */
+/** Runs `use` against a fresh echo server child (bench/bare-pair.mjs); SIGTERM after, so --cpu-prof writes out. */
 async function withEchoServer<T>(use: (url: string) => Promise<T>): Promise<T> {
   const server = await startEchoServer();
   try {

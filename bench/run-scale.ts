@@ -2,10 +2,11 @@
 // no-fault closed-model profile at each size, each its own process, with every report written. Per size it prints
 // the run's own ops/s, the peak RSS (getrusage maxRSS, written by an exit hook loaded through NODE_OPTIONS) of the
 // harness and of the reference server's child process, and the bytes per op of the history on disk (history.jsonl,
-// the run's record of every op; trace.jsonl beside it, which may stay readable). Beside each size, the bare SDK 1.32 pair (bench/bare-pair.mjs: one Client session, an echo server child, plain
-// JavaScript) makes the same number of calls at the same concurrency; its rate and its client's and server's peaks
-// are printed beside the harness's, and beside each goal: what the SDK itself does on this Node. Then the goals of issue 27, each PASS or FAIL from the numbers
-// of this same run. Throughput on a shared machine is indicative; RSS and bytes are not.
+// the run's record of every op; trace.jsonl beside it, which may stay readable). Beside each size, the bare SDK
+// 1.32 pair (bench/bare-pair.mjs: one Client session, an echo server child, plain JavaScript) makes the same number
+// of calls at the same concurrency; its rate and its client's and server's peaks are printed beside the harness's
+// and beside each goal: what the SDK itself does on this Node. Then the goals of issue 27, each PASS or FAIL from
+// the numbers of this same run. Throughput on a shared machine is indicative; RSS and bytes are not.
 // `--samples DIR` also writes DIR/harness-<ops>.txt: the harness's process.memoryUsage() every 250 ms, each full
 // collection with the heap it left, and when each report file appeared (workload and report phase apart); and
 // DIR/server-<ops>-<pid>.txt: the heap each full collection of a child left, from which the server child's live set
