@@ -22,6 +22,10 @@ export interface AttemptHttp {
   inputRounds?: number;
   /** The task the attempt created (task-client.ts): its last status seen and the failed polls it resumed. */
   task?: TaskAttempt;
+  /** A stream of this attempt carried an event id: the SDK can resume it (answer-lost.ts). */
+  resumable?: boolean;
+  /** The attempt's answer stream broke off before the answer with nothing to resume from (answer-lost.ts). */
+  answerLost?: boolean;
   /** A proxy rewrote the Mcp-* routing headers of the attempt's last POST (it marks its answer: HEADER_TAMPERED_HEADER). */
   headerTampered?: boolean;
 }

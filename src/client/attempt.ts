@@ -3,6 +3,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord } from '../core/history.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
+import { withAnswerLost } from './answer-lost.ts';
 import { type AttemptHttp, noteNotification, runInAttempt } from './attempt-context.ts';
 import type { AttemptOutcome, ToolCallResult } from './attempt-outcome.ts';
 import { classifyError, classifyResult } from './classify.ts';
@@ -13,6 +14,9 @@ import type { TaskCallOptions } from './task-client.ts';
 import type { OpRun, Try } from './units/unit.ts';
 
 const VISIBLE_LIMIT = 256 * 1024;
+
+/** Attempts the client itself ended, the SDK sending the server the cancellation. */
+const CANCELLED_BY_US = new Set(['LINK.TIMEOUT', 'LINK.ANSWER_LOST']);
 
 /**
  * Everything the model would see of an answer: text content and structuredContent (an isError result's texts
@@ -67,10 +71,13 @@ async function callOnce(
           return client.callTask(params, { ...requestOptions(timeoutMs), ...task });
         }
         // Asking for progress, as hosts do: what the tool reports on the way is model-visible too.
-        return client.callTool(params, undefined, {
-          ...requestOptions(timeoutMs),
-          onprogress: (p) => noteNotification(JSON.stringify(p), http),
-        });
+        return withAnswerLost(http, (lost) =>
+          client.callTool(params, undefined, {
+            ...requestOptions(timeoutMs),
+            ...lost,
+            onprogress: (p) => noteNotification(JSON.stringify(p), http),
+          }),
+        );
       }) as Promise<ToolCallResult>;
     };
     budget = await fitResult(await call(args), ctx.client.resultBudgetBytes, args.page_size, (page_size) =>
@@ -160,8 +167,9 @@ export function attemptStep(op: OpRun, options: AttemptOptions = {}): Try {
       call.runsAsTask ? { resumePolls: options.resumePolls ?? 0 } : undefined,
     );
     const c = outcome.classified;
-    // Our own timeout cancelled the call (notifications/cancelled): a tool that honours it took no effect.
-    const cancelled = !outcome.result && c.errorCode === 'LINK.TIMEOUT' && call.honoursCancel === true;
+    // We cancelled the call (at our timeout, or when its answer's stream broke: answer-lost.ts), and the SDK sent
+    // the cancellation: a tool that honours it took no effect.
+    const cancelled = !outcome.result && CANCELLED_BY_US.has(c.errorCode ?? '') && call.honoursCancel === true;
     op.tally.record({ type: 'attempt', outcome, tookNoEffect: options.trustsCancel === true && cancelled });
     if (!c.ok) throw new AttemptFailed(outcome);
     outcome.record.next = 'done';

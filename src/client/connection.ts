@@ -8,6 +8,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { DiscoveryProbe } from '../core/history.ts';
 import { MODERN_VERSION } from '../core/pairing.ts';
+import { endIfAnswerLost, withOwnAnswerLost } from './answer-lost.ts';
 import { noteNotification, recordingFetch } from './attempt-context.ts';
 import { AmbiguousDiscovery, discoveryTap } from './discovery-tap.ts';
 import type { ConnectionClient } from './mcp-client.ts';
@@ -71,6 +72,14 @@ export function clientTransport(options: ConnectionOptions, innermost: typeof fe
   );
 }
 
+/** The client's onerror: an attempt whose answer was lost with its stream ends now (answer-lost.ts), then `onError`. */
+function onClientError(onError?: (error: Error) => void): (error: Error) => void {
+  return (error) => {
+    endIfAnswerLost(error);
+    onError?.(error);
+  };
+}
+
 export class Connection {
   private constructor(
     readonly client: ConnectionClient,
@@ -87,23 +96,27 @@ export class Connection {
     const observer = offerObserver(fetch);
     const inner = options.wrapFetch ? options.wrapFetch(observer.fetch) : observer.fetch;
     const r = options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 };
-    if (options.sdk2) {
+    const sdk2 = options.sdk2;
+    if (sdk2) {
       const tap = discoveryTap(transportFetch(inner));
       const bareProbe = () =>
         options.sdk2?.reprobeBareFallback === true && tap.probes().some((p) => p.outcome === 'bare-400');
       try {
         // SDK 2.4's client loads only when a run speaks it: most runs never do, and it is a fifth of a run's code.
         const { openSdk2 } = await import('./sdk2-client.ts');
-        const opened = await openSdk2({
-          negotiation: options.sdk2.negotiation,
-          url: options.url,
-          transport: options.transport?.(),
-          fetch: tap.fetch,
-          reconnection: r,
-          connectTimeoutMs: options.connectTimeoutMs ?? 5000,
-          onError: options.onError,
-          onLog: (params) => noteNotification(JSON.stringify(params)),
-        });
+        const opened = await withOwnAnswerLost((connectOptions) =>
+          openSdk2({
+            negotiation: sdk2.negotiation,
+            url: options.url,
+            transport: options.transport?.(),
+            fetch: tap.fetch,
+            reconnection: r,
+            connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+            onError: onClientError(options.onError),
+            onLog: (params) => noteNotification(JSON.stringify(params)),
+            connectOptions,
+          }),
+        );
         if (bareProbe() && opened.transport.protocolVersion !== MODERN_VERSION) {
           await Connection.terminate(opened.transport);
           await opened.close().catch(() => {});
@@ -121,11 +134,14 @@ export class Connection {
     }
     const transport = clientTransport(options, observer.fetch);
     const client = new Client({ name: 'faultline', version: '0.1.0' });
-    if (options.onError) client.onerror = options.onError;
+    client.onerror = onClientError(options.onError);
     // A log message on an attempt's own stream is part of what the model may see of that attempt.
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => noteNotification(JSON.stringify(n.params)));
     try {
-      await client.connect(transport, { timeout: options.connectTimeoutMs ?? 5000 });
+      // An initialize whose stream breaks off unanswered fails now, not at the connect timeout (answer-lost.ts).
+      await withOwnAnswerLost((lost) =>
+        client.connect(transport, { timeout: options.connectTimeoutMs ?? 5000, ...lost }),
+      );
     } catch (error) {
       // The server may have created a session already (initialize passed, a later step failed): end it.
       if (transport.sessionId !== undefined) await Connection.terminate(transport);

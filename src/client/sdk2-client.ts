@@ -17,6 +17,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { MODERN_VERSION } from '../core/pairing.ts';
+import type { AnswerLostOptions } from './answer-lost.ts';
 import { confirmingUser, ELICITATION_CAPABILITY } from './confirming-user.ts';
 import type { ConnectionClient, McpClient } from './mcp-client.ts';
 import { TaskClient } from './task-client.ts';
@@ -29,6 +30,8 @@ export interface Sdk2Options {
   fetch: typeof fetch;
   reconnection: { initialMs: number; maxMs: number; grow: number; maxRetries: number };
   connectTimeoutMs: number;
+  /** More options for the connect's initialize (its answer-lost signal: answer-lost.ts). */
+  connectOptions?: AnswerLostOptions;
   onError?: (error: Error) => void;
   onLog?: (params: unknown) => void;
   /** notifications/resources/updated, from a subscriptions/listen stream (client/listener.ts). */
@@ -95,10 +98,12 @@ export async function openSdk2(options: Sdk2Options): Promise<Sdk2Connection> {
     const onUpdated = options.onResourceUpdated;
     sdk.setNotificationHandler('notifications/resources/updated', (n) => onUpdated(n.params));
   }
-  await sdk.connect(transport, { timeout: options.connectTimeoutMs }).catch(async (error) => {
-    await sdk.close().catch(() => {});
-    rethrow(error);
-  });
+  await sdk
+    .connect(transport, { timeout: options.connectTimeoutMs, ...options.connectOptions })
+    .catch(async (error) => {
+      await sdk.close().catch(() => {});
+      rethrow(error);
+    });
   const tasks = http && new TaskClient(options.url, options.fetch);
   const client = {
     ...(tasks && { callTask: (...args: Parameters<TaskClient['callTool']>) => tasks.callTool(...args) }),

@@ -2,6 +2,7 @@
 // from tool-traits.ts (profile, reference, annotations) with --key-arg over them, the effects the ledger or the
 // profile's read-back counts, and the real edge fault drop-after-commit on the client's fetch.
 
+import { withOwnAnswerLost } from '../client/answer-lost.ts';
 import { RandomStream } from '../core/random.ts';
 import { findFaultKind } from '../faults/registry.ts';
 import { generate } from '../profile/generators.ts';
@@ -51,9 +52,10 @@ export function liveTools(
 async function callTool(env: Environment, name: string, args: Record<string, unknown>): Promise<CallOutcome> {
   try {
     const { connection } = await env.session.get();
-    const result = await connection.client.callTool({ name, arguments: args }, undefined, {
-      timeout: CALL_TIMEOUT_MS,
-    });
+    // A call whose answer is lost with its stream ends then (answer-lost.ts), not at CALL_TIMEOUT_MS.
+    const result = await withOwnAnswerLost((lost) =>
+      connection.client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS, ...lost }),
+    );
     const text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? `[${c.type}]`).join(' ');
     const body = result.structuredContent === undefined ? text : JSON.stringify(result.structuredContent);
     return { kind: 'result', isError: result.isError === true, body };

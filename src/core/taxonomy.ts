@@ -10,8 +10,9 @@ export type Category = (typeof CATEGORIES)[number];
  * itself failed (the connection to the MCP endpoint was refused, reset or closed, or the client's request timed
  * out), so no answer of the server's arrived. Who acts: the client reconnects and retries with backoff. Codes:
  * LINK.REFUSED and LINK.UNREACHABLE (no connection was made: the request never left), LINK.RESET and LINK.CLOSED
- * (the connection dropped: the request may have run), LINK.TIMEOUT (no answer within the client's timeout: the
- * tool may still run), LINK.NOT_CONNECTED (the transport was down: nothing was sent). Never in a ToolError.
+ * (the connection dropped: the request may have run), LINK.ANSWER_LOST (the stream carrying the answer broke off
+ * before it, with nothing to resume from: the request may have run), LINK.TIMEOUT (no answer within the client's
+ * timeout: the tool may still run), LINK.NOT_CONNECTED (the transport was down: nothing was sent). Never in a ToolError.
  *
  * EDGE: the MCP endpoint itself (or a gateway or proxy in front of it) answered the HTTP request with a 5xx
  * instead of an MCP answer, so the tool's dependencies are not what failed. Code EDGE.HTTP_<status>; the tool

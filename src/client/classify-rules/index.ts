@@ -21,6 +21,7 @@
 // | JSON-RPC -32022 UnsupportedProtocolVersion (2026)  | PROTO.VERSION_REFUSED           | yes   | no: refused before the tool ran; negotiate again |
 // | JSON-RPC -32020 HeaderMismatch (2026-07-28)        | PROTO.HEADER_MISMATCH           | yes   | no: the Mcp-* headers disagree with the body, refused before dispatch |
 // | other JSON-RPC error (-32603, server-defined)      | PROTO.JSONRPC_<n>               | no    | yes: thrown while the tool may have been running |
+// | the answer's SSE stream failed before the answer, with no event id to resume from (client onerror) | LINK.ANSWER_LOST | yes | yes: the server may have acted; the SDK would wait for its timeout |
 // | our request timeout (-32001)                       | LINK.TIMEOUT                    | yes   | yes: the tool may still run or be done |
 // | a task a poll answered `cancelled` (task client)   | RESOURCE.TASK_CANCELLED         | no    | no: the server says it stopped before its effect; someone meant it to stop |
 // | connection closed with the request pending (-32000)| LINK.CLOSED                     | yes   | yes: the answer was lost with it |
@@ -39,7 +40,7 @@
 import { failure } from '../classified.ts';
 import { HTTP_STATUS_RULES } from './http-status.ts';
 import { JSON_RPC_RULES } from './json-rpc.ts';
-import { LINK_RULES } from './link.ts';
+import { ANSWER_LOST_RULE, LINK_RULES } from './link.ts';
 import { NEGOTIATION_RULES } from './negotiation.ts';
 import type { ClassifyRule } from './rule.ts';
 import { TASK_RULES } from './task.ts';
@@ -52,6 +53,7 @@ const ANYTHING_ELSE: ClassifyRule = {
 };
 
 export const CLASSIFY_RULES: readonly ClassifyRule[] = [
+  ANSWER_LOST_RULE,
   ...NEGOTIATION_RULES,
   ...HTTP_STATUS_RULES,
   ...JSON_RPC_RULES,

@@ -1,7 +1,25 @@
 // Rows for a failed MCP link below JSON-RPC: fetch's network failures and a transport that is not connected.
 import { neverConnected, socketCause } from '../../core/socket-cause.ts';
+import { ANSWER_LOST_MESSAGE } from '../answer-lost.ts';
 import { failure } from '../classified.ts';
 import type { ClassifyRule } from './rule.ts';
+
+/**
+ * The attempt's answer stream broke off before the answer with nothing to resume from (answer-lost.ts). First in
+ * the table: SDK 1.32 rejects the ended call with -32000 and SDK 2.4 with its timeout, which the JSON-RPC rows take.
+ */
+export const ANSWER_LOST_RULE: ClassifyRule = {
+  name: 'answer-lost',
+  matches: (s) => s.http.answerLost === true,
+  classify: () =>
+    failure({
+      category: 'LINK',
+      errorCode: 'LINK.ANSWER_LOST',
+      retryable: true,
+      uncertain: true,
+      message: ANSWER_LOST_MESSAGE,
+    }),
+};
 
 export const LINK_RULES: ClassifyRule[] = [
   {

@@ -21,6 +21,12 @@ interface Example {
 }
 
 const EXAMPLES: Record<string, Example> = {
+  'answer-lost': {
+    // What SDK 1.32 rejects the ended call with (LINK.CLOSED's code), from an attempt whose answer stream broke.
+    error: new McpError(-32000, 'the stream carrying the answer broke off before the answer'),
+    http: { answerLost: true },
+    expected: { category: 'LINK', errorCode: 'LINK.ANSWER_LOST', retryable: true, uncertain: true },
+  },
   'discovery-ambiguous': {
     error: new AmbiguousDiscovery('HTTP 400'),
     expected: { errorCode: 'PROTO.DISCOVERY_AMBIGUOUS', retryable: true, uncertain: false },
