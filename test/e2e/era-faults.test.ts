@@ -31,6 +31,11 @@ for (const pairing of [modern, pairingsOf('legacy')[0]]) {
       }
       expect(r.report.metrics.duplicateEffects).toBe(0);
       expect(r.report.metrics.lostEffects).toBe(0);
+      // No lost answer waited out the attempt timeout: SDK 1.32 reports the broken stream, and with no event id to
+      // resume from the client ends the attempt there (answer-lost.ts); SDK 2.4 on the 2026 wire fails the fetch.
+      const failed = (r.history.attempts ?? []).filter((a) => !a.ok).map((a) => a.errorCode);
+      expect(failed).toHaveLength(hits ?? -1);
+      expect(new Set(failed)).toEqual(new Set([pairing === modern ? 'LINK.RESET' : 'LINK.ANSWER_LOST']));
     });
 
     it('naive control: a fresh key on every re-issue charges again', { timeout: T }, async () => {
@@ -40,6 +45,22 @@ for (const pairing of [modern, pairingsOf('legacy')[0]]) {
     });
   });
 }
+
+describe('drop-after-commit with an event store (legacy)', () => {
+  it('a stream that carried an event id is left to the SDK: it resumes with Last-Event-ID, no attempt ends lost', {
+    timeout: T,
+  }, async () => {
+    const r = await runShipped('drop-after-commit', undefined, undefined, pairingsOf('legacy')[0], (profile) => {
+      if (profile.target.kind === 'reference') profile.target.eventStore = true;
+    });
+    // Every lost answer came back on the resumed stream: nothing to retry (retry_success_rate is n/a).
+    expect(r.report.metrics.faultWindows[0].hits).toBeGreaterThan(0);
+    expect(r.report.metrics).toMatchObject({ opsFail: 0, duplicateEffects: 0, lostEffects: 0 });
+    const attempts = r.history.attempts ?? [];
+    expect(attempts.filter((a) => !a.ok)).toEqual([]);
+    expect(attempts.filter((a) => (a.resumptions ?? 0) > 0).length).toBe(r.report.metrics.faultWindows[0].hits);
+  });
+});
 
 describe('stream-abandon (modern)', () => {
   it('the SDK 2.4 server takes the hang-up as a cancellation: failed ops published nothing', {

@@ -7,7 +7,7 @@ import { inertWindows } from '../../src/measure/fault-windows.ts';
 import type { ProfileReport, Verdict } from '../../src/measure/run-report.ts';
 import { isTimeUpperBound } from '../../src/measure/thresholds.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
-import { loadProfile } from '../../src/profile/load.ts';
+import { type LoadedProfile, loadProfile } from '../../src/profile/load.ts';
 import { runWithControl } from '../../src/run/faults-off.ts';
 import type { ProfileResult } from '../../src/run/run-profile.ts';
 
@@ -20,8 +20,12 @@ export async function runShipped(
   policy?: PolicyName,
   seed?: number,
   pairing?: Pairing,
+  /** Changes to the loaded profile before it runs (a variant of a shipped profile). */
+  edit?: (profile: LoadedProfile['profile']) => void,
 ): Promise<ProfileResult> {
-  return runWithControl(loadProfile(shippedProfile(name)), {
+  const loaded = loadProfile(shippedProfile(name));
+  edit?.(loaded.profile);
+  return runWithControl(loaded, {
     policy,
     seed,
     pairing,
