@@ -7,7 +7,7 @@
 // The client's and the server's timeouts are raised for both runs: on a machine shared with other work the burners
 // can slow an attempt past 2 s, and a timeout is a fault of its own (the machine's, on the clock) that retries and,
 // under the naive control, charges twice. What op windows settle is which ops meet the profile's faults.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import type { History } from '../../src/core/history.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { loadProfile, parseProfile } from '../../src/profile/load.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
+import { cpuBurner } from '../helpers/processes.ts';
 
 const PROFILE = join(import.meta.dirname, '../../chaos-profiles/dependency-5xx.yaml');
 
@@ -35,8 +36,7 @@ async function runNaive(loaded: boolean) {
         network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),
         onPhase: (phase) => {
           if (!loaded || phase !== 'workload') return;
-          for (let i = 0; i < availableParallelism(); i++)
-            burners.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+          for (let i = 0; i < availableParallelism(); i++) burners.push(cpuBurner());
         },
       },
     );

@@ -6,7 +6,7 @@
 // the machine's part of the stall to the delay a missed time bound is compared with. A count is still judged as
 // measured: the load never makes it inconclusive. (That a stall the process causes itself on a quiet machine is not
 // judged load is in test/unit/measure/calibration.test.ts, where no machine can disturb it.)
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, getPriority, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { LOAD_SHARE, machineDelayMs } from '../../src/measure/calibration.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
+import { cpuBurner } from '../helpers/processes.ts';
 
 const PROFILE = `
 name: starved-mid-run
@@ -57,7 +58,7 @@ describe('load that rose after the calibration', () => {
           onPhase: (phase) => {
             if (phase !== 'workload') return;
             for (let i = 0; i < 2 * availableParallelism(); i++) {
-              burners.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+              burners.push(cpuBurner());
             }
             setTimeout(() => holdLoop(1500), 800);
           },
