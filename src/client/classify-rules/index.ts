@@ -6,6 +6,7 @@
 //
 // | what the client saw                                | code                            | retry | effect may exist |
 // | -------------------------------------------------- | ------------------------------- | ----- | ---------------- |
+// | the answer's SSE stream failed before the answer, with no event id to resume from (client onerror) | LINK.ANSWER_LOST | yes | yes: the server may have acted; the SDK would wait for its timeout |
 // | isError result with a structured error             | the server's                    | its   | its `details.uncertain` (the server says whether the dependency can have acted) |
 // | isError result without one                         | INTERNAL.UNSTRUCTURED           | no    | yes: nothing says it did not act |
 // | HTTP 400 refusing MCP-Protocol-Version             | PROTO.BAD_PROTOCOL_VERSION      | no    | no: refused before dispatch |
@@ -21,7 +22,6 @@
 // | JSON-RPC -32022 UnsupportedProtocolVersion (2026)  | PROTO.VERSION_REFUSED           | yes   | no: refused before the tool ran; negotiate again |
 // | JSON-RPC -32020 HeaderMismatch (2026-07-28)        | PROTO.HEADER_MISMATCH           | yes   | no: the Mcp-* headers disagree with the body, refused before dispatch |
 // | other JSON-RPC error (-32603, server-defined)      | PROTO.JSONRPC_<n>               | no    | yes: thrown while the tool may have been running |
-// | the answer's SSE stream failed before the answer, with no event id to resume from (client onerror) | LINK.ANSWER_LOST | yes | yes: the server may have acted; the SDK would wait for its timeout |
 // | our request timeout (-32001)                       | LINK.TIMEOUT                    | yes   | yes: the tool may still run or be done |
 // | a task a poll answered `cancelled` (task client)   | RESOURCE.TASK_CANCELLED         | no    | no: the server says it stopped before its effect; someone meant it to stop |
 // | connection closed with the request pending (-32000)| LINK.CLOSED                     | yes   | yes: the answer was lost with it |
