@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchArgs, hidden, parseCount } from './args.ts';
 import { startEchoServer } from './bare-pair.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -28,10 +29,16 @@ const BLOCKS = 10;
 const PIECE_CALLS = 10;
 const RUN_TS = join(fileURLToPath(new URL('..', import.meta.url)), 'bin/run-ts.js');
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
+const { options } = benchArgs<{ rounds: number; calls: number; sdk?: true; url?: string }>(
+  'bench:hot-path',
+  "what each piece of the harness's per-call hot path costs, in CPU microseconds per call",
+  (c) =>
+    c
+      .option('--rounds <n>', 'rounds', parseCount, 5)
+      .option('--calls <n>', 'SDK calls per round (each piece alone: ten times as many)', parseCount, 3000)
+      .addOption(hidden('--sdk'))
+      .addOption(hidden('--url <url>')),
+);
 
 /** CPU (user + system) microseconds per call of `fn`, after a warm-up of a tenth as many calls. */
 async function cpuUsPerCall(calls: number, fn: (i: number) => unknown): Promise<number> {
@@ -207,8 +214,7 @@ async function measurePieces(pieces: Piece[], rounds: number, calls: number): Pr
 }
 
 async function main(): Promise<void> {
-  const rounds = Number(arg('rounds', '5'));
-  const calls = Number(arg('calls', '3000'));
+  const { rounds, calls } = options;
   const server = await startEchoServer();
   const sides = () => {
     const sdk = ['--sdk', '--url', server.url, '--calls', String(calls)];
@@ -244,7 +250,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--sdk')) {
-  process.stdout.write(`${JSON.stringify(await sdkCalls(arg('url', ''), Number(arg('calls', '3000'))))}\n`);
+if (options.sdk) {
+  process.stdout.write(`${JSON.stringify(await sdkCalls(options.url ?? '', options.calls))}\n`);
   process.exit(0);
 } else await main();

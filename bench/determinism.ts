@@ -12,21 +12,25 @@ import type { DecisionRecord } from '../src/core/history.ts';
 import { createNetworkBackend } from '../src/network/index.ts';
 import { loadProfile } from '../src/profile/load.ts';
 import { runProfile } from '../src/run/run-profile.ts';
+import { benchArgs, InvalidArgumentError, parseSeed } from './args.ts';
 
 const DEFAULT_PROFILES = ['dependency-5xx', 'sse-cut', 'network-reset'];
 
-function parseArgs(argv: string[]): { profiles: string[]; runs: number; seed?: number } {
-  const profiles: string[] = [];
-  let runs = 5;
-  let seed: number | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--runs') runs = Number(argv[++i]);
-    else if (argv[i] === '--seed') seed = Number(argv[++i]);
-    else profiles.push(argv[i]);
-  }
-  if (!Number.isInteger(runs) || runs < 2) throw new Error('--runs must be a whole number >= 2');
-  return { profiles: profiles.length > 0 ? profiles : DEFAULT_PROFILES, runs, seed };
+function parseRuns(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 2)
+    throw new InvalidArgumentError('expected a whole number of at least 2');
+  return Number(value);
 }
+
+const { options, args } = benchArgs<{ runs: number; seed?: number }>(
+  'bench:determinism',
+  'runs each profile several times with one seed and prints how far their decision logs agree',
+  (c) =>
+    c
+      .argument('[profiles...]', `profile files or shipped profile names (default: ${DEFAULT_PROFILES.join(', ')})`)
+      .option('--runs <n>', 'runs of each profile', parseRuns, 5)
+      .option('--seed <n>', "the seed every run uses (default: each profile's own)", parseSeed),
+);
 
 const profileFile = (name: string) =>
   name.endsWith('.yaml') ? name : fileURLToPath(new URL(`../chaos-profiles/${name}.yaml`, import.meta.url));
@@ -54,7 +58,8 @@ const family = (stream: string) =>
     .replace(/\/c\d+$/, '/c*');
 
 async function main(): Promise<void> {
-  const { profiles, runs, seed } = parseArgs(process.argv.slice(2));
+  const { runs, seed } = options;
+  const profiles = args.length > 0 ? args : DEFAULT_PROFILES;
   for (const name of profiles) {
     const loaded = loadProfile(profileFile(name));
     const results: { hash: string; decisions: DecisionRecord[]; retried: number; verdict: string }[] = [];

@@ -12,11 +12,13 @@ import { fileURLToPath } from 'node:url';
 import type { AttemptRecord, FaultWindow, OpRecord } from '../src/core/history.ts';
 import type { Accumulator } from '../src/measure/accumulator.ts';
 import { newFeed } from '../src/measure/feed.ts';
+import { benchArgs, hidden, parseCount } from './args.ts';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
+const { options } = benchArgs<{ ops: number; child?: string }>(
+  'family-retained',
+  'bytes each metric family keeps per op once many synthetic ops went through it',
+  (c) => c.option('--ops <n>', 'synthetic ops', parseCount, 100_000).addOption(hidden('--child <family>')),
+);
 
 /** Op i's attempts and the op; deterministic. */
 function synthetic(count: number): { attempts: AttemptRecord[]; op: OpRecord }[] {
@@ -97,16 +99,16 @@ function measure(family: string, count: number): number {
   return (after - before) / count;
 }
 
-if (process.argv[2] === '--child') {
-  console.log(measure(process.argv[3], Number(process.argv[4])).toFixed(1));
+const { ops } = options;
+if (options.child !== undefined) {
+  console.log(measure(options.child, ops).toFixed(1));
 } else {
-  const ops = Number(arg('ops', '100000'));
   const self = fileURLToPath(import.meta.url);
   const runTs = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
   console.log(`${ops} synthetic ops, fed in end order with watermarks; load average ${loadavg()[0].toFixed(2)}`);
   console.log('family           retained B/op');
   const child = (family: string) => {
-    const run = spawnSync(process.execPath, ['--expose-gc', runTs, self, '--child', family, String(ops)], {
+    const run = spawnSync(process.execPath, ['--expose-gc', runTs, self, '--child', family, '--ops', String(ops)], {
       encoding: 'utf8',
     });
     const bytes = Number(run.stdout.trim());

@@ -27,6 +27,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { benchArgs, hidden, parseChoice, parseCount, parsePositive, parseSeconds } from './args.ts';
 import { startEchoServer } from './bare-pair.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -37,11 +38,27 @@ const GOAL = 0.8;
 const CONCURRENCIES = [1, 16];
 /** How often a side reads /proc for its CPU: rarely enough that reading it costs either side little. */
 const SAMPLE_MS = 250;
-/** Seconds each side runs before its measured stretch (OpMeter); the orchestrator passes it on to every side. */
-const WARMUP_S = Number(arg('warmup', '1'));
-
 const SIDES = ['bare', 'harness', 'bare-ref', 'harness-ref'] as const;
 type Side = (typeof SIDES)[number];
+
+const { options } = benchArgs<{
+  rounds: number;
+  seconds: number;
+  warmup: number;
+  cpuProf?: string;
+  side?: Side;
+  concurrency: number;
+}>('bench:overhead', 'the harness beside the bare MCP SDK, side by side, at concurrency 1 and 16', (c) =>
+  c
+    .option('--rounds <n>', 'rounds per side', parseCount, 5)
+    .option('--seconds <s>', 'measured seconds per round', parsePositive, 3)
+    .option('--warmup <s>', 'seconds each side runs before its measured stretch', parseSeconds, 1)
+    .option('--cpu-prof <dir>', 'also write CPU profiles of every side there, and print their top self time')
+    .addOption(hidden('--side <side>', parseChoice(SIDES)))
+    .addOption(hidden('--concurrency <n>', parseCount).default(1)),
+);
+/** Seconds each side runs before its measured stretch (OpMeter); the orchestrator passes it on to every side. */
+const WARMUP_S = options.warmup;
 
 interface SideResult {
   side: Side;
@@ -187,11 +204,6 @@ class OpMeter {
       syscallsPerOp: { writes: ioPerOp('writes'), reads: ioPerOp('reads') },
     };
   }
-}
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
 /** The median of the measured values; null when none was measured. */
@@ -517,9 +529,7 @@ function judge(what: string, perRound: (number | null)[], errors: number): { pas
 }
 
 async function main(): Promise<void> {
-  const rounds = Number(arg('rounds', '5'));
-  const seconds = Number(arg('seconds', '3'));
-  const cpuProf = arg('cpu-prof', '');
+  const { rounds, seconds, cpuProf } = options;
   console.log(
     `harness vs bare SDK 1.32 pair, ${rounds} rounds per side of ${seconds}s measured after ${WARMUP_S}s of warm-up, sides alternating`,
   );
@@ -629,10 +639,9 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--side')) {
-  const side = arg('side', 'bare') as Side;
+if (options.side) {
   // The side runs its warm-up, then the measured seconds (OpMeter leaves the warm-up out).
-  const result = await RUN_SIDE[side](Number(arg('concurrency', '1')), WARMUP_S + Number(arg('seconds', '3')));
+  const result = await RUN_SIDE[options.side](options.concurrency, WARMUP_S + options.seconds);
   process.stdout.write(`${JSON.stringify(result)}\n`);
   process.exit(0);
 } else await main();

@@ -12,6 +12,7 @@ import type { AttemptRecord, OpRecord } from '../src/core/history.ts';
 import { computeMetrics } from '../src/measure/metrics.ts';
 import type { Metrics } from '../src/measure/types.ts';
 import { Recorder } from '../src/run/recorder.ts';
+import { benchArgs, hidden, parseChoice, parseWhole } from './args.ts';
 
 const BUDGET_MB = 300;
 const SAMPLE_EVERY = 1000;
@@ -33,10 +34,13 @@ interface PathResult {
   seconds: number;
 }
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
+const PATHS = ['arrays', 'stream'] as const;
+const { options } = benchArgs<{ ops: number; path?: (typeof PATHS)[number] }>(
+  'bench:memory',
+  "peak resident memory of a run's records, whole in memory against the record log faultline run writes",
+  (c) =>
+    c.option('--ops <n>', 'synthetic ops', parseWhole, 100_000).addOption(hidden('--path <path>', parseChoice(PATHS))),
+);
 
 /** Deterministic pseudo-random numbers (both paths see the very same records). */
 function lcg(seed: number): () => number {
@@ -183,16 +187,15 @@ function child(path: Path, count: number): Promise<PathResult> {
   });
 }
 
-const count = Number(arg('ops', '100000'));
-const only = arg('path', '');
-if (only === 'arrays' || only === 'stream') {
-  process.stdout.write(JSON.stringify(runPath(only, count)));
+const count = options.ops;
+if (options.path) {
+  process.stdout.write(JSON.stringify(runPath(options.path, count)));
 } else {
   console.log(`${count} synthetic ops with their attempts, each path in its own process (peak = getrusage maxRSS)`);
   const idle = await child('stream', 0);
   console.log(`the same process with 0 ops (Node + tsx + modules): ${idle.peakRssMb} MB\n`);
   const results: PathResult[] = [];
-  for (const path of ['arrays', 'stream'] as const) results.push(await child(path, count));
+  for (const path of PATHS) results.push(await child(path, count));
   console.log('path     ops      attempts  p50 ms  p99 ms  peak RSS MB  sampled MB  seconds');
   for (const r of results) {
     console.log(

@@ -131,7 +131,10 @@ interface Samples {
 }
 
 async function main(): Promise<void> {
-  const real = await realSide();
+  const real = await realSide(
+    'bench',
+    'what a Toxiproxy adds on loopback: bulk throughput and round trip, embedded against direct and a real one',
+  );
   const embedded = await startEmbeddedSide();
   const echoPort = await listen(echo);
   const senderPort = await listen(sender);

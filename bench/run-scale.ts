@@ -18,6 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { benchArgs, parseCount, parseLevelList } from './args.ts';
 
 const GOALS = { flatWithin: 0.15, peakMb: 200, bytesPerOp: 1024 } as const;
 const FAULTLINE = fileURLToPath(new URL('../bin/faultline.js', import.meta.url));
@@ -65,11 +66,6 @@ interface SizeResult {
   bare: BareResult;
   /** With --samples: the server child's live set (heap after each full collection), first and largest, MB. */
   serverLive?: { firstMb: number; maxMb: number; bytesPerOp: number; collections: number };
-}
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 function profileText(ops: number, concurrency: number): string {
@@ -291,11 +287,26 @@ function goals(results: SizeResult[]): { line: string; pass: boolean | null }[] 
   ];
 }
 
-const sizes = (arg('sizes') ?? '1000,10000,100000').split(',').map(Number);
-if (process.argv.includes('--nightly') && !sizes.includes(1_000_000)) sizes.push(1_000_000);
-const concurrency = Number(arg('concurrency') ?? '64');
+const { options } = benchArgs<{ sizes: number[]; nightly?: true; concurrency: number; samples?: string }>(
+  'bench:scale',
+  'faultline run at growing sizes beside the bare SDK pair: ops/s, peak RSS and history bytes per op',
+  (c) =>
+    c
+      .option(
+        '--sizes <list>',
+        'op counts, comma-separated',
+        (v: string) => parseLevelList(v, 'op counts', 1_000_000, false),
+        [1000, 10_000, 100_000],
+      )
+      .option('--nightly', 'also 1,000,000 ops')
+      .option('--concurrency <n>', 'ops in flight', parseCount, 64)
+      .option('--samples <dir>', "also write the harness's memory samples and the server child's collections there"),
+);
+const sizes = [...options.sizes];
+if (options.nightly && !sizes.includes(1_000_000)) sizes.push(1_000_000);
+const { concurrency } = options;
 const dir = mkdtempSync(join(tmpdir(), 'faultline-bench-run-scale-'));
-const samplesDir = arg('samples');
+const samplesDir = options.samples;
 if (samplesDir) mkdirSync(samplesDir, { recursive: true });
 try {
   console.log(

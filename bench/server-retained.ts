@@ -20,11 +20,7 @@ import { AttemptOrdinals, requestKey } from '../src/core/logical-key.ts';
 import { IDEMPOTENCY_HEADER } from '../src/core/wire.ts';
 import { ChargeFeed } from '../src/server/charge-feed.ts';
 import { WorldMirror } from '../src/targets/world-mirror.ts';
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
+import { benchArgs, hidden, parseChoice, parseCount } from './args.ts';
 
 /** An op's key as the tool's parsed arguments give it: a flat string of its own (the client's `idem-<op id>`). */
 const keyOf = (i: number): string => JSON.parse(`"idem-op-${String(i).padStart(5, '0')}"`);
@@ -97,8 +93,16 @@ const retained = async () => {
   return m.heapUsed + m.arrayBuffers;
 };
 
-const name = arg('store', '');
-const ops = Number(arg('ops', '100000'));
+const { options } = benchArgs<{ ops: number; store?: string }>(
+  'bench:server-retained',
+  'bytes the reference server child keeps per op in its stores that grow with a run',
+  (c) =>
+    c
+      .option('--ops <n>', 'ops per store', parseCount, 100_000)
+      .addOption(hidden('--store <name>', parseChoice(Object.keys(STORES)))),
+);
+const name = options.store;
+const ops = options.ops;
 if (name) {
   const step = STORES[name]();
   const before = await retained();

@@ -7,13 +7,23 @@ import { fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { benchArgs, parseCount } from './args.ts';
 
-const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '9' }, root: { type: 'string', multiple: true, default: [] } },
-});
-const RUNS = Number(values.runs);
-const roots = ['.', ...(values.root ?? [])].map((r) => resolve(r));
+const { options } = benchArgs<{ runs: number; root: string[] }>(
+  'bench:server-start',
+  "how long the reference server child takes from fork to listening, beside other builds'",
+  (c) =>
+    c
+      .option('--runs <n>', 'forks of each build', parseCount, 9)
+      .option(
+        '--root <dir>',
+        'another built checkout to compare (repeatable)',
+        (v: string, earlier: string[]) => [...earlier, v],
+        [],
+      ),
+);
+const RUNS = options.runs;
+const roots = ['.', ...options.root].map((r) => resolve(r));
 const entries = roots.map((root) => join(root, 'dist/bin/child-main.js'));
 for (const entry of entries) {
   if (!existsSync(entry)) {

@@ -10,7 +10,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { benchArgs, InvalidArgumentError, Option, parseCount } from './args.ts';
 
 type Verdicts = Map<string, string>;
 interface Run {
@@ -127,31 +127,31 @@ function table(runs: readonly Run[], burner: string): string {
 }
 
 async function main(): Promise<void> {
-  const options = new Command('bench:stability')
-    .option('--runs <n>', 'runs of each, quiet and stressed', (v) => Number.parseInt(v, 10), 3)
-    .addOption(new Option('--what <what>', 'what to run').choices(['suite', 'test', 'both']).default('both'))
-    .addOption(
-      new Option('--loads <loads>', 'which machines, comma-separated: quiet, stressed')
-        .default('quiet,stressed')
-        .argParser((v) => {
-          const loads = v.split(',');
-          for (const l of loads)
-            if (l !== 'quiet' && l !== 'stressed') throw new InvalidArgumentError(`not a load: ${l}`);
-          return loads.join(',');
-        }),
-    )
-    .option('--profiles <path...>', 'profiles for the suite runs (default: chaos-profiles/)', [])
-    .option('--project <name...>', 'vitest projects for the test runs (default: all)', [])
-    .option('--out <dir>', 'where the runs write', join(tmpdir(), `faultline-stability-${Date.now()}`))
-    .parse()
-    .opts<{
-      runs: number;
-      what: 'suite' | 'test' | 'both';
-      loads: string;
-      out: string;
-      profiles: string[];
-      project: string[];
-    }>();
+  const { options } = benchArgs<{
+    runs: number;
+    what: 'suite' | 'test' | 'both';
+    loads: string;
+    out: string;
+    profiles: string[];
+    project: string[];
+  }>('bench:stability', 'the same verdicts on a quiet and on a busy machine?', (c) =>
+    c
+      .option('--runs <n>', 'runs of each, quiet and stressed', parseCount, 3)
+      .addOption(new Option('--what <what>', 'what to run').choices(['suite', 'test', 'both']).default('both'))
+      .addOption(
+        new Option('--loads <loads>', 'which machines, comma-separated: quiet, stressed')
+          .default('quiet,stressed')
+          .argParser((v) => {
+            const loads = v.split(',');
+            for (const l of loads)
+              if (l !== 'quiet' && l !== 'stressed') throw new InvalidArgumentError(`not a load: ${l}`);
+            return loads.join(',');
+          }),
+      )
+      .option('--profiles <path...>', 'profiles for the suite runs (default: chaos-profiles/)', [])
+      .option('--project <name...>', 'vitest projects for the test runs (default: all)', [])
+      .option('--out <dir>', 'where the runs write', join(tmpdir(), `faultline-stability-${Date.now()}`)),
+  );
   const loads = options.loads.split(',') as ('quiet' | 'stressed')[];
   const kinds = options.what === 'both' ? (['suite', 'test'] as const) : ([options.what] as const);
   const runs: Run[] = [];

@@ -8,13 +8,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { benchArgs, parseCount } from './args.ts';
 
-const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '9' }, root: { type: 'string', default: '.' } },
-});
-const RUNS = Number(values.runs);
-const ROOT = resolve(values.root!);
+const { options } = benchArgs<{ runs: number; root: string }>(
+  'bench:startup',
+  'how fast faultline answers --help and validate, from the packed install, the checkout and the sources',
+  (c) =>
+    c
+      .option('--runs <n>', 'runs of each case', parseCount, 9)
+      .option('--root <dir>', 'the checkout to pack (e.g. an older commit)', '.'),
+);
+const RUNS = options.runs;
+const ROOT = resolve(options.root);
 
 interface Case {
   name: string;

@@ -9,18 +9,19 @@
 // Run: node bin/run-ts.js bench/suite-phases.ts OUT_DIR_OR_REPORT... [--label a,b]
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { RunReport } from '../src/measure/run-report.ts';
 import { loadProfile } from '../src/profile/load.ts';
+import { benchArgs } from './args.ts';
 
-const { values, positionals } = parseArgs({ options: { label: { type: 'string' } }, allowPositionals: true });
-if (positionals.length === 0) {
-  console.error(
-    'usage: bench/suite-phases.ts OUT_DIR_OR_REPORT... [--label a,b] (expected a report.json or its folder)',
-  );
-  process.exit(2);
-}
-const labels = values.label?.split(',') ?? positionals;
+const { options, args: positionals } = benchArgs<{ label?: string }>(
+  'suite-phases',
+  "where a faultline run's time went, from its report.json, several reports side by side",
+  (c) =>
+    c
+      .argument('<reports...>', 'report.json files or the folders that hold them')
+      .option('--label <a,b>', 'a column label for each report (default: its path)'),
+);
+const labels = options.label?.split(',') ?? positionals;
 
 const PHASES = ['profiles', 'run', 'set-up', 'probe', 'workload', 'drain', 'collect', 'outside'] as const;
 type Phase = (typeof PHASES)[number];

@@ -235,7 +235,10 @@ const cpu = (t: Throughput) =>
   t.cpuUsPerRequest === undefined ? '' : `, server CPU ${t.cpuUsPerRequest.toFixed(0)} µs per request`;
 
 async function main(): Promise<void> {
-  const real = await realSide();
+  const real = await realSide(
+    'bench:api',
+    "the embedded Toxiproxy's HTTP API under load, against a real one with --real",
+  );
   const server = await startEmbeddedSide();
   const url = server.url;
   const echo = await startEcho();

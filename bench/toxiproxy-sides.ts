@@ -8,7 +8,9 @@ import { execFileSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
 import { startEmbeddedToxiproxy } from '../src/toxiproxy/server.ts';
+import { benchArgs, InvalidArgumentError, parseWhole } from './args.ts';
 
 export interface ToxiproxySide {
   label: string;
@@ -42,24 +44,46 @@ export async function startEmbeddedSide(): Promise<ToxiproxySide> {
   };
 }
 
-/** The real Toxiproxy named by `--real URL`, checked with GET /version; undefined without the flag. */
-export async function realSide(): Promise<ToxiproxySide | undefined> {
-  const at = process.argv.indexOf('--real');
-  if (at === -1) return undefined;
-  const raw = process.argv[at + 1];
-  let url: URL;
+/** The flags that name a real Toxiproxy to compare with. */
+interface RealFlags {
+  real?: URL;
+  realPid?: number;
+}
+
+function realOptions(command: Command): Command {
+  return command
+    .option(
+      '--real <url>',
+      "a real Toxiproxy's API to measure beside the embedded one (a toxiproxy-server 2.12 started with LOG_LEVEL=error)",
+      parseUrl,
+    )
+    .option('--real-pid <pid>', "the real Toxiproxy's process id, for its CPU time (Linux)", parseWhole);
+}
+
+function parseUrl(value: string): URL {
   try {
-    url = new URL(raw);
+    return new URL(value);
   } catch {
-    fail(`--real expects a Toxiproxy API URL such as http://127.0.0.1:8474, got ${raw ?? 'nothing'}`);
+    throw new InvalidArgumentError('expected a Toxiproxy API URL such as http://127.0.0.1:8474');
+  }
+}
+
+/**
+ * A Toxiproxy bench's command line (--real, --real-pid; bad input exits 2), then the real Toxiproxy named by
+ * `--real URL`, checked with GET /version; undefined without the flag.
+ */
+export async function realSide(bench: string, description: string): Promise<ToxiproxySide | undefined> {
+  const { real: url, realPid } = benchArgs<RealFlags>(bench, description, realOptions).options;
+  if (url === undefined) {
+    if (realPid !== undefined) fail('--real-pid needs --real');
+    return undefined;
   }
   const version = await fetch(new URL('/version', url))
     .then((response) => response.text())
-    .catch((error: Error) => fail(`--real ${raw}: no Toxiproxy answered GET /version (${error.message})`));
+    .catch((error: Error) => fail(`--real ${url.href}: no Toxiproxy answered GET /version (${error.message})`));
   console.log(`real Toxiproxy at ${url.origin}: version ${version.trim()}`);
-  const pid = process.argv[process.argv.indexOf('--real-pid') + 1];
-  if (!process.argv.includes('--real-pid')) return { label: 'real', url, stop: () => {} };
-  if (!/^\d+$/.test(pid ?? '')) fail(`--real-pid expects the real Toxiproxy's process id, got ${pid ?? 'nothing'}`);
+  if (realPid === undefined) return { label: 'real', url, stop: () => {} };
+  const pid = String(realPid);
   return { label: 'real', url, cpu: async () => procCpu(pid), stop: () => {} };
 }
 

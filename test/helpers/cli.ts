@@ -12,8 +12,17 @@ export interface CliResult {
 }
 
 export function runCli(args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  return runNode(BIN, args, options);
+}
+
+/** Runs a Node entry point (a .js file, or bin/run-ts.js and a .ts file) and captures what it printed. */
+export function runNode(
+  entry: string,
+  args: string[],
+  options: { cwd?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [entry, ...args], {
       cwd: options.cwd ?? REPO,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -27,7 +36,7 @@ export function runCli(args: string[], options: { cwd?: string; timeoutMs?: numb
     });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`faultline ${args.join(' ')} did not finish in ${options.timeoutMs ?? 60_000} ms\n${stderr}`));
+      reject(new Error(`${entry} ${args.join(' ')} did not finish in ${options.timeoutMs ?? 60_000} ms\n${stderr}`));
     }, options.timeoutMs ?? 60_000);
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -6,10 +6,15 @@ import { REPO } from './cli.ts';
 
 const baseline = readFileSync(join(REPO, 'chaos-profiles/baseline.yaml'), 'utf8');
 
+/** `text` with `pattern` replaced; throws when it is not there (a shipped profile changed under a test). */
+export function edited(text: string, pattern: RegExp, replacement: string): string {
+  if (!pattern.test(text)) throw new Error(`the profile has no ${pattern}: the test's edit would do nothing`);
+  return text.replace(pattern, replacement);
+}
+
 export function shortProfile(name: string, duration: string, target = ''): string {
-  return baseline
-    .replace('name: baseline', `name: ${name}`)
-    .replace('duration: 4s', `duration: ${duration}${target ? `\ntarget: { kind: ${target} }` : ''}`)
-    .replace('rate: 25', 'rate: 10')
-    .replace(/expect:[\s\S]*$/, 'expect:\n  - ops >= 1\n');
+  let text = edited(baseline, /^name: baseline$/m, `name: ${name}`);
+  text = edited(text, /^duration: .*$/m, `duration: ${duration}${target ? `\ntarget: { kind: ${target} }` : ''}`);
+  text = edited(text, /^ {2}rate: \d+$/m, '  rate: 10');
+  return edited(text, /^expect:[\s\S]*$/m, 'expect:\n  - ops >= 1\n');
 }
