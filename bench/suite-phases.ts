@@ -2,15 +2,17 @@
 // side by side (e.g. one run before a change and one after, each with the load average beside it). Phases:
 //   set-up     from the profile's history start to its workload's start (environment, connect, calibration)
 //   probe      of which the calibration's rate probe (calibration.probe.durationMs)
-//   workload   the profile's duration as written (the op schedule)
+//   workload   the profile's duration as written when it ran (the op schedule; from git when the file changed since)
 //   drain      from the faults' removal until the server was quiet (drainMs)
 //   collect    the rest of the profile's history (ledger read, reports' inputs)
 //   outside    the run's time outside every profile's history (network backend start, tear-down, judging, gaps)
 // Run: node bin/run-ts.js bench/suite-phases.ts OUT_DIR_OR_REPORT... [--label a,b]
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { RunReport } from '../src/measure/run-report.ts';
-import { loadProfile } from '../src/profile/load.ts';
+import { parseProfile } from '../src/profile/load.ts';
 import { benchArgs } from './args.ts';
 
 const { options, args: positionals } = benchArgs<{ label?: string }>(
@@ -34,12 +36,11 @@ function phasesOf(path: string): Record<Phase, number> {
   }
   const run = JSON.parse(readFileSync(file, 'utf8')) as RunReport;
   const sum = Object.fromEntries(PHASES.map((p) => [p, 0])) as Record<Phase, number>;
-  const durations = new Map<string, number>();
   for (const p of run.profiles) {
-    if (p.file && !durations.has(p.file)) durations.set(p.file, loadProfile(p.file).profile.duration);
     const total = p.durationMs ?? 0;
     const setUp = p.workloadOffsetMs ?? 0;
-    const workload = p.file ? (durations.get(p.file) ?? 0) : 0;
+    // NaN (printed n/a) when the profile as it ran cannot be found.
+    const workload = p.file ? (declaredDuration(p.file, p.profileSha256) ?? Number.NaN) : 0;
     const drain = p.drainMs ?? 0;
     sum.profiles += 1;
     sum['set-up'] += setUp;
@@ -54,8 +55,38 @@ function phasesOf(path: string): Record<Phase, number> {
   return sum;
 }
 
+/**
+ * The duration the profile declared when it ran: the file's own when its text is the one the report hashed, else the
+ * version in the file's git history with that hash (a run from before the profile was changed).
+ */
+function declaredDuration(file: string, sha256: string | undefined): number | undefined {
+  const key = `${file}@${sha256}`;
+  if (!declared.has(key)) {
+    const texts = [readFileSync(file, 'utf8'), ...gitVersions(file)];
+    const text = texts.find((t) => sha256 === undefined || createHash('sha256').update(t).digest('hex') === sha256);
+    declared.set(key, text === undefined ? undefined : parseProfile(file, text).profile.duration);
+  }
+  return declared.get(key);
+}
+const declared = new Map<string, number | undefined>();
+
+/** Every committed version of a file, newest first (none outside a git checkout). */
+function gitVersions(file: string): string[] {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dirname(file), encoding: 'utf8', stdio: 'pipe' });
+  try {
+    const path = relative(git('rev-parse', '--show-toplevel').trim(), file);
+    return git('log', '--format=%H', '--', basename(file))
+      .split('\n')
+      .filter(Boolean)
+      .map((commit) => git('show', `${commit}:${path}`));
+  } catch {
+    return [];
+  }
+}
+
 const rows = positionals.map(phasesOf);
-const cell = (phase: Phase, n: number) => (phase === 'profiles' ? String(n) : `${(n / 1000).toFixed(1)} s`);
+const cell = (phase: Phase, n: number) =>
+  phase === 'profiles' ? String(n) : Number.isNaN(n) ? 'n/a' : `${(n / 1000).toFixed(1)} s`;
 console.log(['phase', ...labels].map((s) => s.padStart(12)).join(''));
 for (const phase of PHASES)
   console.log([phase, ...rows.map((r) => cell(phase, r[phase]))].map((s) => s.padStart(12)).join(''));
