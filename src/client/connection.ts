@@ -99,8 +99,7 @@ export class Connection {
     const sdk2 = options.sdk2;
     if (sdk2) {
       const tap = discoveryTap(transportFetch(inner));
-      const bareProbe = () =>
-        options.sdk2?.reprobeBareFallback === true && tap.probes().some((p) => p.outcome === 'bare-400');
+      const bareProbe = () => sdk2.reprobeBareFallback === true && tap.probes().some((p) => p.outcome === 'bare-400');
       try {
         // SDK 2.4's client loads only when a run speaks it: most runs never do, and it is a fifth of a run's code.
         const { openSdk2 } = await import('./sdk2-client.ts');
