@@ -7,7 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CassetteWriter, recorded } from '../cassette/recorder.ts';
 import { startHttpBridge } from '../targets/http-bridge.ts';
-import { recordedServer } from './record-target.ts';
+import { recordedServer } from './record-targets/index.ts';
 import { type TargetFlags, targetFromFlags } from './target-flags.ts';
 
 export interface RecordFlags extends TargetFlags {
@@ -18,7 +18,10 @@ export interface RecordFlags extends TargetFlags {
 
 export async function recordCommand(flags: RecordFlags): Promise<number> {
   const placeholders = { tmpdir: tmpdir(), env: process.env };
-  const { open, name } = recordedServer(targetFromFlags(flags), placeholders, flags.allowNonLoopback === true);
+  const { open, name } = recordedServer(targetFromFlags(flags), {
+    placeholders,
+    allowNonLoopback: flags.allowNonLoopback === true,
+  });
   const cassette = new CassetteWriter(flags.cassette, name);
   const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -6,7 +6,8 @@ import type { StdioEdgeController } from '../../faults/edge/stdio/controller.ts'
 import type { Profile } from '../../profile/schema.ts';
 import { ForeignStdioTarget } from '../../targets/foreign-stdio-target.ts';
 import { Interception } from '../../targets/interception.ts';
-import { expandPlaceholders, expandRecord, type PlaceholderValues } from '../../targets/placeholders.ts';
+import type { PlaceholderValues } from '../../targets/placeholders.ts';
+import { expandStdioCommand } from '../../targets/stdio-command.ts';
 import type { TargetStart } from './start.ts';
 
 type StdioSpec = Extract<Profile['target'], { kind: 'stdio' }>;
@@ -18,17 +19,7 @@ function foreignStdioTarget(
   stdio: StdioEdgeController,
   interception?: Interception,
 ): ForeignStdioTarget {
-  return new ForeignStdioTarget(
-    {
-      command: expandPlaceholders(target.command, placeholders, 'target.command'),
-      args: target.args.map((arg, i) => expandPlaceholders(arg, placeholders, `target.args[${i}]`)),
-      env: expandRecord(target.env, placeholders, 'target.env'),
-      cwd: target.cwd && expandPlaceholders(target.cwd, placeholders, 'target.cwd'),
-      maxBufferBytes: target.maxBufferBytes,
-    },
-    stdio,
-    interception,
-  );
+  return new ForeignStdioTarget(expandStdioCommand(target, placeholders), stdio, interception);
 }
 
 export const startStdio: TargetStart<StdioSpec> = async (target, ctx) => {

@@ -2,9 +2,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordedServer } from '../../../src/cli/record-target.ts';
+import { recordedServer } from '../../../src/cli/record-targets/index.ts';
 
 const placeholders = { tmpdir: '/tmp/rec', env: { REC_TOKEN: 't0k' } };
+const loopbackOnly = { placeholders, allowNonLoopback: false };
 /** `${name}` as a target spells it. */
 const ref = (name: string) => `\${${name}}`;
 let server: Server | undefined;
@@ -27,7 +28,7 @@ describe('recordedServer', () => {
   it("an HTTP server gets the target's headers, their placeholders expanded", async () => {
     const { url, seen } = await endpoint();
     const target = { kind: 'http' as const, url, headers: { Authorization: `Bearer ${ref('env:REC_TOKEN')}` } };
-    const { open, name } = recordedServer(target, placeholders, false);
+    const { open, name } = recordedServer(target, loopbackOnly);
     const transport = open();
     await transport.start();
     await transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
@@ -42,20 +43,20 @@ describe('recordedServer', () => {
       url: 'http://127.0.0.1:1/mcp',
       headers: { Authorization: ref('env:NOPE') },
     };
-    expect(() => recordedServer(target, placeholders, false)).toThrow(
+    expect(() => recordedServer(target, loopbackOnly)).toThrow(
       `target.headers.Authorization: ${ref('env:NOPE')}: the environment variable is not set`,
     );
   });
 
   it('a non-loopback URL is refused unless allowed', () => {
     const target = { kind: 'http' as const, url: 'http://10.1.2.3:3000/mcp' };
-    expect(() => recordedServer(target, placeholders, false)).toThrow(/not a loopback address/);
-    expect(recordedServer(target, placeholders, true).name).toBe(target.url);
+    expect(() => recordedServer(target, loopbackOnly)).toThrow(/not a loopback address/);
+    expect(recordedServer(target, { placeholders, allowNonLoopback: true }).name).toBe(target.url);
   });
 
   it('a stdio command is named with its arguments expanded; no target is a user error', () => {
     const target = { kind: 'stdio' as const, command: 'node', args: ['server.js', '--data', `${ref('tmpdir')}/db`] };
-    expect(recordedServer(target, placeholders, false).name).toBe('node server.js --data /tmp/rec/db');
-    expect(() => recordedServer(undefined, placeholders, false)).toThrow(/expected the server to record/);
+    expect(recordedServer(target, loopbackOnly).name).toBe('node server.js --data /tmp/rec/db');
+    expect(() => recordedServer(undefined, loopbackOnly)).toThrow(/expected the server to record/);
   });
 });
