@@ -1,6 +1,6 @@
 // Issue 5's acceptance, the control half: each shipped application profile's negative control fails its
 // thresholds, so every detector is shown to fire. The resilient half runs on the default suite's own run
-// (application-resilient.ts, registered by default-suite.test.ts); circuit-breaker compares the two, so it runs both
+// (suite-checks/application.ts, registered by default-suite.test.ts); circuit-breaker compares the two, so it runs both
 // here. One run at a time: two side by side doubled the load on two cores, and the resilient runs' recovery and
 // retry thresholds then failed for the machine, not the client.
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // The main job as the nightly CI runs it: `faultline run` over every shipped profile, once. What must hold on any
 // machine, busy or quiet: every count threshold of every profile holds, every time bound is measured, no count is
 // ever judged inconclusive, every n/a metric is null in report.json (and only those), and the exit code is the
-// run's verdict's. The application profiles' resilient checks read this same run (application-resilient.ts). .ci/run
+// run's verdict's. The shipped profiles' resilient checks read this same run (suite-checks/). .ci/run
 // runs this file a second time beside `stress-ng --cpu 2`.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import type { ProfileResult } from '../../src/run/run-profile.ts';
 import { type CliResult, runCli } from '../helpers/cli.ts';
 import { naViolations } from '../helpers/report-shape.ts';
 import { expectPassed } from '../helpers/run.ts';
-import { applicationChecks } from './application-resilient.ts';
+import { suiteChecks } from './suite-checks/index.ts';
 
 const SUITE_TIMEOUT_MS = 20 * 60_000;
 let result: CliResult;
@@ -75,15 +75,15 @@ describe('the default suite', () => {
 });
 
 /** One profile's run in this suite, as a single run of it would return it (its report and recorded history). */
-function shipped(name: string): ProfileResult {
+function shipped(name: string, pairing = 'legacy'): ProfileResult {
   const found = report.profiles.filter((p) => p.name === name);
   expect(
     found.map((p) => p.pairing ?? 'legacy'),
     name,
-  ).toEqual(['legacy']);
+  ).toEqual([pairing]);
   const history = historyOf(histories, found[0]);
   expect(history, `${name}: no history in history.jsonl`).toBeDefined();
   return { report: found[0], history: history! };
 }
 
-describe('the application profiles, from this run', () => applicationChecks(shipped));
+suiteChecks(shipped);

@@ -1,13 +1,12 @@
 // Issue 5's acceptance, the resilient half: every failure behind or in front of a tool runs as a shipped profile
-// with thresholds, and the resilient client copes. These runs are the default suite's own (same profile, seed and
-// policy), so default-suite.test.ts registers these checks on its one run instead of running each profile again;
-// application.test.ts runs the negative controls, which show every detector firing.
+// with thresholds, and the resilient client copes. application.test.ts runs the negative controls, which show every
+// detector firing.
 import { describe, expect, it } from 'vitest';
-import { CANARY_MARKERS } from '../../mocks/canaries.ts';
-import type { ProfileResult } from '../../src/run/run-profile.ts';
-import { failing } from '../helpers/run.ts';
+import { CANARY_MARKERS } from '../../../mocks/canaries.ts';
+import { failing } from '../../helpers/run.ts';
+import type { ShippedRun } from './shipped-run.ts';
 
-export function applicationChecks(shipped: (name: string) => ProfileResult): void {
+export function applicationChecks(shipped: ShippedRun): void {
   describe('dependency failures', () => {
     it.each(['dependency-latency-ramp', 'dependency-hang', 'dependency-network-error', 'dependency-flap'])(
       '%s: the resilient client rides it out',

@@ -1,19 +1,15 @@
-// Issue 29 item 2: a cancel racing a task's completion, sent on the wire by the edge (cancel-race) just before a
-// poll near the work's end. The server's one-outcome rule (claim before charge, a cancel after the claim refused)
-// must leave every task either cancelled with nothing charged or completed with one charge. The detector's
-// negative control (work that charges without claiming) is test/unit/measure/task-cancels.test.ts.
-import { describe, expect, it } from 'vitest';
-import { pairingsOf } from '../../src/core/pairing.ts';
-import { expectPassed, failing, runShipped } from '../helpers/run.ts';
+// Issue 29 item 2, on the 2026-07-28 wire: a cancel racing a task's completion, sent on the wire by the edge
+// (cancel-race) just before a poll near the work's end. The server's one-outcome rule (claim before charge, a cancel
+// after the claim refused) must leave every task either cancelled with nothing charged or completed with one
+// charge. The detector's negative control (work that charges without claiming) is
+// test/unit/measure/task-cancels.test.ts.
+import { expect, it } from 'vitest';
+import { expectPassed, failing } from '../../helpers/run.ts';
+import type { ShippedRun } from './shipped-run.ts';
 
-const T = 120_000;
-const [modern] = pairingsOf('modern');
-
-describe('task-cancel-race (modern)', () => {
-  it('every cancel sent is answered won or refused; no cancelled task charged, no op charged twice or after failing', {
-    timeout: T,
-  }, async () => {
-    const r = await runShipped('task-cancel-race', undefined, undefined, modern);
+export function taskChecks(shipped: ShippedRun): void {
+  it('task-cancel-race (modern): every cancel sent is answered won or refused; no cancelled task charged, no op charged twice or after failing', () => {
+    const r = shipped('task-cancel-race', 'modern');
     expect(failing(r)).toBe('');
     const m = r.report.metrics;
     const hits = m.faultWindows.reduce((sum, w) => sum + (w.hits ?? 0), 0);
@@ -33,4 +29,4 @@ describe('task-cancel-race (modern)', () => {
     expect(m.lostEffects).toBe(0);
     expectPassed(r.report);
   });
-});
+}

@@ -1,0 +1,24 @@
+// Every check the default suite's one run serves, by area (default-suite.test.ts registers them).
+import { describe } from 'vitest';
+import { applicationChecks } from './application.ts';
+import { edgeChecks } from './edge.ts';
+import { foundationChecks } from './foundation.ts';
+import { networkChecks } from './network.ts';
+import { serverSeamChecks } from './server-seam.ts';
+import type { ShippedRun } from './shipped-run.ts';
+import { stdioChecks } from './stdio.ts';
+import { taskChecks } from './tasks.ts';
+
+const AREAS: Record<string, (shipped: ShippedRun) => void> = {
+  'the foundation profiles': foundationChecks,
+  'the network profiles': networkChecks,
+  'the edge profiles': edgeChecks,
+  'the server-seam profiles': serverSeamChecks,
+  'the application profiles': applicationChecks,
+  'the stdio profiles': stdioChecks,
+  'the task profiles': taskChecks,
+};
+
+export function suiteChecks(shipped: ShippedRun): void {
+  for (const [area, checks] of Object.entries(AREAS)) describe(`${area}, from this run`, () => checks(shipped));
+}
