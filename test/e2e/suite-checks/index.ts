@@ -2,6 +2,7 @@
 import { describe } from 'vitest';
 import { applicationChecks } from './application.ts';
 import { edgeChecks } from './edge.ts';
+import { eraChecks } from './era.ts';
 import { foundationChecks } from './foundation.ts';
 import { networkChecks } from './network.ts';
 import { serverSeamChecks } from './server-seam.ts';
@@ -17,6 +18,7 @@ const AREAS: Record<string, (shipped: ShippedRun) => void> = {
   'the application profiles': applicationChecks,
   'the stdio profiles': stdioChecks,
   'the task profiles': taskChecks,
+  "the 2026 era's profiles": eraChecks,
 };
 
 export function suiteChecks(shipped: ShippedRun): void {
