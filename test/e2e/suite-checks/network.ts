@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { failing } from '../../helpers/run.ts';
 import type { ShippedRun } from './shipped-run.ts';
 
-export const NETWORK_PROFILES = ['network-latency', 'network-reset', 'sse-cut', 'sse-cut-no-store'];
+const NETWORK_PROFILES = ['network-latency', 'network-reset', 'sse-cut', 'sse-cut-no-store'];
 
 export function networkChecks(shipped: ShippedRun): void {
   it.each(NETWORK_PROFILES)('%s: passes with the resilient client', (name) => {
