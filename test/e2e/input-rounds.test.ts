@@ -1,9 +1,10 @@
 // Issue 29 item 2: a lost input_required round. transfer_funds asks for confirmation before it charges; the edge
 // loses the confirmed round after the server ran it. The resilient client settles it by the key's status (one
 // charge, two round trips per call); the naive control starts the call again with a fresh key and charges twice.
+// The resilient runs are the default suite's (suite-checks/primitives.ts); the controls run here.
 import { describe, expect, it } from 'vitest';
 import { pairingsOf } from '../../src/core/pairing.ts';
-import { expectPassed, failing, runShipped } from '../helpers/run.ts';
+import { expectPassed, runShipped } from '../helpers/run.ts';
 
 const T = 120_000;
 const [modern] = pairingsOf('modern');
@@ -11,20 +12,6 @@ const [modern] = pairingsOf('modern');
 const run = (policy?: 'naive' | 'none', name = 'input-round-lost') => runShipped(name, policy, undefined, modern);
 
 describe('input-round-lost (modern)', () => {
-  it('resilient: every lost round is settled by the status lookup, one charge and two round trips per call', {
-    timeout: T,
-  }, async () => {
-    const r = await run();
-    expect(failing(r)).toBe('');
-    const m = r.report.metrics;
-    expect(m.faultWindows[0].hits).toBeGreaterThan(0);
-    expect(m.errorsByCode['EDGE.HTTP_502']).toBe(m.faultWindows[0].hits);
-    expect(m.callsWithInput).toBe(18);
-    expect(m.roundsPerCompletedCall).toBe(2);
-    expect(m.duplicateEffects).toBe(0);
-    expectPassed(r.report);
-  });
-
   it('naive control: a lost round is started again with a fresh key, a second charge each time', {
     timeout: T,
   }, async () => {
@@ -41,21 +28,6 @@ describe('input-round-lost (modern)', () => {
 // before anything is charged, and says to start again.
 describe('request-state-tampered (modern)', () => {
   const tampered = (policy?: 'naive' | 'none') => run(policy, 'request-state-tampered');
-
-  it('resilient: each refused round starts the call again with the same key, one charge per op', {
-    timeout: T,
-  }, async () => {
-    const r = await tampered();
-    expect(failing(r)).toBe('');
-    const m = r.report.metrics;
-    const hits = m.faultWindows[0].hits ?? 0;
-    expect(hits).toBeGreaterThan(0);
-    expect(m.errorsByCode['VALIDATION.REQUEST_STATE']).toBe(hits);
-    expect(m.attempts).toBe(18 + hits);
-    expect(m.lostEffects).toBe(0);
-    expect(m.duplicateEffects).toBe(0);
-    expectPassed(r.report);
-  });
 
   it('none control: every refused round is a failed op, and nothing was charged for it', { timeout: T }, async () => {
     const r = await tampered('none');
@@ -82,21 +54,6 @@ describe('request-state-tampered (modern)', () => {
 // An expired request state: the server honours a state for 600 ms and the edge holds the confirmed round for 1 s.
 describe('request-state-expired (modern)', () => {
   const expired = (policy?: 'none') => run(policy, 'request-state-expired');
-
-  it('resilient: each round refused as expired starts the call again with the same key, one charge per op', {
-    timeout: T,
-  }, async () => {
-    const r = await expired();
-    expect(failing(r)).toBe('');
-    const m = r.report.metrics;
-    const hits = m.faultWindows[0].hits ?? 0;
-    expect(hits).toBeGreaterThan(0);
-    expect(m.errorsByCode['VALIDATION.REQUEST_STATE_EXPIRED']).toBe(hits);
-    expect(m.attempts).toBe(12 + hits);
-    expect(m.duplicateEffects).toBe(0);
-    expect(m.lostEffects).toBe(0);
-    expectPassed(r.report);
-  });
 
   it('none control: every late round is a failed op, and nothing was charged for it', { timeout: T }, async () => {
     const r = await expired('none');

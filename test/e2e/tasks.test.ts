@@ -1,9 +1,10 @@
 // Issue 29 item 2: tasks under faults. settle_batch runs as a task; the edge answers some tasks/get polls 429
 // (with Retry-After) or 503. The resilient client resumes the task by its id: one task and one charge per op. The
-// naive control calls the tool again with a fresh key; the abandoned task still charges: duplicate effects.
+// naive control calls the tool again with a fresh key; the abandoned task still charges: duplicate effects. The
+// resilient run is the default suite's (suite-checks/primitives.ts).
 import { describe, expect, it } from 'vitest';
 import { pairingsOf } from '../../src/core/pairing.ts';
-import { expectPassed, failing, runShipped } from '../helpers/run.ts';
+import { expectPassed, runShipped } from '../helpers/run.ts';
 
 const T = 120_000;
 const [modern] = pairingsOf('modern');
@@ -14,22 +15,6 @@ const hitsOf = (r: Awaited<ReturnType<typeof run>>) =>
   r.report.metrics.faultWindows.reduce((sum, w) => sum + (w.hits ?? 0), 0);
 
 describe('task-poll-errors (modern)', () => {
-  it('resilient: every failed poll is resumed by the task id; one task and one charge per op', {
-    timeout: T,
-  }, async () => {
-    const r = await run();
-    expect(failing(r)).toBe('');
-    const m = r.report.metrics;
-    const hits = hitsOf(r);
-    expect(hits).toBeGreaterThan(0);
-    expect(m.pollsResumed).toBe(hits);
-    expect(m.tasksCreated).toBe(12);
-    expect(m.tasksCompleted).toBe(12);
-    expect(m.tasksRecreated).toBe(0);
-    expect(m.duplicateEffects).toBe(0);
-    expectPassed(r.report);
-  });
-
   it('naive control: a failed poll makes it call the tool again; the abandoned task charges too', {
     timeout: T,
   }, async () => {

@@ -5,10 +5,10 @@ import { edgeChecks } from './edge.ts';
 import { eraChecks } from './era.ts';
 import { foundationChecks } from './foundation.ts';
 import { networkChecks } from './network.ts';
+import { primitiveChecks } from './primitives.ts';
 import { serverSeamChecks } from './server-seam.ts';
 import type { ShippedRun } from './shipped-run.ts';
 import { stdioChecks } from './stdio.ts';
-import { taskChecks } from './tasks.ts';
 
 const AREAS: Record<string, (shipped: ShippedRun) => void> = {
   'the foundation profiles': foundationChecks,
@@ -17,7 +17,7 @@ const AREAS: Record<string, (shipped: ShippedRun) => void> = {
   'the server-seam profiles': serverSeamChecks,
   'the application profiles': applicationChecks,
   'the stdio profiles': stdioChecks,
-  'the task profiles': taskChecks,
+  'the 2026 primitives (tasks, input rounds, listen)': primitiveChecks,
   "the 2026 era's profiles": eraChecks,
 };
 
