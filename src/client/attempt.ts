@@ -6,6 +6,7 @@ import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { withAnswerLost } from './answer-lost.ts';
 import { type AttemptHttp, noteNotification, runInAttempt } from './attempt-context.ts';
 import type { AttemptOutcome, ToolCallResult } from './attempt-outcome.ts';
+import { failureFields } from './classified.ts';
 import { classifyError, classifyResult } from './classify.ts';
 import { AttemptFailed } from './failure.ts';
 import { type PolicyContext, wireId } from './policy.ts';
@@ -110,17 +111,7 @@ async function callOnce(
     ...(http.task && { task: http.task }),
     visible: outcome.visible,
     ...(http.notifications && { notifications: http.notifications }),
-    ...(c.ok
-      ? {}
-      : {
-          category: c.category,
-          errorCode: c.errorCode,
-          retryable: c.retryable,
-          retryAfterMs: c.retryAfterMs,
-          uncertain: c.uncertain,
-          message: c.message?.slice(0, 300),
-          ...(c.cause && { cause: c.cause }),
-        }),
+    ...failureFields(c),
   };
   ctx.recordAttempt(record);
   return { ...outcome, record };

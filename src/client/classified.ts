@@ -1,4 +1,5 @@
 // One attempt's classification, what the policies decide on (client/classify.ts makes it).
+import type { AttemptRecord } from '../core/history.ts';
 import type { AttemptCategory } from '../core/taxonomy.ts';
 
 export interface Classified {
@@ -29,3 +30,17 @@ export const failure = (
   transportLost: false,
   ...f,
 });
+
+/** What an attempt's record keeps of its classification: nothing for an ok attempt, the failure's fields otherwise. */
+export function failureFields(c: Classified): Partial<AttemptRecord> {
+  if (c.ok) return {};
+  return {
+    category: c.category,
+    errorCode: c.errorCode,
+    retryable: c.retryable,
+    retryAfterMs: c.retryAfterMs,
+    uncertain: c.uncertain,
+    message: c.message?.slice(0, 300),
+    ...(c.cause && { cause: c.cause }),
+  };
+}

@@ -24,7 +24,7 @@ import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { visibleText } from './attempt.ts';
 import { type AttemptHttp, runInAttempt } from './attempt-context.ts';
 import type { ToolCallResult } from './attempt-outcome.ts';
-import type { Classified } from './classified.ts';
+import { type Classified, failureFields } from './classified.ts';
 import { classifyError, classifyResult } from './classify.ts';
 import type { OpTally } from './op-tally.ts';
 
@@ -130,17 +130,7 @@ export class ObservedTransport implements Transport {
         ...(params.arguments && { args: params.arguments }),
         ...(http.status !== undefined && { httpStatus: http.status }),
         visible: visibleText(result, error),
-        ...(classified.ok
-          ? {}
-          : {
-              category: classified.category,
-              errorCode: classified.errorCode,
-              retryable: classified.retryable,
-              retryAfterMs: classified.retryAfterMs,
-              uncertain: classified.uncertain,
-              message: classified.message?.slice(0, 300),
-              ...(classified.cause && { cause: classified.cause }),
-            }),
+        ...failureFields(classified),
       };
       this.recordAttempt(record);
       op.tally.record({
