@@ -32,6 +32,9 @@ describe('drop-after-commit (modern)', () => {
     }
     expect(r.report.metrics.duplicateEffects).toBe(0);
     expect(r.report.metrics.lostEffects).toBe(0);
+    // Issue 28 item 1's replay accounting: no unsafe replay, no second charge.
+    expect(r.report.metrics.unsafeReplays).toBe(0);
+    expect(r.report.metrics.unsafeReplayDuplicates).toBe(0);
     // No lost answer waited out the attempt timeout: SDK 2.4 on the 2026 wire fails the fetch.
     const failed = (r.history.attempts ?? []).filter((a) => !a.ok).map((a) => a.errorCode);
     expect(failed).toHaveLength(hits ?? -1);

@@ -16,5 +16,11 @@ describe.each(PROFILES)('$name', ({ name, control }) => {
     expect(failing(r)).toBe('');
     if (control === 'naive') expect(r.report.metrics.duplicateEffects).toBeGreaterThan(0);
     else expect(r.report.metrics.opsInfo).toBeGreaterThan(0);
+    if (name === 'network-reset') {
+      // Issue 28 item 1's replay accounting on the same run: its payments replayed with fresh keys are unsafe;
+      // replays of the read-only search are safe whatever the key, so fewer unsafe than replays after unknown.
+      expect(r.report.metrics.unsafeReplays).toBeGreaterThan(0);
+      expect(r.report.metrics.unsafeReplays).toBeLessThanOrEqual(r.report.metrics.replaysAfterUnknown ?? 0);
+    }
   });
 });

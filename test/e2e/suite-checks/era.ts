@@ -22,6 +22,14 @@ export function eraChecks(shipped: ShippedRun): void {
     }
     expect(r.report.metrics.duplicateEffects).toBe(0);
     expect(r.report.metrics.lostEffects).toBe(0);
+    // Issue 28 item 1's replay accounting: no unsafe replay, no second charge, nothing indeterminate.
+    expect(r.report.metrics).toMatchObject({
+      unsafeReplays: 0,
+      unsafeReplayDuplicates: 0,
+      indeterminateEffects: 0,
+      lyingHints: 0,
+    });
+    expect(r.report.metrics.lookups).toBeGreaterThan(0);
     // No lost answer waited out the attempt timeout: SDK 1.32 reports the broken stream, and with no event id to
     // resume from the client ends the attempt there (answer-lost.ts).
     const failed = (r.history.attempts ?? []).filter((a) => !a.ok).map((a) => a.errorCode);
