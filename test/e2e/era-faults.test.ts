@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { pairingsOf } from '../../src/core/pairing.ts';
 import { expectPassed, failing, runShipped } from '../helpers/run.ts';
+import { expectFleetReissued, expectLostAnswersSettled, refusedByOtherEra } from './suite-checks/era.ts';
 
 const T = 90_000;
 const modern = pairingsOf('modern')[0];
@@ -14,31 +15,12 @@ const auto = pairingsOf('auto')[0];
 // drop-after-commit runs one op at a time over an op window (ops 3-11, first two attempts), so in both eras the same
 // answers are lost, and with nothing else in flight the status lookup after each loss finds the charge: the op is
 // settled by it and never re-sent. (Run open-model, whether the lookup or a re-issue settled it varied by run.)
-// Legacy's resilient run is the default suite's (suite-checks/era.ts).
+// Legacy's resilient run is the default suite's; both are checked by suite-checks/era.ts's one function.
 describe('drop-after-commit (modern)', () => {
   it('resilient: each lost answer is settled by a status lookup that finds the charge; nothing charged twice', {
     timeout: T,
   }, async () => {
-    const r = await runShipped('drop-after-commit', undefined, undefined, modern);
-    expect(failing(r)).toBe('');
-    const hits = r.report.metrics.faultWindows[0].hits;
-    expect(hits).toBeGreaterThan(0);
-    const lost = r.history.ops!.filter((o) => o.failedAttempts > 0);
-    // One lost answer per op that met the fault, each within the window, each found by its lookup.
-    expect(lost.length).toBe(hits);
-    for (const op of lost) {
-      expect(Number(op.opId.slice(3))).toSatisfy((i: number) => i >= 3 && i <= 11);
-      expect(op).toMatchObject({ attempts: 1, lookupsFound: 1 });
-    }
-    expect(r.report.metrics.duplicateEffects).toBe(0);
-    expect(r.report.metrics.lostEffects).toBe(0);
-    // Issue 28 item 1's replay accounting: no unsafe replay, no second charge.
-    expect(r.report.metrics.unsafeReplays).toBe(0);
-    expect(r.report.metrics.unsafeReplayDuplicates).toBe(0);
-    // No lost answer waited out the attempt timeout: SDK 2.4 on the 2026 wire fails the fetch.
-    const failed = (r.history.attempts ?? []).filter((a) => !a.ok).map((a) => a.errorCode);
-    expect(failed).toHaveLength(hits ?? -1);
-    expect(new Set(failed)).toEqual(new Set(['LINK.RESET']));
+    expectLostAnswersSettled(await runShipped('drop-after-commit', undefined, undefined, modern), 'LINK.RESET');
   });
 });
 
@@ -99,35 +81,19 @@ describe('unsupported-version (auto)', () => {
 });
 
 describe('mixed-fleet (modern, auto)', () => {
-  /** Attempts refused by the replica of the other era (the real answers of SDK 2.4's and SDK 1.32's front ends). */
-  const wrongEra = (r: Awaited<ReturnType<typeof runShipped>>) =>
-    r.history.attempts!.filter(
-      (a) => a.errorCode === 'PROTO.VERSION_REFUSED' || a.errorCode === 'PROTO.NOT_INITIALIZED',
-    );
-
   // Legacy's resilient run is the default suite's (suite-checks/era.ts).
   for (const pairing of [modern, auto]) {
     it(`resilient (${pairing.name}): refused by the other era's replica, it re-issues with the same key; every op ends ok, charged once`, {
       timeout: T,
     }, async () => {
-      const r = await runShipped('mixed-fleet', undefined, undefined, pairing);
-      expect(failing(r)).toBe('');
-      expect(r.report.metrics.faultWindows[0].hits).toBeGreaterThan(0);
-      const refused = wrongEra(r);
-      expect(refused.length).toBeGreaterThan(0);
-      expect(refused.every((a) => a.next === 'retry')).toBe(true);
-      expect(r.history.attempts!.filter((a) => a.attempt > 1).every((a) => a.idempotencyKey === `idem-${a.opId}`)).toBe(
-        true,
-      );
-      expect(r.report.metrics.opsFail).toBe(0);
-      expect(r.report.metrics.duplicateEffects).toBe(0);
+      expectFleetReissued(await runShipped('mixed-fleet', undefined, undefined, pairing));
     });
   }
 
   it('none control (auto): a call refused by the other era is not continued and fails', { timeout: T }, async () => {
     const r = await runShipped('mixed-fleet', 'none', undefined, auto);
     expect(r.report.metrics.opsFail).toBeGreaterThan(0);
-    expect(wrongEra(r).length).toBeGreaterThan(0);
+    expect(refusedByOtherEra(r).length).toBeGreaterThan(0);
     expect(r.report.verdict).toBe('pass');
   });
 });
