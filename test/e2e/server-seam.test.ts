@@ -1,6 +1,7 @@
 // Issue 4, server-behaviour seam: every shipped server profile's negative control shows the failure the resilient
-// client avoids (the resilient runs are the default suite's: suite-checks/server-seam.ts). Each assertion reads what really happened (history,
-// ledger, notes), not only the verdict, so a profile whose fault silently stopped firing fails here.
+// client avoids (the resilient runs are the default suite's: suite-checks/server-seam.ts). Each assertion reads
+// what really happened (history, ledger, notes), not only the verdict, so a profile whose fault silently stopped
+// firing fails here.
 import { describe, expect, it } from 'vitest';
 import { expectPassed, runShipped } from '../helpers/run.ts';
 
