@@ -5,14 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { pairingsOf } from '../../src/core/pairing.ts';
 import { expectPassed, runShipped } from '../helpers/run.ts';
+import { hitsOf } from './suite-checks/primitives.ts';
 
 const T = 120_000;
 const [modern] = pairingsOf('modern');
 
 const run = (policy?: 'naive') => runShipped('task-poll-errors', policy, undefined, modern);
-
-const hitsOf = (r: Awaited<ReturnType<typeof run>>) =>
-  r.report.metrics.faultWindows.reduce((sum, w) => sum + (w.hits ?? 0), 0);
 
 describe('task-poll-errors (modern)', () => {
   it('naive control: a failed poll makes it call the tool again; the abandoned task charges too', {

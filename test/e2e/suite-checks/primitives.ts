@@ -6,7 +6,8 @@ import type { ProfileResult } from '../../../src/run/run-profile.ts';
 import { expectPassed, failing } from '../../helpers/run.ts';
 import type { ShippedRun } from './shipped-run.ts';
 
-const hitsOf = (r: ProfileResult) => r.report.metrics.faultWindows.reduce((sum, w) => sum + (w.hits ?? 0), 0);
+/** Fault hits over every window of the run. */
+export const hitsOf = (r: ProfileResult) => r.report.metrics.faultWindows.reduce((sum, w) => sum + (w.hits ?? 0), 0);
 
 export function primitiveChecks(shipped: ShippedRun): void {
   it('task-poll-errors: every failed poll is resumed by the task id; one task and one charge per op', () => {
