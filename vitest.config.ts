@@ -9,7 +9,7 @@ const lane = (
   name: string,
   include: string[],
   testTimeout: number,
-  more: { exclude?: string[]; isolate?: boolean } = {},
+  more: { exclude?: string[]; isolate?: boolean; maxConcurrency?: number } = {},
 ) => ({
   extends: true as const,
   test: { name, include, testTimeout, ...more },
@@ -51,7 +51,8 @@ export default defineConfig({
       lane('unit-isolated', mocking, 30_000),
       lane('server', ['test/server/**/*.test.ts'], 60_000),
       lane('contract', ['test/contract/**/*.test.ts'], 60_000),
-      lane('e2e', ['test/e2e/**/*.test.ts'], 120_000),
+      // A describe.concurrent in an e2e file (runs that mostly wait out their windows) runs two tests at a time.
+      lane('e2e', ['test/e2e/**/*.test.ts'], 120_000, { maxConcurrency: 2 }),
     ],
   },
 });
