@@ -15,7 +15,7 @@ import { expectPassed, failing, runShipped } from '../helpers/run.ts';
 
 const T = 60_000;
 
-describe('mcp-edge-5xx', () => {
+describe.concurrent('mcp-edge-5xx', () => {
   it('naive control: a fresh key per retry double-charges after a 5xx that came after the charge', {
     timeout: T,
   }, async () => {
@@ -25,7 +25,7 @@ describe('mcp-edge-5xx', () => {
   });
 });
 
-describe('mcp-edge-429', () => {
+describe.concurrent('mcp-edge-429', () => {
   it('naive control: retries early, ignoring Retry-After', { timeout: T }, async () => {
     const r = await runShipped('mcp-edge-429', 'naive');
     expect(r.report.metrics.retryAfterViolations).toBeGreaterThan(0);
@@ -33,7 +33,7 @@ describe('mcp-edge-429', () => {
   });
 });
 
-describe('protocol-version-client', () => {
+describe.concurrent('protocol-version-client', () => {
   it('naive control: retries PROTO errors (a retry storm)', { timeout: T }, async () => {
     const naive = await runShipped('protocol-version-client', 'naive');
     expectPassed(naive.report); // controls.naive: attempts_per_op_max > 2
@@ -42,7 +42,7 @@ describe('protocol-version-client', () => {
   });
 });
 
-describe('oversized-payloads', () => {
+describe.concurrent('oversized-payloads', () => {
   // SDK 2.4's node adapter answers an oversized body with 413 and closes mid-upload; through the proxy the client
   // then saw `fetch failed` (LINK.RESET, uncertain, retried to 3 attempts, the op `info`) in 3 of 3 runs. The
   // reference server reads the body, then refuses it (src/server/oversized-body.ts): the same 413 in both eras.
@@ -62,7 +62,7 @@ describe('oversized-payloads', () => {
   });
 });
 
-describe('faultline limits', () => {
+describe.concurrent('faultline limits', () => {
   it('finds the 4 MiB request limit and prints and writes it', { timeout: T }, async () => {
     const out = await mkdtemp(join(tmpdir(), 'faultline-limits-'));
     const r = await runCli(['limits', '--out', out, '--max-mb', '8'], { timeoutMs: T });
@@ -79,7 +79,7 @@ describe('faultline limits', () => {
   });
 });
 
-describe('strip-trace: effects without a trace id are attributed by the ops planned arguments', () => {
+describe.concurrent('strip-trace: effects without a trace id are attributed by the ops planned arguments', () => {
   // dependency-502's workload and faults, with the trace id and attempt stripped from every tools/call: the
   // ledger then records effects without a trace id, as a server that does not forward it would.
   const loaded = parseProfile(

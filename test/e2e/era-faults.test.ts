@@ -16,7 +16,7 @@ const auto = pairingsOf('auto')[0];
 // answers are lost, and with nothing else in flight the status lookup after each loss finds the charge: the op is
 // settled by it and never re-sent. (Run open-model, whether the lookup or a re-issue settled it varied by run.)
 // Legacy's resilient run is the default suite's; both are checked by suite-checks/era.ts's one function.
-describe('drop-after-commit (modern)', () => {
+describe.concurrent('drop-after-commit (modern)', () => {
   it('resilient: each lost answer is settled by a status lookup that finds the charge; nothing charged twice', {
     timeout: T,
   }, async () => {
@@ -34,7 +34,7 @@ for (const pairing of [modern, pairingsOf('legacy')[0]]) {
   });
 }
 
-describe('drop-after-commit with an event store (legacy)', () => {
+describe.concurrent('drop-after-commit with an event store (legacy)', () => {
   it('a stream that carried an event id is left to the SDK: it resumes with Last-Event-ID, no attempt ends lost', {
     timeout: T,
   }, async () => {
@@ -50,7 +50,7 @@ describe('drop-after-commit with an event store (legacy)', () => {
   });
 });
 
-describe('stream-abandon (modern)', () => {
+describe.concurrent('stream-abandon (modern)', () => {
   it('the SDK 2.4 server takes the hang-up as a cancellation: failed ops published nothing', {
     timeout: T,
   }, async () => {
@@ -71,7 +71,7 @@ describe('stream-abandon (modern)', () => {
   });
 });
 
-describe('unsupported-version (auto)', () => {
+describe.concurrent('unsupported-version (auto)', () => {
   it('none control: the refused call is not continued and fails', { timeout: T }, async () => {
     const r = await runShipped('unsupported-version', 'none', undefined, auto);
     expect(r.report.metrics.opsFail).toBeGreaterThan(0);
@@ -80,7 +80,7 @@ describe('unsupported-version (auto)', () => {
   });
 });
 
-describe('mixed-fleet (modern, auto)', () => {
+describe.concurrent('mixed-fleet (modern, auto)', () => {
   // Legacy's resilient run is the default suite's (suite-checks/era.ts).
   for (const pairing of [modern, auto]) {
     it(`resilient (${pairing.name}): refused by the other era's replica, it re-issues with the same key; every op ends ok, charged once`, {

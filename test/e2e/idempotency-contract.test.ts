@@ -46,7 +46,7 @@ function fixture(mode: string, profile = join(FIXTURE, 'profile.yaml')) {
 
 const KEYED = ['same-key-same-args', 'same-key-other-args', 'concurrent-same-key', 'retry-after-dropped-answer'];
 
-describe('faultline idempotency', () => {
+describe.concurrent('faultline idempotency', () => {
   it('the reference server passes every check on create_payment, and junit.xml is valid JUnit', async () => {
     const r = await contract([]);
     expect(r.code, r.stderr).toBe(0);

@@ -90,7 +90,7 @@ const run = async (loaded: LoadedProfile) => {
   return result;
 };
 
-describe('known answers', () => {
+describe.concurrent('known answers', () => {
   it('(a) flap: the first 3 charges fail, then every call goes through (resilient)', async () => {
     const { report } = await run(
       profile(

@@ -29,7 +29,7 @@ function run(
   });
 }
 
-describe('mcp-header-strip (modern)', () => {
+describe.concurrent('mcp-header-strip (modern)', () => {
   const loaded = () => loadProfile(shippedProfile('mcp-header-strip'));
 
   it('none control: a refused call is not retried, so tampered ops fail', { timeout: T }, async () => {
@@ -55,7 +55,7 @@ describe('mcp-header-strip (modern)', () => {
   });
 });
 
-describe('discover-faults', () => {
+describe.concurrent('discover-faults', () => {
   const loaded = () => loadProfile(shippedProfile('discover-faults'));
 
   it('detector control (auto): with the bare-400 guard off, the SDK falls back to 2025-11-25', {

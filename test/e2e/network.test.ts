@@ -10,7 +10,7 @@ const PROFILES = [
   { name: 'sse-cut-no-store', control: 'none' as const },
 ];
 
-describe.each(PROFILES)('$name', ({ name, control }) => {
+describe.concurrent.each(PROFILES)('$name', ({ name, control }) => {
   it(`control (${control}) shows the damage`, async () => {
     const r = await runShipped(name, control);
     expect(failing(r)).toBe('');

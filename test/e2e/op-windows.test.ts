@@ -106,7 +106,7 @@ faults:
 
 const OPS_2_TO_5 = ['op-00002', 'op-00003', 'op-00004', 'op-00005'];
 
-describe('op windows on each seam: exact hits', () => {
+describe.concurrent('op windows on each seam: exact hits', () => {
   it('edge over HTTP (status 503 before the server): the first attempt of ops 2..5, 4 hits, only those 4 ops failed an attempt', async () => {
     const r = await runWindowed(
       'edge-http',

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectPassed, runShipped } from '../helpers/run.ts';
 
-describe('session-loss', () => {
+describe.concurrent('session-loss', () => {
   it('control none: keeps the stale session id, so every op after the eviction fails', async () => {
     const r = await runShipped('session-loss', 'none');
     expectPassed(r.report); // controls.none
@@ -17,7 +17,7 @@ describe('session-loss', () => {
   });
 });
 
-describe('server-crash', () => {
+describe.concurrent('server-crash', () => {
   it('control naive: ops in flight at the crash end info with their effect present (result lost)', async () => {
     const r = await runShipped('server-crash', 'naive');
     expectPassed(r.report); // controls.naive
@@ -30,7 +30,7 @@ describe('server-crash', () => {
   });
 });
 
-describe('sse-stream-close', () => {
+describe.concurrent('sse-stream-close', () => {
   it('control none: resumption needs no policy, so even a client without retries loses nothing', async () => {
     const r = await runShipped('sse-stream-close', 'none');
     expectPassed(r.report);
@@ -40,7 +40,7 @@ describe('sse-stream-close', () => {
   });
 });
 
-describe('sse-stream-close-no-store', () => {
+describe.concurrent('sse-stream-close-no-store', () => {
   it('control none: the tool ran but the client never got the result (info with an effect)', async () => {
     const r = await runShipped('sse-stream-close-no-store', 'none');
     expectPassed(r.report);
@@ -50,7 +50,7 @@ describe('sse-stream-close-no-store', () => {
   });
 });
 
-describe('get-stream-drop', () => {
+describe.concurrent('get-stream-drop', () => {
   it('control none: the same, policy or not: the SDK transport gives up on its own', async () => {
     const r = await runShipped('get-stream-drop', 'none');
     expectPassed(r.report);
@@ -58,7 +58,7 @@ describe('get-stream-drop', () => {
   });
 });
 
-describe('protocol-version-mismatch', () => {
+describe.concurrent('protocol-version-mismatch', () => {
   it('control naive: never re-initializes and storms the forgotten session with retries', async () => {
     const r = await runShipped('protocol-version-mismatch', 'naive');
     expectPassed(r.report);

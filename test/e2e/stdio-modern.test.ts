@@ -72,7 +72,7 @@ describe('stdio on SDK 2.4 (serveStdio)', () => {
   }, 60_000);
 });
 
-describe('stdio profiles in the modern pairing (SDK 2.4 both sides, 2026-07-28 on the pipe)', () => {
+describe.concurrent('stdio profiles in the modern pairing (SDK 2.4 both sides, 2026-07-28 on the pipe)', () => {
   const modern = pairing('modern');
   const onModernWire = (r: ProfileResult) => {
     expect(note(r, /negotiated protocol versions: 2026-07-28 \(\d+ session/)).toBeDefined();
