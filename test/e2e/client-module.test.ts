@@ -27,7 +27,7 @@ function run(clientModule: string): Promise<ProfileResult> {
   });
 }
 
-describe('a client module under network faults', () => {
+describe.concurrent('a client module under network faults', () => {
   it('has its retried ops and their outcomes measured at the transport', async () => {
     const result = await run(EXAMPLE);
     const attempts = result.history.attempts!;

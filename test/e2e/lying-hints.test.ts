@@ -36,7 +36,7 @@ expect:
   });
 }
 
-describe('lying hints in runs', () => {
+describe.concurrent('lying hints in runs', () => {
   it('idempotentHint on a tool that applies a replayed call twice: a lying hint, named with its ops', async () => {
     const m = (await run('append')).report.metrics;
     expect(m.replaysAfterUnknown).toBeGreaterThan(0);

@@ -55,7 +55,7 @@ async function run(file: string, out: string) {
   return { result, profile: report.profiles[0] };
 }
 
-describe('a stdio server over the HTTP bridge', () => {
+describe.concurrent('a stdio server over the HTTP bridge', () => {
   it('takes connection resets on the wire: connections reset, every op carried through by retries', async () => {
     const { result, profile: p } = await run(profile('memory-reset', '  over: http', RESET), 'reset');
     expect(result.code, result.stderr).toBe(0);

@@ -36,7 +36,7 @@ const entitiesIn = (file: string) =>
     .map((line) => JSON.parse(line) as { type: string; name: string })
     .filter((e) => e.type === 'entity');
 
-describe('a stdio server gets the environment the command line gives it', () => {
+describe.concurrent('a stdio server gets the environment the command line gives it', () => {
   it('--target-env KEY=VALUE reaches a --target-command server, and report.json keeps it for replay', async () => {
     const graph = join(dir, 'by-flag.jsonl');
     const out = join(dir, 'o1');
