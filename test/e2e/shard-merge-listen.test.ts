@@ -5,7 +5,7 @@
 // not its shard's), and with streams cut for real (the naive client never listens again), where the lost ones must stay lost.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskClient } from '../../src/client/task-client.ts';
 import type { History } from '../../src/core/history.ts';
@@ -75,30 +75,36 @@ function charging(url: string) {
 const run = (profile: string, args: string[], name: string) =>
   runCli(['run', profile, ...args, '--out', out(name)], { timeoutMs: 90_000 });
 
-/** The single run, then both shards at once (with `whileShardsRun` beside them), then the merge; every report read back. */
+/**
+ * The single run, then both shards at once (with `whileShardsRun` beside them), then the merge; every report read
+ * back. Each test's folders start with its profile's name: the tests run two at a time.
+ */
 async function singleAndShards(
   profile: string,
   args: string[] = [],
   shardArgs: string[] = [],
   whileShardsRun?: () => { stop(): void },
 ) {
-  const single = await run(profile, args, 'single');
+  const name = (part: string) => `${basename(profile, '.yaml')}-${part}`;
+  const single = await run(profile, args, name('single'));
   expect(single.stderr).not.toMatch(/internal error/);
   const beside = whileShardsRun?.();
   const shards = await Promise.all(
-    [1, 2].map((i) => run(profile, [...args, ...shardArgs, '--shard', `${i}/2`], `shard-${i}`)),
+    [1, 2].map((i) => run(profile, [...args, ...shardArgs, '--shard', `${i}/2`], name(`shard-${i}`))),
   ).finally(() => beside?.stop());
   for (const s of shards) expect(s.stderr).not.toMatch(/internal error/);
-  const merged = await runCli(['merge', out('shard-1'), out('shard-2'), '--out', out('merged')]);
+  const merged = await runCli(['merge', out(name('shard-1')), out(name('shard-2')), '--out', out(name('merged'))]);
   expect(merged.stderr).toMatch(/merged 2 shard\(s\) into/);
   return {
-    single: metricsOf('single'),
-    parts: [metricsOf('shard-1'), metricsOf('shard-2')],
-    merged: metricsOf('merged'),
+    single: metricsOf(name('single')),
+    parts: [metricsOf(name('shard-1')), metricsOf(name('shard-2'))],
+    merged: metricsOf(name('merged')),
   };
 }
 
-describe('notification metrics through faultline merge (modern)', () => {
+// Two tests at a time: each compares counts of 20 fault-free charges (timeouts of seconds) or of its own cut
+// streams, which a busier machine does not move.
+describe.concurrent('notification metrics through faultline merge (modern)', () => {
   it('each shard on its own reference server: the merge counts what the single run counts', async () => {
     const profile = join(dir, 'listen-own.yaml');
     writeFileSync(profile, twentyCharges('listen-own'));
@@ -135,7 +141,7 @@ describe('notification metrics through faultline merge (modern)', () => {
         charging(server!.urls[0]),
       );
       const foreign = [1, 2].map((i) => {
-        const h = historyOf(`shard-${i}`);
+        const h = historyOf(`listen-shared-shard-${i}`);
         const own = new Set([...h.effects].map((e) => e.idempotencyKey));
         return (h.subscriptions ?? []).filter((e) => e.kind === 'announced' && !own.has(e.key)).length;
       });

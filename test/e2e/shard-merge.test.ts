@@ -95,7 +95,10 @@ beforeAll(async () => {
 
 afterAll(() => toxiproxy?.stop());
 
-describe('faultline run --shard and faultline merge', () => {
+// These two describes run two tests at a time: they compare counts that load cannot move (a merge against its own
+// parts, or 40 fault-free ops with timeouts of seconds). The capacity review and the protocol matrix below, whose
+// verdicts are asserted too, run alone.
+describe.concurrent('faultline run --shard and faultline merge', () => {
   it('two shard processes on one Toxiproxy merge into one report whose counts are the sum of the parts', async () => {
     const shard = (i: number) =>
       runCli(['run', ...PROFILES, '--shard', `${i}/2`, '--toxiproxy', api, '--out', out(`shard-${i}`)], {
@@ -161,12 +164,10 @@ describe('faultline run --shard and faultline merge', () => {
   it('one profile split by its ops into two shards merges into the single run, count for count', async () => {
     const profile = join(dir, 'ops-split.yaml');
     writeFileSync(profile, fortyOps('ops-split', 'payments and notifications, no faults'));
-    // One after the other: outcomes are compared count for count, so the runs must not starve each other's CPU.
     const run = (args: string[], name: string) =>
       runCli(['run', profile, ...args, '--toxiproxy', api, '--out', out(name)], { timeoutMs: 60_000 });
     const single = await run([], 'ops-single');
-    const one = await run(['--shard', '1/2'], 'ops-1');
-    const two = await run(['--shard', '2/2'], 'ops-2');
+    const [one, two] = await Promise.all([run(['--shard', '1/2'], 'ops-1'), run(['--shard', '2/2'], 'ops-2')]);
     expectFinished(single, 'ops-single');
     expectFinished(one, 'ops-1');
     expectFinished(two, 'ops-2');
@@ -187,7 +188,7 @@ describe('faultline run --shard and faultline merge', () => {
   }, 200_000);
 });
 
-describe('one profile split by its ops on ONE shared url target (a reference server with its admin endpoint)', () => {
+describe.concurrent('one profile split by its ops on ONE shared url target (a reference server with its admin endpoint)', () => {
   const token = 'shard-url-test-token';
   let server: ReferenceServer | undefined;
   let mcpUrl = '';
