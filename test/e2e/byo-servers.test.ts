@@ -73,7 +73,7 @@ const memoryNames = (state: string) =>
 
 const MEMORY_ARGS = { entities: [{ name: 'KEY' }] };
 
-describe('server-memory over stdio', () => {
+describe.concurrent('server-memory over stdio', () => {
   it('under stdio faults: every acknowledged entity is in the file once; read-back and file agree', async () => {
     const { file, state } = example('memory');
     const r = await run(file);
@@ -121,7 +121,7 @@ describe('server-memory over stdio', () => {
   });
 });
 
-describe('server-filesystem over stdio', () => {
+describe.concurrent('server-filesystem over stdio', () => {
   it('under lost requests, truncated answers and a crash: the files on disk are the read-back', async () => {
     const { file, state } = example('filesystem');
     const r = await run(file);
