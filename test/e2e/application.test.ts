@@ -12,7 +12,9 @@ import { failing, runShipped } from '../helpers/run.ts';
 
 /** The 429s came (every window hit), and the client retried before their Retry-After ran out. */
 function expectRetriedEarly(c: ProfileResult): void {
-  expect(c.report.metrics.faultWindows.map((w) => w.hits > 0)).toEqual(c.report.metrics.faultWindows.map(() => true));
+  expect(c.report.metrics.faultWindows.map((w) => (w.hits ?? 0) > 0)).toEqual(
+    c.report.metrics.faultWindows.map(() => true),
+  );
   expect(c.report.metrics.retryAfterViolations).toBeGreaterThan(0);
 }
 
