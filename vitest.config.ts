@@ -25,7 +25,7 @@ const mocking = readdirSync(UNIT, { recursive: true, encoding: 'utf8' })
 
 // The files that take minutes start first, whatever vitest's cache holds. CI starts without one, and the base order
 // is then by file size: the five-minute default suite (a short file) started 45th of the 60 e2e files. Longest first
-// as CI's `npm test` measured them (257 to 264, 95 to 106, 105, 77 to 82 s); every other file keeps the base order.
+// as CI's `npm test` measured them (252 to 256, 94 to 95, 86 to 87, 80 s); every other file keeps the base order.
 const LONGEST_FIRST = ['default-suite', 'faults-off', 'shard-merge', 'nightly-path'].map(
   (n) => `test/e2e/${n}.test.ts`,
 );
