@@ -86,18 +86,20 @@ async function singleAndShards(
   whileShardsRun?: () => { stop(): void },
 ) {
   const name = (part: string) => `${basename(profile, '.yaml')}-${part}`;
+  const shardDirs = [name('shard-1'), name('shard-2')];
   const single = await run(profile, args, name('single'));
   expect(single.stderr).not.toMatch(/internal error/);
   const beside = whileShardsRun?.();
   const shards = await Promise.all(
-    [1, 2].map((i) => run(profile, [...args, ...shardArgs, '--shard', `${i}/2`], name(`shard-${i}`))),
+    shardDirs.map((dir, i) => run(profile, [...args, ...shardArgs, '--shard', `${i + 1}/2`], dir)),
   ).finally(() => beside?.stop());
   for (const s of shards) expect(s.stderr).not.toMatch(/internal error/);
-  const merged = await runCli(['merge', out(name('shard-1')), out(name('shard-2')), '--out', out(name('merged'))]);
+  const merged = await runCli(['merge', ...shardDirs.map(out), '--out', out(name('merged'))]);
   expect(merged.stderr).toMatch(/merged 2 shard\(s\) into/);
   return {
     single: metricsOf(name('single')),
-    parts: [metricsOf(name('shard-1')), metricsOf(name('shard-2'))],
+    parts: shardDirs.map(metricsOf),
+    shardDirs,
     merged: metricsOf(name('merged')),
   };
 }
@@ -137,11 +139,11 @@ describe.concurrent('notification metrics through faultline merge (modern)', () 
       writeFileSync(profile, twentyCharges('listen-shared', target));
       // Whether the two shards' workloads overlap is the machine's timing; a bystander charging on the same server
       // all along is not: every stream hears charges no shard made, each under a trace id of no shard.
-      const { single, parts, merged } = await singleAndShards(profile, [], ['--run-id', 'ci-29'], () =>
+      const { single, parts, merged, shardDirs } = await singleAndShards(profile, [], ['--run-id', 'ci-29'], () =>
         charging(server!.urls[0]),
       );
-      const foreign = [1, 2].map((i) => {
-        const h = historyOf(`listen-shared-shard-${i}`);
+      const foreign = shardDirs.map((dir) => {
+        const h = historyOf(dir);
         const own = new Set([...h.effects].map((e) => e.idempotencyKey));
         return (h.subscriptions ?? []).filter((e) => e.kind === 'announced' && !own.has(e.key)).length;
       });
