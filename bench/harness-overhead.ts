@@ -4,9 +4,12 @@
 //                store).
 //   harness:     runProfile() on a no-fault closed-model profile whose target is that same echo server as a
 //                bring-your-own `kind: http` target: Faultline's real client stack (resilient policy, attempt
-//                records, classification, edge fetch chain, tracing, Recorder history) and workload driver, through
-//                the embedded Toxiproxy proxy (the default path of an http target: the run always puts its proxy in
-//                front of the MCP link), ledger-less (an http target has none), report at the end.
+//                records, classification, edge fetch chain, tracing, Recorder history) and workload driver, straight
+//                to the server as every run with no fault on the link is, ledger-less (an http target has none),
+//                report at the end.
+//   harness-proxied: the same, with the MCP link through the embedded Toxiproxy proxy, as a run has it when its
+//                profile puts network faults on the link (a run without any talks to the server straight): what the
+//                proxy's hop costs, beside the harness without it.
 //   bare-ref:    a bare SDK 1.32 Client per worker on the reference server child (started as a run starts it, its
 //                ledger pushed over IPC to the bench process), calling the default mix's planned ops in order.
 //   harness-ref: the same harness against its own reference server child with the default mix (baseline.yaml's:
@@ -38,7 +41,7 @@ const GOAL = 0.8;
 const CONCURRENCIES = [1, 16];
 /** How often a side reads /proc for its CPU: rarely enough that reading it costs either side little. */
 const SAMPLE_MS = 250;
-const SIDES = ['bare', 'harness', 'bare-ref', 'harness-ref'] as const;
+const SIDES = ['bare', 'harness', 'harness-proxied', 'bare-ref', 'harness-ref'] as const;
 type Side = (typeof SIDES)[number];
 
 const { options } = benchArgs<{
@@ -310,31 +313,45 @@ function profileYaml(side: Side, concurrency: number, seconds: number, target: s
   ].join('\n');
 }
 
-/** runProfile on profileYaml's profile. */
-async function runHarness(side: Side, concurrency: number, seconds: number, target: string, mix: string[]) {
+/** runProfile on profileYaml's profile; `proxiedLink`: the MCP link through the embedded proxy. */
+async function runHarness(
+  side: Side,
+  concurrency: number,
+  seconds: number,
+  target: string,
+  mix: string[],
+  proxiedLink?: true,
+) {
   const { parseProfile } = await import('../src/profile/load.ts');
   const { runProfile } = await import('../src/run/run-profile.ts');
   const { createNetworkBackend } = await import('../src/network/index.ts');
   const yaml = profileYaml(side, concurrency, seconds, target, mix);
   const meter = new OpMeter(WARMUP_S * 1000);
   let failed = 0;
-  await runProfile(parseProfile(`bench:${side}`, yaml), {
-    onProgress: (_done, opsFailed) => {
-      failed = opsFailed;
-      meter.opDone();
+  await runProfile(
+    { ...parseProfile(`bench:${side}`, yaml), ...(proxiedLink && { proxiedLink }) },
+    {
+      onProgress: (_done, opsFailed) => {
+        failed = opsFailed;
+        meter.opDone();
+      },
+      signal: new AbortController().signal,
+      network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),
     },
-    signal: new AbortController().signal,
-    network: (seed, onDecision) => createNetworkBackend('embedded', { seed, onDecision }),
-  });
+  );
   return meter.result(side, concurrency, failed);
 }
 
-const harnessSide = (concurrency: number, seconds: number) =>
+const echoHarness = (side: Side, proxiedLink?: true) => (concurrency: number, seconds: number) =>
   withEchoServer((url) =>
-    runHarness('harness', concurrency, seconds, `target: { kind: http, url: "${url}" }`, [
-      `- tool: echo`,
-      `  args: ${JSON.stringify(ECHO_ARGS)}`,
-    ]),
+    runHarness(
+      side,
+      concurrency,
+      seconds,
+      `target: { kind: http, url: "${url}" }`,
+      [`- tool: echo`, `  args: ${JSON.stringify(ECHO_ARGS)}`],
+      proxiedLink,
+    ),
   );
 
 /** The default mix: baseline.yaml's `mix:` block as written (payments, notifications, search). */
@@ -350,7 +367,8 @@ const harnessRefSide = (concurrency: number, seconds: number) =>
 
 const RUN_SIDE: Record<Side, (concurrency: number, seconds: number) => Promise<SideResult>> = {
   bare: bareSide,
-  harness: harnessSide,
+  harness: echoHarness('harness'),
+  'harness-proxied': echoHarness('harness-proxied', true),
   'bare-ref': bareRefSide,
   'harness-ref': harnessRefSide,
 };
@@ -491,6 +509,7 @@ function topSelfTime(dir: string, windows: [number, number][], pick: (pid: numbe
 const LABEL: Record<Side, string> = {
   bare: 'bare SDK pair (echo)',
   harness: 'harness -> bare echo server',
+  'harness-proxied': 'harness -> embedded proxy -> bare echo server',
   'bare-ref': 'bare SDK client -> reference server (default mix)',
   'harness-ref': 'harness -> reference server (default mix)',
 };
@@ -614,6 +633,7 @@ async function main(): Promise<void> {
       byRate.line,
       byCpu.line,
       capacity.line,
+      `  harness-proxied / bare, rate: ${rateShare('harness-proxied', 'bare')} %; harness / harness-proxied, rate: ${rateShare('harness', 'harness-proxied')} % (the proxy's hop, as a run with network faults has it)`,
       `  harness-ref / bare-ref, rate: ${rateShare('harness-ref', 'bare-ref')} % (the harness against a bare client, both on the reference server)`,
       `  harness-ref / bare, rate: ${rateShare('harness-ref', 'bare')} % (the reference server and its dependency world instead of the bare echo server)`,
     );

@@ -35,6 +35,11 @@ export function scopesPerRequest(seam: Seam): boolean {
   return PER_REQUEST_SEAMS.includes(seam);
 }
 
+/** The network seam's faults are toxics on a Toxiproxy proxy in the MCP link: only they need one there. */
+export function needsLinkProxy(faults: readonly { seam: Seam }[]): boolean {
+  return faults.some((f) => f.seam === 'network');
+}
+
 /** A fault window in place at its seam: how to take it away, and what it did (counted by the seam). */
 export interface AppliedFault {
   /**

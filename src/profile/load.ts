@@ -18,6 +18,11 @@ export interface LoadedProfile {
   warnings: string[];
   /** SHA-256 of the file's text, so a replay can tell whether the profile changed since the run. */
   sha256: string;
+  /**
+   * The MCP link runs through a Toxiproxy proxy even with no fault on it: a control derived from a profile with faults
+   * on the link (its faults-off control, a capacity level's no-fault run) runs on the same link as that profile.
+   */
+  proxiedLink?: true;
 }
 
 export interface LoadOptions {

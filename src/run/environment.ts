@@ -1,5 +1,5 @@
 // One profile's running system: the server under test, started by its target kind (run/target-starts/), the MCP
-// link through a Toxiproxy proxy (not over a pipe: no TCP link), and the client session. close() tears all of it
+// link (through a Toxiproxy proxy unless told otherwise; none over a pipe: no TCP link), and the client session. close() tears all of it
 // down, whatever state it is in.
 import { tmpdir } from 'node:os';
 import type { ConnectionOptions } from '../client/connection.ts';
@@ -55,6 +55,11 @@ export interface EnvironmentOptions {
   reprobeBareFallback?: boolean;
   /** What `${tmpdir}` and `${env:NAME}` stand for in a foreign target (default: the OS temp dir, process.env). */
   placeholders?: PlaceholderValues;
+  /**
+   * The MCP link straight to the server, with no Toxiproxy proxy on it: for a run whose profile puts no fault on
+   * the link (its proxy would only forward). Default: through a proxy, so network faults can be added at any time.
+   */
+  directLink?: boolean;
   /** The profile's file (read-back modules resolve against it; default: the current directory). */
   profileFile?: string;
   /** The run was stopped (Ctrl-C, SIGTERM): a reference server child still booting is killed, not waited for. */
@@ -99,7 +104,14 @@ export async function startEnvironment(
   const env =
     started.link === 'pipe'
       ? pipeEnvironment(started, parts, onError, sourceNotes, started.pairedClient ? sdk2 : undefined)
-      : await linkEnvironment(started, parts, backend, onError, sourceNotes, sdk2, proxyName(profile, options));
+      : await linkEnvironment(
+          started,
+          parts,
+          options.directLink ? undefined : { backend, name: proxyName(profile, options) },
+          onError,
+          sourceNotes,
+          sdk2,
+        );
   env.effectsUnknown = () => effects?.failure;
   try {
     if (started.sink) {
@@ -143,37 +155,32 @@ function pipeEnvironment(
   };
 }
 
-/** The client reaches the server through a Toxiproxy proxy in front of its upstream URL. */
+/** The client reaches the server at its upstream URL, through a Toxiproxy proxy in front of it unless told not to. */
 async function linkEnvironment(
   started: LinkStart,
   parts: EnvironmentParts,
-  backend: NetworkBackend,
+  proxy: { backend: NetworkBackend; name: string } | undefined,
   onError: (error: Error) => void,
   sourceNotes: () => string[],
   sdk2: ConnectionOptions['sdk2'],
-  mcpProxy: string,
 ): Promise<Environment> {
-  const { upstream } = started;
-  parts.network.mcpProxy = mcpProxy;
   try {
-    const listen = await backend.createProxy(mcpProxy, {
-      host: upstream.hostname.replace(/^\[|\]$/g, ''),
-      port: Number(upstream.port || 80),
-    });
-    const mcpUrl = `http://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${listen.port}${upstream.pathname}`;
-    const session = new Session({ url: mcpUrl, wrapFetch: parts.edge.wrap, onError, headers: started.headers, sdk2 });
+    const link = proxy ? await proxiedLink(started.upstream, parts, proxy) : directLink(started.upstream);
+    const session = new Session({ url: link.url, wrapFetch: parts.edge.wrap, onError, headers: started.headers, sdk2 });
     return {
       ...parts,
       server: started.server,
       session,
-      mcpUrl,
+      mcpUrl: link.url,
       notes: () => [...started.notes(), ...sourceNotes()],
       connect: async () => {
-        await session.get();
+        await session.get().catch((error: Error) => {
+          throw started.connectFailure?.(error) ?? error;
+        });
       },
       close: async () => {
         await session.close();
-        await backend.api.deleteProxy(mcpProxy).catch(() => {});
+        await link.remove();
         await started.stop();
       },
     };
@@ -181,6 +188,32 @@ async function linkEnvironment(
     await started.stop();
     throw error;
   }
+}
+
+interface Link {
+  url: string;
+  remove(): Promise<void>;
+}
+
+function directLink(upstream: URL): Link {
+  return { url: `${upstream.protocol}//${upstream.host}${upstream.pathname}`, remove: async () => {} };
+}
+
+async function proxiedLink(
+  upstream: URL,
+  parts: EnvironmentParts,
+  { backend, name }: { backend: NetworkBackend; name: string },
+): Promise<Link> {
+  parts.network.mcpProxy = name;
+  const listen = await backend.createProxy(name, {
+    host: upstream.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(upstream.port || 80),
+  });
+  const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+  return {
+    url: `http://${host}:${listen.port}${upstream.pathname}`,
+    remove: () => backend.api.deleteProxy(name).catch(() => {}),
+  };
 }
 
 /** Shards of a profile split by ops name their proxies apart on a shared Toxiproxy. */

@@ -2,6 +2,7 @@
 // client, target, thresholds). `faultline run --faults off` runs it instead of each profile, to show that a
 // profile's thresholds need its faults; a relative threshold (`x control`) has it run right before the profile,
 // for its bound.
+import { needsLinkProxy } from '../faults/kind.ts';
 import { parseThreshold } from '../measure/thresholds.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import type { Profile } from '../profile/schema.ts';
@@ -9,7 +10,12 @@ import { thresholdsFor } from './judging.ts';
 import { type ProfileResult, type RunOptions, runProfile } from './run-profile.ts';
 
 export function withoutFaults(loaded: LoadedProfile): LoadedProfile {
-  return { ...loaded, profile: { ...loaded.profile, faults: [] } };
+  return { ...loaded, ...sameLink(loaded), profile: { ...loaded.profile, faults: [] } };
+}
+
+/** A control keeps its profile's MCP link: through a proxy when the profile puts faults on it. */
+export function sameLink(loaded: LoadedProfile): Pick<LoadedProfile, 'proxiedLink'> {
+  return needsLinkProxy(loaded.profile.faults) ? { proxiedLink: true } : {};
 }
 
 export function hasFaults(profile: Profile): boolean {

@@ -7,6 +7,7 @@ import { buildCapacityReview, type CapacityMode, type CapacityReview, type KneeR
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import type { Profile } from '../profile/schema.ts';
+import { sameLink } from './faults-off.ts';
 import { runSuite, type SuiteOptions } from './run-suite.ts';
 
 export interface CapacityLevelRuns {
@@ -45,7 +46,11 @@ export function capacityRuns(
         expect: [],
         controls: {},
       };
-      return { level, control: { ...loaded, profile: control }, faulted: { ...loaded, profile: faulted } };
+      return {
+        level,
+        control: { ...loaded, ...sameLink(loaded), profile: control },
+        faulted: { ...loaded, profile: faulted },
+      };
     });
 }
 

@@ -18,6 +18,7 @@ import { LoopLagWatch } from '../core/loop-lag.ts';
 import type { Pairing } from '../core/pairing.ts';
 import type { DecisionSink } from '../core/random.ts';
 import { ownsOp, type Shard } from '../core/shard.ts';
+import { needsLinkProxy } from '../faults/kind.ts';
 import { withRunLoad } from '../measure/calibration.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
 import type { Metrics } from '../measure/types.ts';
@@ -191,6 +192,8 @@ async function bringUp(prepared: Prepared, parts: RunParts): Promise<Up> {
     pairing: options.pairing,
     profileFile: prepared.loaded.file,
     signal: options.signal,
+    // No fault on the MCP link: the client reaches the server straight, without a proxy that would only forward.
+    directLink: !(prepared.loaded.proxiedLink || needsLinkProxy(profile.faults)),
     reprobeBareFallback: (options.connection ?? policyByName(prepared.policyName).connection)?.reprobeBareFallback,
   });
   parts.env = env;

@@ -44,7 +44,10 @@ const TOXIC_LATENCY_MS = 700;
 async function run(slow: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'faultline-calibration-'));
   writeFileSync(join(dir, 'probe.yaml'), PROFILE);
-  return runProfile(loadProfile(join(dir, 'probe.yaml')), {
+  // The profile has no network fault, so its link would have no proxy: the slow pair's link goes through one, for
+  // the toxic; the control's is the profile's own.
+  const loaded = loadProfile(join(dir, 'probe.yaml'));
+  return runProfile(slow ? { ...loaded, proxiedLink: true } : loaded, {
     signal: new AbortController().signal,
     network: async (seed, onDecision) => {
       const backend = await createNetworkBackend('embedded', { seed, onDecision });

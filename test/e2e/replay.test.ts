@@ -134,7 +134,8 @@ describe('faultline replay of a run with --allow-non-loopback', () => {
   let server: ReferenceServer | undefined;
 
   beforeAll(async () => {
-    server = await serveReference(token);
+    // Reached as 0.0.0.0 with nothing in between (no network fault, no proxy): that Host is answered too.
+    server = await serveReference(token, ['0.0.0.0']);
     process.env.FAULTLINE_REPLAY_FAR_TOKEN = token;
     // 0.0.0.0 is not a loopback address, yet on Linux connecting to it reaches this machine: the same server.
     const far = (url: string) => url.replace('127.0.0.1', '0.0.0.0');

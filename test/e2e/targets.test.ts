@@ -74,7 +74,8 @@ describe('url target: a reference server outside the harness, controlled through
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'faultline-url-'));
-    server = await serveReference(token);
+    // The non-loopback test reaches it as 0.0.0.0, straight (no network fault, no proxy): that Host is answered too.
+    server = await serveReference(token, ['0.0.0.0']);
     ({ mcpUrl, adminUrl } = server);
   }, 30_000);
 
@@ -112,7 +113,7 @@ expect:
   - lost_effects == 0
 `;
 
-  it('runs a dependency-fault profile through a proxy, with faults and ledger over the admin endpoint', async () => {
+  it('runs a dependency-fault profile (straight to the server: no network fault), with faults and ledger over the admin endpoint', async () => {
     process.env.FAULTLINE_URL_TEST_TOKEN = token;
     const loaded = parseProfile(join(dir, 'url.yaml'), profileYaml());
     const run = () =>
@@ -179,6 +180,34 @@ faults: [{ seam: network, kind: latency, latency: 100, start: 1s }]
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(allowed.stdout).toMatch(/✔ passed \(1\): url-target-5xx/);
   }, 90_000);
+
+  it('a url target that refuses the connection says so in one line (exit 2), not as an internal error', async () => {
+    // A server that does not answer the Host 0.0.0.0 (its DNS-rebinding protection), reached as 0.0.0.0.
+    const strict = await serveReference(token);
+    try {
+      const far = (url: string) => url.replace('127.0.0.1', '0.0.0.0');
+      const file = join(dir, 'refused.yaml');
+      writeFileSync(
+        file,
+        profileYaml()
+          .replace(/^faults:\n(?: {2}- .*\n)+/m, '')
+          .replace('duration: 4s', 'duration: 1s')
+          .replace(mcpUrl, far(strict.mcpUrl))
+          .replace(adminUrl, strict.adminUrl),
+      );
+      process.env.FAULTLINE_URL_TEST_TOKEN = token;
+      const refused = await runCli(['run', file, '--allow-non-loopback', '--out', join(dir, 'refused-out')], {
+        timeoutMs: 60_000,
+      });
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toMatch(
+        /^faultline: target\.url http:\/\/0\.0\.0\.0:\d+\/mcp: could not connect \(.*DNS-rebinding/m,
+      );
+      expect(refused.stderr).not.toMatch(/internal error|\n\s+at /);
+    } finally {
+      await strict.stop();
+    }
+  }, 60_000);
 
   it('refuses a non-loopback URL unless allowed, and a missing admin token', () => {
     const spec = { url: 'http://10.20.30.40:3001/mcp', adminTokenEnv: 'NOPE_TOKEN' };

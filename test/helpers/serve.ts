@@ -51,10 +51,19 @@ export interface ReferenceServer {
   stop(): Promise<void>;
 }
 
-/** `faultline server` on ephemeral ports with its admin endpoint behind `token`. */
-export async function serveReference(token: string): Promise<ReferenceServer> {
+/** `faultline server` on ephemeral ports with its admin endpoint behind `token`; `allowHosts`: its --allow-host names. */
+export async function serveReference(token: string, allowHosts: string[] = []): Promise<ReferenceServer> {
   const serving = await serveCli(
-    ['server', '--port', '0', '--admin-port', '0', '--admin-token', token],
+    [
+      'server',
+      '--port',
+      '0',
+      '--admin-port',
+      '0',
+      '--admin-token',
+      token,
+      ...allowHosts.flatMap((name) => ['--allow-host', name]),
+    ],
     [/MCP endpoint (\S+)/, /control API (\S+)/],
   );
   const [mcpUrl, adminUrl] = serving.urls;

@@ -54,12 +54,14 @@ export interface PipeStart extends EffectsDoor {
   pairedClient: boolean;
 }
 
-/** A server reached over HTTP: the run puts a proxy in front of `upstream`. */
+/** A server reached over HTTP at `upstream` (through a proxy in front of it when the run has network faults). */
 export interface LinkStart extends EffectsDoor {
   link: 'tcp';
   server: ServerUnderTest;
   upstream: URL;
   headers?: Record<string, string>;
+  /** The user's mistake a failed first connect is (an address they gave): one line, not an internal error. */
+  connectFailure?(error: Error): Error;
   notes(): string[];
   stop(): Promise<void>;
 }

@@ -1,5 +1,5 @@
-// A Streamable HTTP MCP server the harness did not write, reached through a Toxiproxy proxy (network faults) and
-// the client's fetch (HTTP-edge faults); loopback unless --allow-non-loopback.
+// A Streamable HTTP MCP server the harness did not write, reached through a Toxiproxy proxy when the profile has
+// network faults and through the client's fetch (HTTP-edge faults); loopback unless --allow-non-loopback.
 import { z } from 'zod';
 import { withDurations } from '../../core/duration.ts';
 import { defineTargetKind } from './kind.ts';
