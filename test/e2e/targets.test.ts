@@ -156,18 +156,25 @@ faults: [{ seam: network, kind: latency, latency: 100, start: 1s }]
     expect(() => parseProfile('stdio.yaml', stdioNetwork)).toThrow(/needs a target reached over TCP/);
   });
 
-  it('faultline run refuses a non-loopback url target (exit 2) unless --allow-non-loopback', async () => {
-    // 0.0.0.0 is not a loopback address, yet on Linux connecting to it reaches this machine: the same server.
-    const far = (url: string) => url.replace('127.0.0.1', '0.0.0.0');
-    const file = join(dir, 'far.yaml');
+  // 0.0.0.0 is not a loopback address, yet on Linux connecting to it reaches this machine: the same server.
+  const far = (url: string) => url.replace('127.0.0.1', '0.0.0.0');
+
+  /** The profile without its faults, `duration` long, at these URLs, written to `name`.yaml. */
+  const writeFaultless = (name: string, duration: string, urls: { mcp: string; admin: string }) => {
+    const file = join(dir, `${name}.yaml`);
     writeFileSync(
       file,
       profileYaml()
         .replace(/^faults:\n(?: {2}- .*\n)+/m, '')
-        .replace('duration: 4s', 'duration: 2s')
-        .replace(mcpUrl, far(mcpUrl))
-        .replace(adminUrl, far(adminUrl)),
+        .replace('duration: 4s', `duration: ${duration}`)
+        .replace(mcpUrl, urls.mcp)
+        .replace(adminUrl, urls.admin),
     );
+    return file;
+  };
+
+  it('faultline run refuses a non-loopback url target (exit 2) unless --allow-non-loopback', async () => {
+    const file = writeFaultless('far', '2s', { mcp: far(mcpUrl), admin: far(adminUrl) });
     const refused = await runCli(['run', file, '--out', join(dir, 'out')], { timeoutMs: 60_000 });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(
@@ -185,16 +192,7 @@ faults: [{ seam: network, kind: latency, latency: 100, start: 1s }]
     // A server that does not answer the Host 0.0.0.0 (its DNS-rebinding protection), reached as 0.0.0.0.
     const strict = await serveReference(token);
     try {
-      const far = (url: string) => url.replace('127.0.0.1', '0.0.0.0');
-      const file = join(dir, 'refused.yaml');
-      writeFileSync(
-        file,
-        profileYaml()
-          .replace(/^faults:\n(?: {2}- .*\n)+/m, '')
-          .replace('duration: 4s', 'duration: 1s')
-          .replace(mcpUrl, far(strict.mcpUrl))
-          .replace(adminUrl, strict.adminUrl),
-      );
+      const file = writeFaultless('refused', '1s', { mcp: far(strict.mcpUrl), admin: strict.adminUrl });
       process.env.FAULTLINE_URL_TEST_TOKEN = token;
       const refused = await runCli(['run', file, '--allow-non-loopback', '--out', join(dir, 'refused-out')], {
         timeoutMs: 60_000,
