@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { parseShard } from '../../../src/core/shard.ts';
+import { needsLinkProxy } from '../../../src/faults/kind.ts';
 import { parseProfile } from '../../../src/profile/load.ts';
 import { traitsOf } from '../../../src/server/tools/catalog.ts';
 
@@ -168,6 +169,20 @@ describe('the manifests fit together', () => {
       // Side effects would share idempotency keys (idem-<op id>) across shards on one server: reads only.
       for (const item of profile.workload.mix) expect(traitsOf(item.tool).sideEffecting, item.tool).toBe(false);
       expect(profile.expect.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("lets every profile's requests past the sut's DNS-rebinding protection, by the Host they name", () => {
+    const args = find('Deployment', 'sut').spec.template.spec.containers[0].args as string[];
+    const allowed = args.flatMap((arg, i) => (args[i - 1] === '--allow-host' ? [arg] : []));
+    const data = find('ConfigMap', 'faultline-profiles').data as Record<string, string>;
+    for (const [file, text] of Object.entries(data)) {
+      const { profile } = parseProfile(file, text);
+      // Through the toxiproxy Service where the profile has network faults, straight to the URL's host otherwise.
+      const host = needsLinkProxy(profile.faults)
+        ? find('Service', 'toxiproxy').metadata.name
+        : new URL((profile.target as { url: string }).url).hostname;
+      expect(allowed, file).toContain(host);
     }
   });
 });
