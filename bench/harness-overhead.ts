@@ -565,7 +565,7 @@ async function main(): Promise<void> {
         const r = await measure(side, concurrency, seconds, cpuProf || undefined);
         runs.get(side)!.push(r);
         console.log(
-          `  c=${concurrency} round ${round + 1} ${side.padEnd(11)} ${fixed(r.opsPerSec, 1).padStart(8)} ops/s  CPU ms/op client ${fixed(r.clientCpuMsPerOp, 3)} server ${fixed(r.serverCpuMsPerOp, 3)}; writes/op client ${fixed(r.syscallsPerOp.writes[0], 2)} server ${fixed(r.syscallsPerOp.writes[1], 2)}, reads/op ${fixed(r.syscallsPerOp.reads[0], 2)} / ${fixed(r.syscallsPerOp.reads[1], 2)}  (${r.ops} ops, ${r.errors} errors, peak RSS ${r.peakRssMb} MB, load ${loadavg()[0].toFixed(1)})`,
+          `  c=${concurrency} round ${round + 1} ${side.padEnd(Math.max(...SIDES.map((s) => s.length)))} ${fixed(r.opsPerSec, 1).padStart(8)} ops/s  CPU ms/op client ${fixed(r.clientCpuMsPerOp, 3)} server ${fixed(r.serverCpuMsPerOp, 3)}; writes/op client ${fixed(r.syscallsPerOp.writes[0], 2)} server ${fixed(r.syscallsPerOp.writes[1], 2)}, reads/op ${fixed(r.syscallsPerOp.reads[0], 2)} / ${fixed(r.syscallsPerOp.reads[1], 2)}  (${r.ops} ops, ${r.errors} errors, peak RSS ${r.peakRssMb} MB, load ${loadavg()[0].toFixed(1)})`,
         );
       }
     }
@@ -578,7 +578,7 @@ async function main(): Promise<void> {
     for (const side of SIDES) {
       const rs = of(side);
       summary.push(
-        `  ${LABEL[side].padEnd(48)} ${spread(
+        `  ${LABEL[side].padEnd(Math.max(...Object.values(LABEL).map((l) => l.length)))} ${spread(
           rs.map((r) => r.opsPerSec),
           1,
         )} ops/s; CPU ms/op client ${spread(
