@@ -1,6 +1,6 @@
 // One profile's running system: the server under test, started by its target kind (run/target-starts/), the MCP
-// link (through a Toxiproxy proxy unless told otherwise; none over a pipe: no TCP link), and the client session. close() tears all of it
-// down, whatever state it is in.
+// link (through a Toxiproxy proxy unless told otherwise; none over a pipe: no TCP link), and the client session.
+// close() tears all of it down, whatever state it is in.
 import { tmpdir } from 'node:os';
 import type { ConnectionOptions } from '../client/connection.ts';
 import { Session } from '../client/session.ts';

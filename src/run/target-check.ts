@@ -12,7 +12,7 @@ import { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { listsOwnTools } from '../profile/schema.ts';
 import { ForeignStdioTarget } from '../targets/foreign-stdio-target.ts';
-import { TargetConfigError } from '../targets/remote-target.ts';
+import { couldNotConnect } from '../targets/remote-target.ts';
 import { connectStdio, stdioSession } from './environment.ts';
 import { runHooks } from './hooks.ts';
 import { type ListedTool, preflight } from './preflight.ts';
@@ -72,7 +72,7 @@ async function connectDirectly(started: StartedServer): Promise<Session> {
   await session.get().catch(async (error: Error) => {
     await session.close();
     if (server instanceof ForeignStdioTarget) throw await server.startFailure(error);
-    throw new TargetConfigError(`target.url ${upstream.href}: could not connect (${error.message.slice(0, 200)})`);
+    throw couldNotConnect(upstream.href, error);
   });
   return session;
 }

@@ -63,6 +63,11 @@ export class TargetConfigError extends Error {
   }
 }
 
+/** A server at a URL the user gave that the client could not connect to: the URL and why, in one line. */
+export function couldNotConnect(url: string, error: Error): TargetConfigError {
+  return new TargetConfigError(`target.url ${url}: could not connect (${error.message.slice(0, 200)})`);
+}
+
 export class RemoteTarget implements ServerUnderTest, EffectSink {
   private readonly admin: AdminClient | undefined;
   private readonly effects = new ForeignEffects();

@@ -2,7 +2,7 @@
 // without one). It outlives runs: each profile starts from an empty ledger, state and fault set, unless other
 // shards are using it (scoped keys keep their effects apart instead).
 import type { Profile } from '../../profile/schema.ts';
-import { remoteTargetFrom, TargetConfigError } from '../../targets/remote-target.ts';
+import { couldNotConnect, remoteTargetFrom } from '../../targets/remote-target.ts';
 import type { TargetStart } from './start.ts';
 
 export const startUrl: TargetStart<Extract<Profile['target'], { kind: 'url' }>> = async (target, ctx) => {
@@ -16,8 +16,7 @@ export const startUrl: TargetStart<Extract<Profile['target'], { kind: 'url' }>> 
       !remote.hasControl && !remote.observesEffects
         ? ['url target without admin: no dependency faults and no ledger (effects unknown)']
         : [],
-    connectFailure: (error) =>
-      new TargetConfigError(`target.url ${remote.url}: could not connect (${error.message.slice(0, 200)})`),
+    connectFailure: (error) => couldNotConnect(remote.url, error),
     stop: async () => {},
   };
 };
