@@ -1,12 +1,15 @@
 // What each piece of the harness's per-call hot path costs, in CPU microseconds per call of one process (a loaded
 // machine skews that less than bench:overhead's wall-clock rates):
 //   async context: an SDK 1.32 Client calling `echo` over Streamable HTTP on bench:overhead's echo server child
-//                  (client CPU only), each call inside an AsyncLocalStorage run (as attempt.ts runs every attempt)
+//                  (client CPU only), each call inside an AsyncLocalStorage run (as attempt.ts ran every attempt before
+//                  the attempt registry: what that saved)
 //                  against the same calls without one, in alternating blocks in one child process (Node 20's
 //                  AsyncLocalStorage turns on a process-wide promise hook while enabled; disable() turns it off).
 //   each piece alone, in this process, in rounds (rotating order), each beside its baseline when it wraps one:
 //     fetch chain:  the transport's fetch as connection.ts builds it (request signal, attempt HTTP record, edge
 //                   seam with no rule, offer observer) around a stub fetch, minus the stub; then each wrapper alone;
+//     SSE answer read along: an answer's SSE response read to its end through watched-stream.ts, minus the
+//                   same response read as it is;
 //     classification: classifyResult and visibleText of an ok echo result;
 //     recording:    the Recorder taking an op's start, its attempt and its end (metric feed and record log append),
 //                   and the record log append alone;
@@ -95,7 +98,10 @@ interface Piece {
 async function pieceList(): Promise<Piece[]> {
   const { transportFetch } = await import('../src/client/connection.ts');
   const { ownSignalPerRequest } = await import('../src/client/request-signal.ts');
-  const { recordingFetch, runInAttempt } = await import('../src/client/attempt-context.ts');
+  const { recordingFetch } = await import('../src/client/recording-fetch.ts');
+  const { AttemptRegistry } = await import('../src/client/attempt-registry.ts');
+  const { watchedResponse } = await import('../src/client/watched-stream.ts');
+  const { ATTEMPT_META_KEY, TRACE_META_KEY } = await import('../src/core/wire.ts');
   const { offerObserver } = await import('../src/client/offer-observer.ts');
   const { EdgeController } = await import('../src/faults/edge/http/controller.ts');
   const { classifyResult } = await import('../src/client/classify.ts');
@@ -110,7 +116,11 @@ async function pieceList(): Promise<Piece[]> {
     jsonrpc: '2.0',
     id: 7,
     method: 'tools/call',
-    params: { name: 'echo', arguments: { text: 'hello' }, _meta: { 'faultline/trace': 'op-00001', attempt: 1 } },
+    params: {
+      name: 'echo',
+      arguments: { text: 'hello' },
+      _meta: { [TRACE_META_KEY]: 'op-00001', [ATTEMPT_META_KEY]: 1 },
+    },
   });
   // One signal for every request, as the SDK's transport sends them.
   const init = {
@@ -123,10 +133,15 @@ async function pieceList(): Promise<Piece[]> {
   const response = new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
   const stub: typeof fetch = async () => response;
   const url = 'http://127.0.0.1:1/mcp';
-  const inAttempt = (f: typeof fetch) => () => runInAttempt({}, () => f(url, init));
+  // The requests of attempt 1 of op-00001 are found in the connection's registry, as a run's are.
+  const attempts = new AttemptRegistry();
+  const inAttempt = (f: typeof fetch) => () => attempts.during('op-00001', 1, {}, () => f(url, init));
+  // An answer on an SSE stream, read to its end: as it is, and read along for log messages (watched-stream.ts).
+  const sse = `id: e-1\nevent: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'hello' }] } })}\n\n`;
+  const sseAnswer = () => new Response(sse, { status: 200, headers: { 'content-type': 'text/event-stream' } });
   // The whole chain as connection.ts builds it for an http target: signal, attempt record, edge seam, offer observer.
   const edge = new EdgeController();
-  const chain = transportFetch(edge.wrap(offerObserver(stub).fetch));
+  const chain = transportFetch(edge.wrap(offerObserver(stub).fetch), attempts);
   const result = { content: [{ type: 'text', text: 'hello' }] };
   const attempt = (opId: string, startMs: number) => ({
     opId,
@@ -161,7 +176,12 @@ async function pieceList(): Promise<Piece[]> {
   return [
     { name: 'fetch chain (whole)', fn: inAttempt(chain), baseline: inAttempt(stub) },
     { name: '  request signal', fn: inAttempt(ownSignalPerRequest(stub)), baseline: inAttempt(stub) },
-    { name: '  attempt HTTP record', fn: inAttempt(recordingFetch(stub)), baseline: inAttempt(stub) },
+    { name: '  attempt HTTP record', fn: inAttempt(recordingFetch(stub, attempts)), baseline: inAttempt(stub) },
+    {
+      name: 'SSE answer read along (log messages, stream errors)',
+      fn: () => watchedResponse(sseAnswer(), {}, attempts).text(),
+      baseline: () => sseAnswer().text(),
+    },
     { name: '  edge seam, no rule (trace key)', fn: inAttempt(edge.wrap(stub)), baseline: inAttempt(stub) },
     { name: '  offer observer', fn: inAttempt(offerObserver(stub).fetch), baseline: inAttempt(stub) },
     {

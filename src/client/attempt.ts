@@ -4,7 +4,7 @@ import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord } from '../core/history.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { withAnswerLost } from './answer-lost.ts';
-import { type AttemptHttp, noteNotification, runInAttempt } from './attempt-context.ts';
+import { type AttemptHttp, noteNotification } from './attempt-http.ts';
 import type { AttemptOutcome, ToolCallResult } from './attempt-outcome.ts';
 import { failureFields } from './classified.ts';
 import { classifyError, classifyResult } from './classify.ts';
@@ -59,30 +59,31 @@ async function callOnce(
   try {
     const session = await ctx.session.get();
     generation = session.generation;
-    const client = session.connection.client;
-    const call = (pageArgs: Record<string, unknown>) => {
+    const { client, attempts } = session.connection;
+    const call = async (pageArgs: Record<string, unknown>): Promise<ToolCallResult> => {
       const params = {
         name: tool,
         arguments: pageArgs,
         _meta: { [TRACE_META_KEY]: traceId, [ATTEMPT_META_KEY]: attempt },
       };
-      return runInAttempt(http, (): Promise<unknown> => {
-        if (task) {
-          if (!client.callTask) throw new Error(`${tool} runs as a task: it needs the 2026-07-28 wire over HTTP`);
-          return client.callTask(params, { ...requestOptions(timeoutMs), ...task });
-        }
-        // Asking for progress, as hosts do: what the tool reports on the way is model-visible too.
-        return withAnswerLost(http, (lost) =>
-          client.callTool(params, undefined, {
-            ...requestOptions(timeoutMs),
-            ...lost,
-            onprogress: (p) => noteNotification(JSON.stringify(p), http),
-          }),
-        );
-      }) as Promise<ToolCallResult>;
+      if (task) {
+        if (!client.callTask) throw new Error(`${tool} runs as a task: it needs the 2026-07-28 wire over HTTP`);
+        return client.callTask(params, { ...requestOptions(timeoutMs), ...task, attempt: http });
+      }
+      // Asking for progress, as hosts do: what the tool reports on the way is model-visible too.
+      return (await withAnswerLost(http, attempts, (lost) =>
+        client.callTool(params, undefined, {
+          ...requestOptions(timeoutMs),
+          ...lost,
+          onprogress: (p) => noteNotification(JSON.stringify(p), http),
+        }),
+      )) as ToolCallResult;
     };
-    budget = await fitResult(await call(args), ctx.client.resultBudgetBytes, args.page_size, (page_size) =>
-      call({ ...args, page_size }),
+    // Every request the attempt sends carries its trace id and number: that is how the fetch finds it.
+    budget = await attempts.during(traceId, attempt, http, async () =>
+      fitResult(await call(args), ctx.client.resultBudgetBytes, args.page_size, (page_size) =>
+        call({ ...args, page_size }),
+      ),
     );
     const result = budget.result;
     outcome = { classified: classifyResult(result), result, generation, visible: visibleText(result) };

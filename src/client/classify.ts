@@ -5,7 +5,7 @@
 // The table of what the client saw and what it means is classify-rules/index.ts; each row is a rule there.
 
 import { toolErrorOf } from '../core/taxonomy.ts';
-import type { AttemptHttp } from './attempt-context.ts';
+import type { AttemptHttp } from './attempt-http.ts';
 import { type Classified, failure } from './classified.ts';
 import { CLASSIFY_RULES } from './classify-rules/index.ts';
 import { seenOf } from './classify-rules/rule.ts';

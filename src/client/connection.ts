@@ -5,14 +5,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { DiscoveryProbe } from '../core/history.ts';
 import { MODERN_VERSION } from '../core/pairing.ts';
 import { endIfAnswerLost, withOwnAnswerLost } from './answer-lost.ts';
-import { noteNotification, recordingFetch } from './attempt-context.ts';
+import { AttemptRegistry } from './attempt-registry.ts';
 import { AmbiguousDiscovery, discoveryTap } from './discovery-tap.ts';
 import type { ConnectionClient } from './mcp-client.ts';
 import { offerObserver } from './offer-observer.ts';
+import { recordingFetch } from './recording-fetch.ts';
 import { ownSignalPerRequest } from './request-signal.ts';
 
 /** SDK 2.4's version negotiation: 2025-11-25 initialize only, probe server/discover first, or one pinned version. */
@@ -48,19 +48,29 @@ type ClientTransport = Transport & { protocolVersion?: string; terminateSession?
 /** A failed open carries the version its initialize offered, when it got that far, and its discovery probes. */
 export type OpenFailure = Error & { offeredVersion?: string; probes?: DiscoveryProbe[] };
 
-/** The fetch the transport calls: a signal of its own per request, the attempt's HTTP record, then `inner`. */
-export function transportFetch(inner: typeof fetch): typeof fetch {
-  return ownSignalPerRequest(recordingFetch(inner));
+/**
+ * The fetch the transport calls: a signal of its own per request, the HTTP record of the attempt in `attempts` the
+ * request belongs to, then `inner`.
+ */
+export function transportFetch(inner: typeof fetch, attempts: AttemptRegistry): typeof fetch {
+  return ownSignalPerRequest(recordingFetch(inner, attempts));
 }
 
-/** A new transport to the server as `options` say (Streamable HTTP through `wrapFetch`, or `options.transport`). */
-export function clientTransport(options: ConnectionOptions, innermost: typeof fetch = fetch): ClientTransport {
+/**
+ * A new transport to the server as `options` say (Streamable HTTP through `wrapFetch`, or `options.transport`), its
+ * requests found in `attempts`.
+ */
+export function clientTransport(
+  options: ConnectionOptions,
+  attempts: AttemptRegistry,
+  innermost: typeof fetch = fetch,
+): ClientTransport {
   const inner = options.wrapFetch ? options.wrapFetch(innermost) : innermost;
   const r = options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 };
   return (
     options.transport?.() ??
     new StreamableHTTPClientTransport(new URL(options.url), {
-      fetch: transportFetch(inner),
+      fetch: transportFetch(inner, attempts),
       ...(options.headers && { requestInit: { headers: options.headers } }),
       reconnectionOptions: {
         initialReconnectionDelay: r.initialMs,
@@ -73,9 +83,9 @@ export function clientTransport(options: ConnectionOptions, innermost: typeof fe
 }
 
 /** The client's onerror: an attempt whose answer was lost with its stream ends now (answer-lost.ts), then `onError`. */
-function onClientError(onError?: (error: Error) => void): (error: Error) => void {
+function onClientError(attempts: AttemptRegistry, onError?: (error: Error) => void): (error: Error) => void {
   return (error) => {
-    endIfAnswerLost(error);
+    endIfAnswerLost(error, attempts.takeBroken(error));
     onError?.(error);
   };
 }
@@ -87,6 +97,8 @@ export class Connection {
     /** The protocol version the initialize request offered on the wire (after any edge rewrite). */
     readonly offeredVersion: string | undefined,
     private readonly closeClient: () => Promise<void>,
+    /** The attempts in flight on this connection, for its fetch to find (attempt-registry.ts). */
+    readonly attempts: AttemptRegistry,
     /** The `server/discover` probes this connect sent (SDK 2.4 negotiating; empty otherwise). */
     readonly probes: DiscoveryProbe[] = [],
   ) {}
@@ -94,16 +106,17 @@ export class Connection {
   static async open(options: ConnectionOptions): Promise<Connection> {
     // Observed innermost, next to the real fetch: what the server was offered, whatever rewrote it on the way.
     const observer = offerObserver(fetch);
+    const attempts = new AttemptRegistry();
     const inner = options.wrapFetch ? options.wrapFetch(observer.fetch) : observer.fetch;
     const r = options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 };
     const sdk2 = options.sdk2;
     if (sdk2) {
-      const tap = discoveryTap(transportFetch(inner));
+      const tap = discoveryTap(transportFetch(inner, attempts));
       const bareProbe = () => sdk2.reprobeBareFallback === true && tap.probes().some((p) => p.outcome === 'bare-400');
       try {
         // SDK 2.4's client loads only when a run speaks it: most runs never do, and it is a fifth of a run's code.
         const { openSdk2 } = await import('./sdk2-client.ts');
-        const opened = await withOwnAnswerLost((connectOptions) =>
+        const opened = await withOwnAnswerLost(attempts, (connectOptions) =>
           openSdk2({
             negotiation: sdk2.negotiation,
             url: options.url,
@@ -111,8 +124,7 @@ export class Connection {
             fetch: tap.fetch,
             reconnection: r,
             connectTimeoutMs: options.connectTimeoutMs ?? 5000,
-            onError: onClientError(options.onError),
-            onLog: (params) => noteNotification(JSON.stringify(params)),
+            onError: onClientError(attempts, options.onError),
             connectOptions,
           }),
         );
@@ -121,7 +133,14 @@ export class Connection {
           await opened.close().catch(() => {});
           throw new AmbiguousDiscovery(`the SDK fell back to ${opened.transport.protocolVersion ?? 'the 2025 era'}`);
         }
-        return new Connection(opened.client, opened.transport, observer.offered(), opened.close, tap.probes());
+        return new Connection(
+          opened.client,
+          opened.transport,
+          observer.offered(),
+          opened.close,
+          attempts,
+          tap.probes(),
+        );
       } catch (caught) {
         const error =
           bareProbe() && !(caught instanceof AmbiguousDiscovery)
@@ -131,14 +150,12 @@ export class Connection {
         throw error;
       }
     }
-    const transport = clientTransport(options, observer.fetch);
+    const transport = clientTransport(options, attempts, observer.fetch);
     const client = new Client({ name: 'faultline', version: '0.1.0' });
-    client.onerror = onClientError(options.onError);
-    // A log message on an attempt's own stream is part of what the model may see of that attempt.
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => noteNotification(JSON.stringify(n.params)));
+    client.onerror = onClientError(attempts, options.onError);
     try {
       // An initialize whose stream breaks off unanswered fails now, not at the connect timeout (answer-lost.ts).
-      await withOwnAnswerLost((lost) =>
+      await withOwnAnswerLost(attempts, (lost) =>
         client.connect(transport, { timeout: options.connectTimeoutMs ?? 5000, ...lost }),
       );
     } catch (error) {
@@ -148,7 +165,7 @@ export class Connection {
       if (error instanceof Error) (error as OpenFailure).offeredVersion = observer.offered();
       throw error;
     }
-    return new Connection(client, transport, observer.offered(), () => client.close());
+    return new Connection(client, transport, observer.offered(), () => client.close(), attempts);
   }
 
   get protocolVersion(): string | undefined {

@@ -7,6 +7,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { epochMs } from '../core/clock.ts';
 import { sleep } from '../core/sleep.ts';
 import type { ToolCallResult } from './attempt-outcome.ts';
+import type { AttemptRegistry } from './attempt-registry.ts';
 import { classifyError, classifyResult } from './classify.ts';
 import { type ObservedOp, ObservedTransport, recordNotGotOut, runInOp } from './observed-transport.ts';
 import { OpTally } from './op-tally.ts';
@@ -47,11 +48,15 @@ export interface ModulePolicy extends Pick<ClientPolicy, 'forRun'> {
   close(): Promise<void>;
 }
 
-export function modulePolicy(factory: ClientFactory, newTransport: () => Transport): ModulePolicy {
+export function modulePolicy(
+  factory: ClientFactory,
+  /** A new transport to the server, its HTTP requests found in `attempts`. */
+  newTransport: (attempts: AttemptRegistry) => Transport,
+): ModulePolicy {
   let built: Promise<UserClient> | undefined;
   return {
     forRun: (run) => {
-      const observed = () => new ObservedTransport(newTransport(), run.recordAttempt);
+      const observed = () => new ObservedTransport(newTransport, run.recordAttempt);
       built = Promise.resolve(factory({ newTransport: observed, settings: run.client })).then((client) => {
         if (typeof client?.callTool !== 'function')
           throw new ClientModuleError(

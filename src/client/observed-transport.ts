@@ -22,8 +22,9 @@ import { epochMs } from '../core/clock.ts';
 import type { AttemptRecord } from '../core/history.ts';
 import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../core/wire.ts';
 import { visibleText } from './attempt.ts';
-import { type AttemptHttp, runInAttempt } from './attempt-context.ts';
+import type { AttemptHttp } from './attempt-http.ts';
 import type { ToolCallResult } from './attempt-outcome.ts';
+import { AttemptRegistry } from './attempt-registry.ts';
 import { type Classified, failureFields } from './classified.ts';
 import { classifyError, classifyResult } from './classify.ts';
 import type { OpTally } from './op-tally.ts';
@@ -55,11 +56,16 @@ export class ObservedTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   private readonly pending = new Map<string | number, Pending>();
+  private readonly attempts = new AttemptRegistry();
+  private readonly inner: Transport & { protocolVersion?: string };
 
   constructor(
-    private readonly inner: Transport & { protocolVersion?: string },
+    /** The transport to wrap, its HTTP requests found in the registry it is given. */
+    newInner: (attempts: AttemptRegistry) => Transport & { protocolVersion?: string },
     private readonly recordAttempt: (attempt: AttemptRecord) => void,
   ) {
+    const inner = newInner(this.attempts);
+    this.inner = inner;
     inner.onerror = (error) => this.onerror?.(error);
     inner.onclose = () => {
       for (const end of [...this.pending.values()])
@@ -141,7 +147,7 @@ export class ObservedTransport implements Transport {
     this.pending.set(message.id, end);
     op.open.add(end);
     try {
-      await runInAttempt(http, () => this.inner.send(tagged, options));
+      await this.attempts.during(op.traceId, attempt, http, () => this.inner.send(tagged, options));
     } catch (error) {
       end(classifyError(error, http), undefined, error);
       throw error;

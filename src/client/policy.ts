@@ -8,6 +8,7 @@ import type { FieldError } from '../core/taxonomy.ts';
 import type { ReplayTraits } from '../core/tool-declarations.ts';
 import type { PlannedOp } from '../plan/schedule.ts';
 import type { Profile } from '../profile/schema.ts';
+import type { AttemptRegistry } from './attempt-registry.ts';
 import type { ListenPolicy } from './listener.ts';
 import type { McpClient } from './mcp-client.ts';
 
@@ -46,7 +47,7 @@ export interface CallOutcome {
 /** The session as policies use it (client/session.ts; unit tests pass a fake). */
 export interface PolicySession {
   /** The live connection and its generation (pass the generation back to renew()). */
-  get(): Promise<{ connection: { client: McpClient }; generation: number }>;
+  get(): Promise<{ connection: { client: McpClient; attempts: AttemptRegistry }; generation: number }>;
   /** Replaces the session that `generation` referred to, unless someone already did. */
   renew(generation: number): Promise<void>;
 }

@@ -33,7 +33,6 @@ export interface Sdk2Options {
   /** More options for the connect's initialize (its answer-lost signal: answer-lost.ts). */
   connectOptions?: AnswerLostOptions;
   onError?: (error: Error) => void;
-  onLog?: (params: unknown) => void;
   /** notifications/resources/updated, from a subscriptions/listen stream (client/listener.ts). */
   onResourceUpdated?: (params: { uri: string; _meta?: Record<string, unknown> }) => void;
 }
@@ -90,10 +89,6 @@ export async function openSdk2(options: Sdk2Options): Promise<Sdk2Connection> {
   );
   sdk.setRequestHandler('elicitation/create', confirmingUser);
   if (options.onError) sdk.onerror = options.onError;
-  if (options.onLog) {
-    const onLog = options.onLog;
-    sdk.setNotificationHandler('notifications/message', (n) => onLog(n.params));
-  }
   if (options.onResourceUpdated) {
     const onUpdated = options.onResourceUpdated;
     sdk.setNotificationHandler('notifications/resources/updated', (n) => onUpdated(n.params));

@@ -14,7 +14,7 @@ import { MODERN_VERSION } from '../core/pairing.ts';
 import { parseRetryAfter } from '../core/retry-after.ts';
 import { sleep } from '../core/sleep.ts';
 import { ENVELOPE_VERSION_KEY, TASK_CANCEL_HEADER } from '../core/wire.ts';
-import { currentAttempt } from './attempt-context.ts';
+import type { AttemptHttp } from './attempt-http.ts';
 import type { ToolCallResult } from './attempt-outcome.ts';
 import { ELICITATION_CAPABILITY } from './confirming-user.ts';
 import { TaskCancelledError } from './task-cancelled.ts';
@@ -24,6 +24,8 @@ export interface TaskCallOptions {
   timeout?: number;
   /** Failed polls resumed (the same task id polled again) before the call fails; 0: none, as the naive client. */
   resumePolls?: number;
+  /** The attempt the call is: what it records of its task. */
+  attempt?: AttemptHttp;
 }
 
 export interface TaskView {
@@ -59,15 +61,14 @@ export class TaskClient {
     let resumes = options.resumePolls ?? 0;
     // What the attempt records of its task (the task metrics): updated as the polls go.
     const seen: TaskAttempt = { status: task.status, resumedPolls: 0 };
-    const attempt = currentAttempt();
-    if (attempt) attempt.task = seen;
+    if (options.attempt) options.attempt.task = seen;
     while (task.status === 'working') {
       if (!(await this.pause(task.pollInterval ?? RESUME_PAUSE_MS, deadline)))
         throw timedOut(`polling task ${task.taskId}`);
       try {
         // The call's trace id and attempt ride along: the edge's op windows and seeded draws key on them.
         const poll = { taskId: task.taskId, _meta: params._meta };
-        task = (await this.request('tasks/get', poll, task.taskId, deadline)) as TaskView;
+        task = (await this.request('tasks/get', poll, task.taskId, deadline, seen)) as TaskView;
         seen.status = task.status;
       } catch (error) {
         if (resumes-- <= 0 || isTimeout(error)) throw error;
@@ -75,7 +76,7 @@ export class TaskClient {
           // The server forgot the task (it restarted: its tasks live in its memory). Created again with the same
           // arguments, so the same idempotency key: a charge the forgotten task made is answered, not repeated.
           seen.forgotten = (seen.forgotten ?? 0) + 1;
-          const again = await this.create(params, deadline);
+          const again = await this.create(params, deadline, seen);
           if (!('taskId' in again)) return again;
           task = again;
           seen.status = task.status;
@@ -97,8 +98,9 @@ export class TaskClient {
   async create(
     params: { name: string; arguments?: Record<string, unknown> },
     deadline = Date.now() + DEFAULT_TIMEOUT_MS,
+    seen?: TaskAttempt,
   ): Promise<TaskView | ToolCallResult> {
-    const created = (await this.request('tools/call', params, params.name, deadline)) as {
+    const created = (await this.request('tools/call', params, params.name, deadline, seen)) as {
       resultType?: string;
       task?: TaskView;
     };
@@ -119,16 +121,29 @@ export class TaskClient {
    * One JSON-RPC request in the 2026-07-28 envelope; its result, or the HTTP or JSON-RPC error thrown. A request
    * still unanswered (or still streaming) at the deadline is cut there: the SDK's request timeout error.
    */
-  private async request(method: string, params: Record<string, unknown>, name: string, deadline: number) {
+  private async request(
+    method: string,
+    params: Record<string, unknown>,
+    name: string,
+    deadline: number,
+    /** What the attempt records of its task, once it has one. */
+    seen?: TaskAttempt,
+  ) {
     try {
-      return await this.send(method, params, name, AbortSignal.timeout(Math.max(1, deadline - Date.now())));
+      return await this.send(method, params, name, AbortSignal.timeout(Math.max(1, deadline - Date.now())), seen);
     } catch (error) {
       if ((error as Error)?.name === 'TimeoutError') throw timedOut(`${method} ${name}`);
       throw error;
     }
   }
 
-  private async send(method: string, params: Record<string, unknown>, name: string, signal: AbortSignal) {
+  private async send(
+    method: string,
+    params: Record<string, unknown>,
+    name: string,
+    signal: AbortSignal,
+    task: TaskAttempt | undefined,
+  ) {
     const body = {
       jsonrpc: '2.0',
       id: this.nextId++,
@@ -150,7 +165,6 @@ export class TaskClient {
     const text = await response.text();
     // A cancel the edge sent for this task just before the poll: which way the race went.
     const cancel = response.headers.get(TASK_CANCEL_HEADER);
-    const task = currentAttempt()?.task;
     if (cancel && task) task.cancel = cancel as TaskAttempt['cancel'];
     if (!response.ok) {
       throw new TaskHttpError(

@@ -53,7 +53,7 @@ async function callTool(env: Environment, name: string, args: Record<string, unk
   try {
     const { connection } = await env.session.get();
     // A call whose answer is lost with its stream ends then (answer-lost.ts), not at CALL_TIMEOUT_MS.
-    const result = await withOwnAnswerLost((lost) =>
+    const result = await withOwnAnswerLost(connection.attempts, (lost) =>
       connection.client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS, ...lost }),
     );
     const text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? `[${c.type}]`).join(' ');

@@ -1,6 +1,7 @@
 // The profile's subscriptions/listen stream, when it asks for one: the client's listen loop (client/listener.ts)
 // on a connection of its own, through the same fetch as the workload's (so edge faults reach it), pinned to
 // 2026-07-28 (the only wire with subscriptions/listen).
+import { AttemptRegistry } from '../client/attempt-registry.ts';
 import { transportFetch } from '../client/connection.ts';
 import { type Listener, type ListenPolicy, startListener } from '../client/listener.ts';
 import type { Session } from '../client/session.ts';
@@ -19,7 +20,8 @@ export function listenerFor(profile: Profile, session: Session, policy: ListenPo
         (await import('../client/sdk2-client.ts')).openSdk2({
           negotiation: { pin: MODERN_VERSION },
           url: options.url,
-          fetch: transportFetch(options.wrapFetch ? options.wrapFetch(fetch) : fetch),
+          // Its requests belong to no attempt.
+          fetch: transportFetch(options.wrapFetch ? options.wrapFetch(fetch) : fetch, new AttemptRegistry()),
           reconnection: options.reconnection ?? { initialMs: 250, maxMs: 2000, grow: 1.5, maxRetries: 3 },
           connectTimeoutMs: options.connectTimeoutMs ?? 5000,
           onResourceUpdated,

@@ -209,7 +209,7 @@ async function bringUp(prepared: Prepared, parts: RunParts): Promise<Up> {
       ? resolve(dirname(prepared.loaded.file), profile.client.module)
       : undefined);
   const userClient = moduleFile
-    ? modulePolicy(await loadClientModule(moduleFile), () => clientTransport(env.session.options))
+    ? modulePolicy(await loadClientModule(moduleFile), (attempts) => clientTransport(env.session.options, attempts))
     : undefined;
   parts.userClient = userClient;
   const owns = options.opShard ? (i: number) => ownsOp(options.opShard!, i) : undefined;

@@ -2,7 +2,7 @@
 // looks at are read once per error (seenOf), so a row is a predicate and a constructor, nothing more.
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { AttemptHttp } from '../attempt-context.ts';
+import type { AttemptHttp } from '../attempt-http.ts';
 import type { Classified } from '../classified.ts';
 
 export interface Seen {

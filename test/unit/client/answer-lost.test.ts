@@ -2,7 +2,8 @@
 // never when its stream carried an event id (the SDK resumes that one).
 import { describe, expect, it } from 'vitest';
 import { endIfAnswerLost, withAnswerLost } from '../../../src/client/answer-lost.ts';
-import type { AttemptHttp } from '../../../src/client/attempt-context.ts';
+import type { AttemptHttp } from '../../../src/client/attempt-http.ts';
+import { AttemptRegistry } from '../../../src/client/attempt-registry.ts';
 
 const broke = new Error('SSE stream disconnected: TypeError: terminated');
 
@@ -10,15 +11,15 @@ const broke = new Error('SSE stream disconnected: TypeError: terminated');
 function pendingCall(http: AttemptHttp) {
   let settle!: () => void;
   let signal!: AbortSignal;
-  let onresumptiontoken!: () => void;
-  const call = withAnswerLost(http, (options) => {
+  let onresumptiontoken!: (eventId: string) => void;
+  const call = withAnswerLost(http, new AttemptRegistry(), (options) => {
     ({ signal, onresumptiontoken } = options);
     return new Promise<string>((resolve, reject) => {
       settle = () => resolve('answer');
       options.signal.addEventListener('abort', () => reject(options.signal.reason));
     });
   });
-  return { call, settle: () => settle(), signal: () => signal, primed: () => onresumptiontoken() };
+  return { call, settle: () => settle(), signal: () => signal, primed: () => onresumptiontoken('e-1') };
 }
 
 describe('answer-lost', () => {

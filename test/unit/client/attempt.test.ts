@@ -1,16 +1,14 @@
 // What an attempt records of what the model sees: the whole text and structured content of a result (isError
 // ones too), a JSON-RPC error's message and data, and the progress and log notifications that arrived on the
 // attempt's own stream. Against a real SDK server over Streamable HTTP on loopback, in this process.
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptStep } from '../../../src/client/attempt.ts';
 import { Connection } from '../../../src/client/connection.ts';
 import type { LogicalCall, PolicySession } from '../../../src/client/policy.ts';
 import { opRun } from './fakes.ts';
+import { statelessServer } from './stateless-server.ts';
 
 const M = {
   text: 'mkTEXT1',
@@ -51,23 +49,15 @@ function mcpServer(): Server {
   return server;
 }
 
-let http: HttpServer;
+let server: Awaited<ReturnType<typeof statelessServer>>;
 let url: string;
 
 beforeAll(async () => {
-  http = createServer(async (req, res) => {
-    // Stateless: one server and transport per request.
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    await mcpServer().connect(transport);
-    await transport.handleRequest(req, res);
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+  server = await statelessServer(() => mcpServer());
+  url = server.url;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => http.close(resolve));
-});
+afterAll(() => server.close());
 
 async function oneAttempt(tool: string, call: Partial<LogicalCall> = {}) {
   const connection = await Connection.open({ url });

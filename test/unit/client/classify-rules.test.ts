@@ -3,7 +3,7 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import type { AttemptHttp } from '../../../src/client/attempt-context.ts';
+import type { AttemptHttp } from '../../../src/client/attempt-http.ts';
 import { classifyError } from '../../../src/client/classify.ts';
 import { CLASSIFY_RULES } from '../../../src/client/classify-rules/index.ts';
 import { seenOf } from '../../../src/client/classify-rules/rule.ts';

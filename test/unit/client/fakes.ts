@@ -4,6 +4,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallResult } from '../../../src/client/attempt-outcome.ts';
+import { AttemptRegistry } from '../../../src/client/attempt-registry.ts';
 import { OpTally } from '../../../src/client/op-tally.ts';
 import { oneKey } from '../../../src/client/policies/compose.ts';
 import type { ClientSettings, LogicalCall, PolicySession } from '../../../src/client/policy.ts';
@@ -82,7 +83,7 @@ export class FakeSession implements PolicySession {
       callTool,
       listTools: async () => ({ tools: this.tools.map((name) => ({ name })) }),
     } as unknown as Pick<Client, 'callTool' | 'listTools'>;
-    return { connection: { client }, generation };
+    return { connection: { client, attempts: new AttemptRegistry() }, generation };
   }
 
   async renew(generation: number): Promise<void> {

@@ -3,6 +3,7 @@
 // no abort listener to that signal and raise no MaxListenersExceededWarning.
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AttemptRegistry } from '../../../src/client/attempt-registry.ts';
 import { transportFetch } from '../../../src/client/connection.ts';
 import { resilientPolicy } from '../../../src/client/policies/resilient.ts';
 import { RandomStream } from '../../../src/core/random.ts';
@@ -21,7 +22,7 @@ describe('a long run', () => {
     process.on('warning', onWarning);
     const transport = new AbortController();
     // The real fetch (a data: URL, no socket) builds the Request that would add the listener.
-    const send = transportFetch(fetch);
+    const send = transportFetch(fetch, new AttemptRegistry());
     const session = new FakeSession(() => ok());
     const get = session.get.bind(session);
     session.get = async () => {
@@ -34,7 +35,13 @@ describe('a long run', () => {
         });
         return response.json();
       };
-      return { ...got, connection: { client: { ...got.connection.client, callTool } as typeof got.connection.client } };
+      return {
+        ...got,
+        connection: {
+          ...got.connection,
+          client: { ...got.connection.client, callTool } as typeof got.connection.client,
+        },
+      };
     };
     const runOp = resilientPolicy.forRun({
       session,
@@ -66,7 +73,7 @@ describe('a long run', () => {
     const send = transportFetch(async (_input, init) => {
       seen = init?.signal ?? undefined;
       return new Response('{}');
-    });
+    }, new AttemptRegistry());
     await send('http://127.0.0.1:9/', { method: 'POST', signal: transport.signal });
     expect(seen).toBeDefined();
     expect(seen).not.toBe(transport.signal);

@@ -1,7 +1,7 @@
 // The task client against a scripted server: a failed poll is resumed by the task id (after the advised
 // Retry-After) when the policy allows it, else it fails the call; the attempt records what it saw of the task.
 import { describe, expect, it } from 'vitest';
-import { type AttemptHttp, runInAttempt } from '../../../src/client/attempt-context.ts';
+import type { AttemptHttp } from '../../../src/client/attempt-http.ts';
 import { classifyError } from '../../../src/client/classify.ts';
 import { TaskCancelledError } from '../../../src/client/task-cancelled.ts';
 import { TaskClient, TaskHttpError } from '../../../src/client/task-client.ts';
@@ -38,8 +38,9 @@ describe('TaskClient', () => {
   it('resumes a failed poll by the task id and returns the completed result; the attempt records it', async () => {
     const { fetch, methods } = scripted(answers());
     const http: AttemptHttp = {};
-    const result = await runInAttempt(http, () =>
-      new TaskClient('http://x/mcp', fetch).callTool({ name: 'settle_batch' }, { resumePolls: 2 }),
+    const result = await new TaskClient('http://x/mcp', fetch).callTool(
+      { name: 'settle_batch' },
+      { resumePolls: 2, attempt: http },
     );
     expect(result).toEqual(done);
     expect(methods).toEqual(['tools/call', 'tasks/get', 'tasks/get', 'tasks/get']);
@@ -49,7 +50,7 @@ describe('TaskClient', () => {
   it('without resumes a failed poll fails the call with the HTTP status and its Retry-After', async () => {
     const { fetch, methods } = scripted(answers());
     const http: AttemptHttp = {};
-    const call = runInAttempt(http, () => new TaskClient('http://x/mcp', fetch).callTool({ name: 'settle_batch' }));
+    const call = new TaskClient('http://x/mcp', fetch).callTool({ name: 'settle_batch' }, { attempt: http });
     await expect(call).rejects.toBeInstanceOf(TaskHttpError);
     await expect(call).rejects.toMatchObject({ code: 429, retryAfterMs: 10 });
     expect(methods).toEqual(['tools/call', 'tasks/get']);
@@ -59,7 +60,7 @@ describe('TaskClient', () => {
   it('a tool that answers a complete result is returned as is (no task, nothing recorded)', async () => {
     const { fetch } = scripted([() => ok(done)]);
     const http: AttemptHttp = {};
-    expect(await runInAttempt(http, () => new TaskClient('http://x/mcp', fetch).callTool({ name: 'x' }))).toEqual(done);
+    expect(await new TaskClient('http://x/mcp', fetch).callTool({ name: 'x' }, { attempt: http })).toEqual(done);
     expect(http.task).toBeUndefined();
   });
 
@@ -74,8 +75,9 @@ describe('TaskClient', () => {
       );
     }) as typeof globalThis.fetch;
     const http: AttemptHttp = {};
-    const call = runInAttempt(http, () =>
-      new TaskClient('http://x/mcp', fetch).callTool({ name: 'settle_batch' }, { timeout: 300, resumePolls: 3 }),
+    const call = new TaskClient('http://x/mcp', fetch).callTool(
+      { name: 'settle_batch' },
+      { timeout: 300, resumePolls: 3, attempt: http },
     );
     await expect(call).rejects.toMatchObject({ code: -32001 });
     // Cut, not resumed: the budget is spent, so a resume could only be cut again.
@@ -87,9 +89,7 @@ describe('TaskClient', () => {
     const cancelled = { ...task('cancelled'), statusMessage: 'Cancelled by the client; nothing was charged.' };
     const said = scripted([() => ok({ resultType: 'task', task: task('working'), content: [] }), () => ok(cancelled)]);
     const http: AttemptHttp = {};
-    const call = runInAttempt(http, () =>
-      new TaskClient('http://x/mcp', said.fetch).callTool({ name: 'settle_batch' }),
-    );
+    const call = new TaskClient('http://x/mcp', said.fetch).callTool({ name: 'settle_batch' }, { attempt: http });
     const error = await call.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TaskCancelledError);
     expect(classifyError(error)).toMatchObject({ errorCode: 'RESOURCE.TASK_CANCELLED', uncertain: false });
@@ -99,9 +99,9 @@ describe('TaskClient', () => {
       () => ok({ resultType: 'task', task: task('working'), content: [] }),
       () => new Response('bad gateway', { status: 502 }),
     ]);
-    const unknown = await runInAttempt({}, () =>
-      new TaskClient('http://x/mcp', lost.fetch).callTool({ name: 'settle_batch' }),
-    ).catch((e: unknown) => e);
+    const unknown = await new TaskClient('http://x/mcp', lost.fetch)
+      .callTool({ name: 'settle_batch' }, { attempt: {} })
+      .catch((e: unknown) => e);
     expect(classifyError(unknown)).toMatchObject({ errorCode: 'EDGE.HTTP_502', uncertain: true });
   });
 });

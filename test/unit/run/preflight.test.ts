@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AttemptRegistry } from '../../../src/client/attempt-registry.ts';
 import type { PolicySession } from '../../../src/client/policy.ts';
 import { buildPlan } from '../../../src/plan/plan.ts';
 import { parseProfile } from '../../../src/profile/load.ts';
@@ -34,7 +35,10 @@ function fakeSession(tools: ListedTool[] = TOOLS): PolicySession {
   const listTools = async (params?: { cursor?: string }) =>
     params?.cursor === 'p2' ? { tools: tools.slice(2) } : { tools: tools.slice(0, 2), nextCursor: 'p2' };
   return {
-    get: async () => ({ connection: { client: { listTools, callTool: async () => ({}) } as never }, generation: 0 }),
+    get: async () => ({
+      connection: { client: { listTools, callTool: async () => ({}) } as never, attempts: new AttemptRegistry() },
+      generation: 0,
+    }),
     renew: async () => {},
   };
 }

@@ -1,7 +1,9 @@
 // The edge `status` kind: an HTTP error before the server sees the request or after it ran it, with Retry-After
 // in both forms, which the client's recording fetch turns into the attempt's advised delay.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { currentAttempt, recordingFetch, runInAttempt } from '../../../../src/client/attempt-context.ts';
+import { AttemptRegistry } from '../../../../src/client/attempt-registry.ts';
+import { recordingFetch } from '../../../../src/client/recording-fetch.ts';
+import { ATTEMPT_META_KEY, TRACE_META_KEY } from '../../../../src/core/wire.ts';
 import { edgeStatus } from '../../../../src/faults/edge/status.ts';
 import { type Endpoint, endpoint, faultContext, rpc } from './helpers.ts';
 
@@ -12,6 +14,14 @@ beforeEach(async () => {
 afterEach(async () => {
   await server.close();
 });
+
+/** A tools/call of attempt 1 of op-1, sent through the recording fetch while that attempt is in flight. */
+async function attemptCall(f: typeof fetch, http: object) {
+  const attempts = new AttemptRegistry();
+  const init = rpc('tools/call', { _meta: { [TRACE_META_KEY]: 'op-1', [ATTEMPT_META_KEY]: 1 } });
+  const response = await attempts.during('op-1', 1, http, () => recordingFetch(f, attempts)(server.url, init));
+  return { response, after: attempts.of('POST', init.body, undefined) };
+}
 
 async function withFault(params: Record<string, unknown>) {
   const ctx = faultContext();
@@ -62,16 +72,17 @@ describe('edge status', () => {
   it('Retry-After as delta-seconds reaches the attempt as milliseconds', async () => {
     const { fetch: f } = await withFault({ status: 429, retryAfterS: 2 });
     const http = {};
-    const response = await runInAttempt(http, () => recordingFetch(f)(server.url, rpc('tools/call')));
+    const { response, after } = await attemptCall(f, http);
     expect(response.headers.get('retry-after')).toBe('2');
     expect(http).toEqual({ status: 429, retryAfterMs: 2000 });
-    expect(currentAttempt()).toBeUndefined();
+    // Once the attempt ended, a request carrying its trace is nobody's.
+    expect(after).toBeUndefined();
   });
 
   it('Retry-After as an HTTP-date reaches the attempt as the time left until then', async () => {
     const { fetch: f } = await withFault({ status: 429, retryAfterS: 3, retryAfterForm: 'http-date' });
     const http: { retryAfterMs?: number } = {};
-    const response = await runInAttempt(http, () => recordingFetch(f)(server.url, rpc('tools/call')));
+    const { response } = await attemptCall(f, http);
     expect(Number.isNaN(Date.parse(response.headers.get('retry-after')!))).toBe(false);
     // An HTTP-date has whole seconds: 3 s from now lands 2 to 3 s away.
     expect(http.retryAfterMs).toBeGreaterThan(1900);
