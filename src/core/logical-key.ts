@@ -16,14 +16,25 @@ export function traceOfMessage(message: unknown): { trace?: string; attempt?: nu
   };
 }
 
+type TraceOf = Readonly<{ trace?: string; attempt?: number }>;
+
+/** The last traced body read, and what it carried: the client's fetch and then the edge seam read each body in turn. */
+let lastBody: string | undefined;
+let lastTrace: TraceOf = {};
+
 /** The same, from a JSON-RPC request body as sent over HTTP (cheap when the body carries no trace id). */
-export function traceOfBody(body: string | undefined): { trace?: string; attempt?: number } {
+export function traceOfBody(body: string | undefined): TraceOf {
   if (!body?.includes(TRACE_META_KEY)) return {};
+  if (body === lastBody) return lastTrace;
+  let trace: TraceOf;
   try {
-    return traceOfMessage(JSON.parse(body));
+    trace = Object.freeze(traceOfMessage(JSON.parse(body)));
   } catch {
-    return {};
+    trace = {};
   }
+  lastBody = body;
+  lastTrace = trace;
+  return trace;
 }
 
 /**
