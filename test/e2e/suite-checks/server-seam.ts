@@ -23,13 +23,16 @@ export function serverSeamChecks(shipped: ShippedRun): void {
     const r = shipped('server-crash');
     expect(failing(r)).toBe('');
     const m = r.report.metrics;
-    // The crash really happened: while it is down the proxy in front of it resets every connection, and calls in
-    // flight are cut. These are the link's own codes with the socket's cause kept, never the server's
-    // DEPENDENCY.NETWORK (what a payments-API network error is).
-    expect(m.errorsByCode['LINK.RESET']).toBeGreaterThan(0);
-    expect(r.history.attempts!.filter((a) => a.errorCode === 'LINK.RESET').every((a) => a.cause !== undefined)).toBe(
-      true,
-    );
+    // The crash really happened: while it is down new connections are refused, and calls in flight are cut (the
+    // SDK sees their answer stream close, LINK.CLOSED; a request caught half-sent at the kill is LINK.RESET, but
+    // whether one is depends on timing: CI once had none). These are the link's own codes with the socket's cause
+    // kept, never the server's DEPENDENCY.NETWORK (what a payments-API network error is).
+    expect(m.errorsByCode['LINK.REFUSED']).toBeGreaterThan(0);
+    expect((m.errorsByCode['LINK.CLOSED'] ?? 0) + (m.errorsByCode['LINK.RESET'] ?? 0)).toBeGreaterThan(0);
+    const socketCodes = new Set(['LINK.REFUSED', 'LINK.RESET']);
+    expect(
+      r.history.attempts!.filter((a) => socketCodes.has(a.errorCode ?? '')).every((a) => a.cause !== undefined),
+    ).toBe(true);
     expect(m.errorsByCode['DEPENDENCY.NETWORK']).toBeUndefined();
     expect(r.history.attempts!.some((a) => !a.ok && a.uncertain)).toBe(true);
     expect(r.history.ops!.some((o) => (o.lookups ?? 0) > 0)).toBe(true);
