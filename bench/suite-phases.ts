@@ -2,7 +2,10 @@
 // side by side (e.g. one run before a change and one after, each with the load average beside it). Phases:
 //   set-up     from the profile's history start to its workload's start (environment, connect, calibration)
 //   probe      of which the calibration's rate probe (calibration.probe.durationMs)
-//   workload   the profile's duration as written when it ran (the op schedule; from git when the file changed since)
+//   workload   from the workload's start to its last op's end, from history.jsonl beside report.json (the declared
+//              duration when there is none)
+//   declared   the profile's duration as written when it ran (from git when the file changed since): an op-bound
+//              profile (`ops:`) ends when its last op does, often well before it
 //   drain      from the faults' removal until the server was quiet (drainMs)
 //   collect    the rest of the profile's history (ledger read, reports' inputs)
 //   outside    the run's time outside every profile's history (network backend start, tear-down, judging, gaps)
@@ -11,8 +14,11 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import type { History } from '../src/core/history.ts';
+import { historyOf } from '../src/core/history-key.ts';
 import type { RunReport } from '../src/measure/run-report.ts';
 import { parseProfile } from '../src/profile/load.ts';
+import { HISTORY_FILE, parseHistories } from '../src/report/history-file.ts';
 import { benchArgs } from './args.ts';
 
 const { options, args: positionals } = benchArgs<{ label?: string }>(
@@ -25,7 +31,7 @@ const { options, args: positionals } = benchArgs<{ label?: string }>(
 );
 const labels = options.label?.split(',') ?? positionals;
 
-const PHASES = ['profiles', 'run', 'set-up', 'probe', 'workload', 'drain', 'collect', 'outside'] as const;
+const PHASES = ['profiles', 'run', 'set-up', 'probe', 'workload', 'declared', 'drain', 'collect', 'outside'] as const;
 type Phase = (typeof PHASES)[number];
 
 function phasesOf(path: string): Record<Phase, number> {
@@ -35,17 +41,21 @@ function phasesOf(path: string): Record<Phase, number> {
     process.exit(2);
   }
   const run = JSON.parse(readFileSync(file, 'utf8')) as RunReport;
+  const historyFile = join(dirname(file), HISTORY_FILE);
+  const histories = existsSync(historyFile) ? parseHistories(readFileSync(historyFile, 'utf8'), historyFile) : {};
   const sum = Object.fromEntries(PHASES.map((p) => [p, 0])) as Record<Phase, number>;
   for (const p of run.profiles) {
     const total = p.durationMs ?? 0;
     const setUp = p.workloadOffsetMs ?? 0;
     // NaN (printed n/a) when the profile as it ran cannot be found.
-    const workload = p.file ? (declaredDuration(p.file, p.profileSha256) ?? Number.NaN) : 0;
+    const declared = p.file ? (declaredDuration(p.file, p.profileSha256) ?? Number.NaN) : 0;
+    const workload = ranFor(historyOf(histories, p), setUp) ?? declared;
     const drain = p.drainMs ?? 0;
     sum.profiles += 1;
     sum['set-up'] += setUp;
     sum.probe += p.calibration?.probe?.durationMs ?? 0;
     sum.workload += workload;
+    sum.declared += declared;
     sum.drain += drain;
     sum.collect += Math.max(0, total - setUp - workload - drain);
     sum.outside -= total;
@@ -53,6 +63,13 @@ function phasesOf(path: string): Record<Phase, number> {
   sum.run = run.durationMs;
   sum.outside += run.durationMs;
   return sum;
+}
+
+/** From the workload's start (`setUpMs` into the history) to its last op's end, when the history has ops. */
+function ranFor(history: History | undefined, setUpMs: number): number | undefined {
+  const ops = history?.ops ?? [];
+  if (!history || ops.length === 0) return undefined;
+  return ops.reduce((last, op) => Math.max(last, op.endMs), 0) - history.startMs - setUpMs;
 }
 
 /**
