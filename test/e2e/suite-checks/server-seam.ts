@@ -23,10 +23,11 @@ export function serverSeamChecks(shipped: ShippedRun): void {
     const r = shipped('server-crash');
     expect(failing(r)).toBe('');
     const m = r.report.metrics;
-    // The crash really happened: while it is down new connections are refused, and calls in flight are cut (the
-    // SDK sees their answer stream close, LINK.CLOSED; a request caught half-sent at the kill is LINK.RESET, but
-    // whether one is depends on timing: CI once had none). These are the link's own codes with the socket's cause
-    // kept, never the server's DEPENDENCY.NETWORK (what a payments-API network error is).
+    // The crash really happened: while it is down new connections are refused, and calls in flight are cut: they
+    // end LINK.CLOSED when the client drops the dead connection (the SDK rejects what was pending on it), or
+    // LINK.RESET when caught half-sent at the kill, which depends on timing (CI once had none). These are the
+    // link's own codes with the socket's cause kept, never the server's DEPENDENCY.NETWORK (what a payments-API
+    // network error is).
     expect(m.errorsByCode['LINK.REFUSED']).toBeGreaterThan(0);
     expect((m.errorsByCode['LINK.CLOSED'] ?? 0) + (m.errorsByCode['LINK.RESET'] ?? 0)).toBeGreaterThan(0);
     const socketCodes = new Set(['LINK.REFUSED', 'LINK.RESET']);
