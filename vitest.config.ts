@@ -48,6 +48,7 @@ class LongestFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
+    globalSetup: ['test/helpers/run-tmpdir.ts'],
     sequence: { sequencer: LongestFirst },
     hookTimeout: 30_000,
     // Timing-sensitive fault tests share 2 noisy cores: at most two test files run at once.
