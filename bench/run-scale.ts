@@ -10,7 +10,10 @@
 // `--samples DIR` also writes DIR/harness-<ops>.txt: the harness's process.memoryUsage() every 250 ms, each full
 // collection with the heap it left, and when each report file appeared (workload and report phase apart); and
 // DIR/server-<ops>-<pid>.txt: the heap each full collection of a child left, from which the server child's live set
-// growth per op is printed (the slope of that heap over time, over the run's ops a second).
+// growth per op is printed (the slope of that heap over time, over the run's ops a second); DIR/bare-<ops>-<pid>.txt
+// the same for the bare pair's client and server. It then prints the live set (the heap a full collection left) of
+// the harness during its workload beside the bare SDK client's: what each process really keeps, where peak RSS is
+// mostly how far V8 lets the heap grow between full collections (docs/scale.md).
 // Run: npm run bench:scale [-- --sizes 1000,10000 --concurrency 64 --nightly --samples DIR]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -64,6 +67,8 @@ interface SizeResult {
   historyBytesPerOp: number;
   traceBytesPerOp: number;
   bare: BareResult;
+  /** With --samples: the harness's live set during the workload. */
+  harnessLive?: LiveSet;
   /** With --samples: the server child's live set (heap after each full collection), first and largest, MB. */
   serverLive?: { firstMb: number; maxMb: number; bytesPerOp: number; collections: number };
 }
@@ -160,24 +165,65 @@ interface BareResult {
   errors: number;
   clientMb: number;
   serverMb: number;
+  /** With --samples: the bare client's live set while it called. */
+  clientLive?: LiveSet;
 }
 
 /** The bare SDK pair at the same size and concurrency; its stderr (the SDK's own warnings) shown only on failure. */
-async function bareRun(size: number, concurrency: number, dir: string): Promise<BareResult> {
+async function bareRun(size: number, concurrency: number, dir: string, samples?: string): Promise<BareResult> {
   const run = await measured(
     [BARE_PAIR, 'client', String(size), String(concurrency)],
     mkdtempSync(join(dir, `rss-bare-${size}-`)),
-    {},
+    // The bare client has no --out: the sampler takes it for a child and writes its collections (and its server's).
+    samples
+      ? {
+          FAULTLINE_BENCH_SAMPLES: join(samples, `bare-${size}.txt`),
+          FAULTLINE_BENCH_CHILD_SAMPLES: join(samples, `bare-${size}`),
+          NODE_OPTIONS: `--import=${SAMPLER}`,
+        }
+      : {},
     'pipe',
   );
   if (run.code !== 0) throw new Error(`bench/bare-pair.mjs exited ${run.code}:\n${run.stderr.slice(-2000)}`);
   const { ops, errors, seconds } = JSON.parse(run.stdout);
+  const clientLive = samples && liveSetOf(join(samples, `bare-${size}-${run.pid}.txt`));
   return {
     opsPerSec: Math.round((ops / seconds) * 10) / 10,
     errors,
     clientMb: mb(run.peaks.get(String(run.pid)) ?? Number.NaN),
     serverMb: mb(largestChild(run).kib),
+    ...(clientLive && { clientLive }),
   };
+}
+
+/** What a process kept alive: the heap each full collection left, median and largest (MB), and how many. */
+interface LiveSet {
+  medianMb: number;
+  maxMb: number;
+  collections: number;
+}
+
+/**
+ * The live set from a samples file: each `full-gc heapUsed` line (MB in the harness's file, bytes in a child's),
+ * up to the first report file the harness wrote (its workload; the report's passes are another phase). Undefined
+ * without a collection.
+ */
+function liveSetOf(file: string): LiveSet | undefined {
+  let lines: string[];
+  try {
+    lines = readFileSync(file, 'utf8').trim().split('\n');
+  } catch {
+    return undefined;
+  }
+  const end = lines.findIndex((l) => l.includes(' file '));
+  const heaps = (end === -1 ? lines : lines.slice(0, end))
+    .map((l) => l.split(' '))
+    .filter((f) => f[1] === 'full-gc')
+    .map((f) => (f[3].includes('.') ? Number(f[3]) : Number(f[3]) / 1048576))
+    .sort((a, b) => a - b);
+  if (heaps.length === 0) return undefined;
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return { medianMb: round(heaps[heaps.length >> 1]), maxMb: round(heaps.at(-1)!), collections: heaps.length };
 }
 
 async function runSize(size: number, concurrency: number, dir: string, samples?: string): Promise<SizeResult> {
@@ -210,7 +256,8 @@ async function runSize(size: number, concurrency: number, dir: string, samples?:
     serverMb: mb(server.kib),
     historyBytesPerOp: perOp(join(out, 'history.jsonl'), m.ops),
     traceBytesPerOp: perOp(join(out, 'trace.jsonl'), m.ops),
-    bare: await bareRun(size, concurrency, dir),
+    bare: await bareRun(size, concurrency, dir, samples),
+    ...(samples && { harnessLive: liveSetOf(join(samples, `harness-${size}.txt`)) }),
     ...(samples && server.pid && liveOf(join(samples, `server-${size}-${server.pid}.txt`), m.throughputOpsPerSec)),
   };
 }
@@ -300,7 +347,10 @@ const { options } = benchArgs<{ sizes: number[]; nightly?: true; concurrency: nu
       )
       .option('--nightly', 'also 1,000,000 ops')
       .option('--concurrency <n>', 'ops in flight', parseCount, 64)
-      .option('--samples <dir>', "also write the harness's memory samples and the server child's collections there"),
+      .option(
+        '--samples <dir>',
+        "also write the processes' memory samples and full collections there, and print their live sets",
+      ),
 );
 const sizes = [...options.sizes];
 if (options.nightly && !sizes.includes(1_000_000)) sizes.push(1_000_000);
@@ -326,6 +376,15 @@ try {
     console.log(
       `  bare SDK pair, ${r.size} echo calls at ${concurrency} in flight (one session): ${bare.opsPerSec} ops/s, client ${bare.clientMb} MB, server ${bare.serverMb} MB, ${bare.errors} errors; harness peak ${(r.harnessMb / bare.clientMb).toFixed(2)}x the bare client's`,
     );
+    if (samplesDir) {
+      const shown = (l: LiveSet | undefined) =>
+        l
+          ? `median ${l.medianMb} MB, largest ${l.maxMb} MB over ${l.collections} full collections`
+          : 'n/a (no full collection)';
+      console.log(
+        `  live set while calling (heap after a full collection): harness ${shown(r.harnessLive)}; bare SDK client ${shown(bare.clientLive)}`,
+      );
+    }
     const live = r.serverLive;
     if (live)
       console.log(
