@@ -1,12 +1,13 @@
 // A third-party stdio server, @modelcontextprotocol/server-memory (a knowledge graph kept in a JSON file), killed
 // between two calls. The client's transport factory spawns a server per connect, so the resilient client's next
 // call finds the connection dead, spawns a new server and succeeds; the graph written before the crash is there.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { chaosTest, expect } from 'faultline/vitest';
+import { onTestFinished } from 'vitest';
 
 // The package has a bin and no main: start the bin's script with this Node.
 const manifest = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/package.json');
@@ -16,7 +17,9 @@ chaosTest(
   'a killed third-party stdio server is respawned by the next call',
   { timeout: 60_000 },
   async ({ faultline }) => {
-    const memoryFile = join(mkdtempSync(join(tmpdir(), 'faultline-memory-')), 'memory.jsonl');
+    const folder = mkdtempSync(join(tmpdir(), 'faultline-memory-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const memoryFile = join(folder, 'memory.jsonl');
     const spawned: StdioClientTransport[] = [];
     const client = faultline.client(
       {

@@ -10,12 +10,13 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseHistories } from '../../src/report/history-file.ts';
 import { runCli } from '../helpers/cli.ts';
+import { keptTmpdir } from '../helpers/run-tmpdir.ts';
 import { failingProfile } from './report-run.ts';
 
 const run = promisify(execFile);
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-/** Screenshots stay here for a person to look at. */
-const SHOTS = join(tmpdir(), 'faultline-shots');
+/** Screenshots stay here for a person to look at (one folder, overwritten each run; outside the run's own). */
+const SHOTS = join(keptTmpdir(), 'faultline-shots');
 const WIDTHS = { desktop: 1280, phone: 390 } as const;
 const HEIGHT = 2400;
 

@@ -4,9 +4,15 @@
 // /tmp no longer fills with them, run after run. Each lane (project) runs the set-up; the first one makes the folder.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const MARK = 'FAULTLINE_TEST_TMPDIR';
+
+/** The temporary folder outside this test run's, for what a test leaves for a person on purpose (one fixed name). */
+export function keptTmpdir(): string {
+  const run = process.env[MARK];
+  return run === undefined ? tmpdir() : dirname(run);
+}
 
 export default function setup(): (() => void) | undefined {
   if (process.env[MARK] !== undefined) return undefined;
