@@ -186,7 +186,7 @@ async function bareRun(size: number, concurrency: number, dir: string, samples?:
   );
   if (run.code !== 0) throw new Error(`bench/bare-pair.mjs exited ${run.code}:\n${run.stderr.slice(-2000)}`);
   const { ops, errors, seconds } = JSON.parse(run.stdout);
-  const clientLive = samples && liveSetOf(join(samples, `bare-${size}-${run.pid}.txt`));
+  const clientLive = samples && liveSetOf(join(samples, `bare-${size}-${run.pid}.txt`), 'bytes');
   return {
     opsPerSec: Math.round((ops / seconds) * 10) / 10,
     errors,
@@ -203,12 +203,15 @@ interface LiveSet {
   collections: number;
 }
 
+/** The harness's samples give the heap in MB (toFixed(1)), a child's in bytes. */
+type HeapUnit = 'mb' | 'bytes';
+
 /**
- * The live set from a samples file: each `full-gc heapUsed` line (MB in the harness's file, bytes in a child's),
- * up to the first report file the harness wrote (its workload; the report's passes are another phase). Undefined
- * without a collection.
+ * The heap each full collection left, from a samples file, as [seconds, bytes], up to the first report file the
+ * harness wrote (its workload; the report's passes are another phase; a child's file has no such line). Undefined
+ * when the file is missing.
  */
-function liveSetOf(file: string): LiveSet | undefined {
+function fullCollections(file: string, unit: HeapUnit): [number, number][] | undefined {
   let lines: string[];
   try {
     lines = readFileSync(file, 'utf8').trim().split('\n');
@@ -216,14 +219,19 @@ function liveSetOf(file: string): LiveSet | undefined {
     return undefined;
   }
   const end = lines.findIndex((l) => l.includes(' file '));
-  const heaps = (end === -1 ? lines : lines.slice(0, end))
+  return (end === -1 ? lines : lines.slice(0, end))
     .map((l) => l.split(' '))
     .filter((f) => f[1] === 'full-gc')
-    .map((f) => (f[3].includes('.') ? Number(f[3]) : Number(f[3]) / 1048576))
-    .sort((a, b) => a - b);
+    .map((f) => [Number(f[0]), Number(f[3]) * (unit === 'mb' ? 1048576 : 1)]);
+}
+
+const toMb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
+
+/** The live set from a samples file: median and largest heap after a full collection. Undefined without one. */
+function liveSetOf(file: string, unit: HeapUnit): LiveSet | undefined {
+  const heaps = (fullCollections(file, unit) ?? []).map((p) => p[1]).sort((a, b) => a - b);
   if (heaps.length === 0) return undefined;
-  const round = (v: number) => Math.round(v * 10) / 10;
-  return { medianMb: round(heaps[heaps.length >> 1]), maxMb: round(heaps.at(-1)!), collections: heaps.length };
+  return { medianMb: toMb(heaps[heaps.length >> 1]), maxMb: toMb(heaps.at(-1)!), collections: heaps.length };
 }
 
 async function runSize(size: number, concurrency: number, dir: string, samples?: string): Promise<SizeResult> {
@@ -257,7 +265,7 @@ async function runSize(size: number, concurrency: number, dir: string, samples?:
     historyBytesPerOp: perOp(join(out, 'history.jsonl'), m.ops),
     traceBytesPerOp: perOp(join(out, 'trace.jsonl'), m.ops),
     bare: await bareRun(size, concurrency, dir, samples),
-    ...(samples && { harnessLive: liveSetOf(join(samples, `harness-${size}.txt`)) }),
+    ...(samples && { harnessLive: liveSetOf(join(samples, `harness-${size}.txt`), 'mb') }),
     ...(samples && server.pid && liveOf(join(samples, `server-${size}-${server.pid}.txt`), m.throughputOpsPerSec)),
   };
 }
@@ -270,23 +278,14 @@ async function runSize(size: number, concurrency: number, dir: string, samples?:
  * at 10,000 ops (a few collections), a slope at 100,000. Undefined with fewer than three points to fit.
  */
 function liveOf(file: string, opsPerSec: number): Pick<SizeResult, 'serverLive'> {
-  let points: [number, number][] = [];
-  try {
-    points = readFileSync(file, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => l.split(' '))
-      .map((f) => [Number(f[0]), Number(f[3])]);
-  } catch {
-    return {};
-  }
+  const points = fullCollections(file, 'bytes');
+  if (!points || points.length === 0) return {};
   const top = points.reduce((best, p, i) => (p[1] >= points[best][1] ? i : best), 0);
   const fit = points.slice(0, top + 1).filter((p) => p[0] >= points[top][0] / 4);
   if (fit.length < 3 || !(opsPerSec > 0)) return {};
   const n = fit.length;
   const [mt, mv] = [fit.reduce((a, p) => a + p[0], 0) / n, fit.reduce((a, p) => a + p[1], 0) / n];
   const slope = fit.reduce((a, p) => a + (p[0] - mt) * (p[1] - mv), 0) / fit.reduce((a, p) => a + (p[0] - mt) ** 2, 0);
-  const toMb = (b: number) => Math.round((b / 1048576) * 10) / 10;
   return {
     serverLive: {
       firstMb: toMb(points[0][1]),
