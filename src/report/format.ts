@@ -67,7 +67,7 @@ function bound(t: ThresholdResult): string {
     control === null || bound === null
       ? 'control n/a: no bound'
       : `control ${fmtNum(control)} → bound ${fmtNum(bound)}`;
-  return `${fmtNum(factor)} x control (${judged})`;
+  return `${fmtNum(factor)} x control (${judged})${margin(t)}`;
 }
 
 /**

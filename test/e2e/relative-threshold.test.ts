@@ -2,10 +2,11 @@
 // profile without its faults right before it, and bounds the value by 3 x what that control measured. Each report
 // takes 100 ms to build before it is published to the reports dependency; a publish slowed by 1500 ms makes the
 // median grow far past 3x (the negative control: the bound fails); slowed by 1 ms it does not (the bound holds).
-// Both through the CLI, read from report.json. The control ran on the same machine a moment before, so a relative
-// bound is pass or fail on any machine, never inconclusive. The build's 100 ms keep the holding case true when the
-// load changes between the control and the run: a median of a few ms (a search) tripled when the machine grew busy
-// (3 test files at once, load 5.8), where load would have to add 200 ms to this one's.
+// Both through the CLI, read from report.json. A missed relative upper bound within the run's machine delay would be
+// inconclusive, as a fixed one is; the test accepts neither case inconclusive: the 1500 ms miss is far past any
+// delay this machine shows, and the build's 100 ms keep the holding case true when the load changes between the
+// control and the run: a median of a few ms (a search) tripled when the machine grew busy (3 test files at once,
+// load 5.8), where load would have to add 200 ms to this one's.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,11 +55,11 @@ describe('a threshold relative to the faults-off control', () => {
       ['slow-publish', 'fail'],
       ['barely-slow-publish', 'pass'],
     ]);
-    expect(judged['slow-publish']).toMatchObject({ ok: false, target: 3 });
+    expect(judged['slow-publish']).toMatchObject({ ok: false, status: 'fail', target: 3 });
     expect(judged['slow-publish'].actual).toBeGreaterThanOrEqual(1500);
-    expect(judged['barely-slow-publish']).toMatchObject({ ok: true, target: 3 });
+    expect(judged['barely-slow-publish']).toMatchObject({ ok: true, status: 'pass', target: 3 });
     expect(stdout).toMatch(
-      /✗ latency_p50_ms <= 3 x control: expected latency_p50_ms <= 3 x control \(control [\d.]+ → bound [\d.]+\), actual [\d.]+/,
+      /✗ latency_p50_ms <= 3 x control: expected latency_p50_ms <= 3 x control \(control [\d.]+ → bound [\d.]+\)( \(more than the machine's measured delay of [\d.]+ ms\))?, actual [\d.]+/,
     );
     expect(stdout).toMatch(
       /✓ latency_p50_ms <= 3 x control: latency_p50_ms [\d.]+ <= 3 x control \(control [\d.]+ → bound [\d.]+\)/,

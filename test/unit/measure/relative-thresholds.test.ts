@@ -1,5 +1,6 @@
 // Relative time bounds (`latency_p99_ms <= 3 x control`): parsed beside the k6 form, judged against the faults-off
-// control's value, and never a pass when the control measured nothing.
+// control's value as an absolute bound is (a missed upper bound within the run's machine delay is inconclusive), and
+// never a pass when the control measured nothing.
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from '../../../src/measure/metrics.ts';
 import { evaluateThresholds, parseThreshold, ThresholdError } from '../../../src/measure/thresholds.ts';
@@ -62,9 +63,27 @@ describe('evaluateThresholds: relative to the control', () => {
     expect(grew.ok).toBe(true);
   });
 
-  it('takes no calibration margin: the control ran on the same machine', () => {
-    const [t] = evaluateThresholds([expr], latencies(400), 500, latencies(100));
-    expect(t).toMatchObject({ ok: false, relative: { bound: 300 } });
+  it("judges a missed upper bound against the run's machine delay, as an absolute bound is judged", () => {
+    // Missed by 100 ms: within a delay of 150 ms the machine may explain it (never a pass), past 50 ms it fails.
+    const [within] = evaluateThresholds([expr], latencies(400), 150, latencies(100));
+    expect(within).toMatchObject({ ok: false, status: 'inconclusive', marginMs: 150, relative: { bound: 300 } });
+    expect(within.reason).toBe("over its bound by 100 ms, within the machine's measured delay of 150 ms");
+    const [beyond] = evaluateThresholds([expr], latencies(400), 50, latencies(100));
+    expect(beyond).toMatchObject({ ok: false, status: 'fail', marginMs: 50, relative: { bound: 300 } });
+    expect(beyond.reason).toBe("over its bound by 100 ms, more than the machine's measured delay of 50 ms");
+    // On a machine as fast as the reference there is no delay: a miss fails.
+    const [quiet] = evaluateThresholds([expr], latencies(400), 0, latencies(100));
+    expect(quiet).toMatchObject({ ok: false, status: 'fail' });
+    expect(quiet.marginMs).toBeUndefined();
+    // Held: a pass, with no margin to name.
+    const [held] = evaluateThresholds([expr], latencies(200), 150, latencies(100));
+    expect(held).toMatchObject({ ok: true, status: 'pass' });
+    expect(held.marginMs).toBeUndefined();
+  });
+
+  it('never excuses a missed lower bound: load only makes times longer', () => {
+    const [t] = evaluateThresholds(['latency_p99_ms >= 3 x control'], latencies(250), 10_000, latencies(100));
+    expect(t).toMatchObject({ ok: false, status: 'fail', relative: { bound: 300 } });
     expect(t.marginMs).toBeUndefined();
   });
 

@@ -54,4 +54,31 @@ describe('a faults-off control in the reports', () => {
       '✓ latency_p99_ms <= 3 x control: latency_p99_ms 130 <= 3 x control (control 50 → bound 150)',
     );
   });
+
+  it('shows a missed relative bound with the machine delay it was judged against', () => {
+    const run = sampleRun();
+    const [p] = run.profiles;
+    const missed = (status: 'fail' | 'inconclusive', marginMs: number) => ({
+      expr: 'latency_p99_ms <= 3 x control',
+      metric: 'latency_p99_ms',
+      op: '<=' as const,
+      target: 3,
+      actual: 190,
+      ok: false,
+      status,
+      marginMs,
+      reason: `over its bound by 40 ms, ${status === 'fail' ? 'more than' : 'within'} the machine's measured delay of ${marginMs} ms`,
+      relative: { factor: 3, control: 50, bound: 150 },
+    });
+    p.verdict = 'fail';
+    p.thresholds = [missed('fail', 20)];
+    expect(formatConsoleSummary(run, { color: false, verbose: true })).toContain(
+      "3 x control (control 50 → bound 150) (more than the machine's measured delay of 20 ms), actual 190",
+    );
+    p.verdict = 'inconclusive';
+    p.thresholds = [missed('inconclusive', 60)];
+    expect(formatConsoleSummary(run, { color: false, verbose: true })).toContain(
+      '"latency_p99_ms <= 3 x control" at 190 ms, margin 60 ms: over its bound by 40 ms, within the machine\'s measured delay of 60 ms',
+    );
+  });
 });
