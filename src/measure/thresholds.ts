@@ -1,15 +1,16 @@
 // k6-style thresholds: `<metric> <op> <number>`, e.g. `duplicate_effects == 0`, `latency_p99_ms < 1500`.
 // A metric with nothing to measure is n/a and fails its thresholds, unless one ends in `or n/a`.
 //
-// Each threshold is judged on its own: pass, fail, na-fail, or inconclusive. Only a time upper bound (unit ms,
-// `<` or `<=`) can be inconclusive, and only when it was missed by no more than the machine's measured delay: load
-// only inflates times, so a held upper time bound passes, and a count, a rate of counts, a lower bound or an n/a
-// fails whatever the machine did (docs/calibration.md).
+// Each threshold is judged on its own: pass, fail, na-fail, or inconclusive. Only a time bound that load can have
+// pushed (an upper bound, or a lower bound relative to the control) can be inconclusive, and only when it was missed
+// by no more than the machine's measured delay: load only inflates times, so a held upper time bound passes, and a
+// count, a rate of counts, a fixed lower bound or an n/a fails whatever the machine did (docs/calibration.md).
 //
 // A time bound may be relative to the same run's faults-off control: `latency_p99_ms <= 3 x control` holds when the
-// value is at most 3 times what the profile measured with its faults removed (run/faults-off.ts). It is judged as an
-// absolute bound of that value: the control ran a moment before, but the machine can grow busier in between, and a
-// control slowed by load only loosens the bound, so a missed relative upper bound gets the run's machine delay too.
+// value is at most 3 times what the profile measured with its faults removed (run/faults-off.ts). The control ran a
+// moment before, but the machine can be busier during either: a relative upper bound is judged as a fixed bound of
+// factor x control, with the run's machine delay; a relative lower bound (`>= 3 x control`), which load during the
+// control raises, is inconclusive when missed by no more than factor x the control's machine delay.
 import { didYouMean } from '../core/did-you-mean.ts';
 import { METRIC_NAMES, METRICS } from './metric-table.ts';
 import type { Metrics } from './types.ts';
@@ -57,7 +58,10 @@ export interface ThresholdResult {
   allowNa?: boolean;
   /** Not in the profile's `expect`: a threshold every profile gets (measure/verdict.ts). */
   implicit?: boolean;
-  /** A time upper bound that was missed: the machine's measured delay (ms) it was compared with. */
+  /**
+   * A missed time bound load can explain (loadCanMiss): the machine's measured delay (ms) it was compared with; for a
+   * relative lower bound, factor x the control's.
+   */
   marginMs?: number;
   /** A relative threshold (`<factor> x control`): target is the factor; this is the control's value and the bound. */
   relative?: ControlBound;
@@ -144,57 +148,75 @@ export function compare(actual: number, op: Operator, target: number): boolean {
   }
 }
 
-/** Upper bounds on a time: the only thresholds that load can push over, and so the only ones that may be inconclusive. */
+/** Upper bounds on a time: thresholds that load can push over. */
 export function isTimeUpperBound(t: { op: Operator; metric: string }): boolean {
   return METRICS[t.metric]?.unit === 'ms' && (t.op === '<' || t.op === '<=');
+}
+
+/**
+ * The thresholds load can make miss, and so the only ones that may be inconclusive: a time upper bound, and a bound
+ * relative to the faults-off control (only a time can be), whose lower form load during the control raises.
+ */
+export function loadCanMiss(t: { op: Operator; metric: string; relative?: unknown }): boolean {
+  return isTimeUpperBound(t) || t.relative !== undefined;
 }
 
 /**
  * Throws ThresholdError on the first invalid expression: validate profiles with parseThreshold first.
  * `machineDelayMs` (measure/calibration.ts: how much slower than a quiet machine this one ran) decides whether a
  * missed time upper bound is inconclusive (missed by at most that much) or fails. `control` is the faults-off
- * control's metrics, for relative thresholds (without it they fail: no control ran).
+ * control's metrics, for relative thresholds (without it they fail: no control ran), and `controlDelayMs` the
+ * control's own machine delay, which excuses a relative lower bound missed by at most factor x it.
  */
 export function evaluateThresholds(
   exprs: readonly string[],
   metrics: Metrics,
   machineDelayMs = 0,
   control?: Metrics,
+  controlDelayMs = 0,
 ): ThresholdResult[] {
   return exprs.map((expr): ThresholdResult => {
     const { relative, ...t } = parseThreshold(expr);
-    if (relative) return evaluateRelative(t, metrics, machineDelayMs, control);
+    if (relative) {
+      // Load slows the run (an upper bound) or the control, which raises a lower bound factor times over.
+      const loadMs = isTimeUpperBound(t) ? machineDelayMs : t.target * controlDelayMs;
+      return evaluateRelative(t, metrics, control, loadMs);
+    }
     const { value, reason, na } = METRICS[t.metric].get(metrics);
     const base = { ...t, actual: value, ...(na ? { na } : {}) };
     if (value === null) {
       const ok = na === true && t.allowNa === true;
       return { ...base, ok, status: ok ? 'pass' : 'na-fail', ...(reason ? { reason } : {}) };
     }
-    return judge(base, value, t.target, machineDelayMs);
+    return judge(base, value, t.target, isTimeUpperBound(t) ? machineDelayMs : 0);
   });
 }
 
 /**
- * A measured value against its bound: pass; or, missed, inconclusive when it is a time upper bound missed by no more
- * than the machine's measured delay, else fail.
+ * A measured value against its bound: pass; or, missed, inconclusive when load can explain the miss (by no more than
+ * `loadMs`, what the machine's measured delay could have moved the value or the bound), else fail.
  */
 function judge(
   base: Omit<ThresholdResult, 'ok' | 'status'>,
   value: number,
   bound: number,
-  machineDelayMs: number,
+  loadMs: number,
 ): ThresholdResult {
   if (compare(value, base.op, bound)) return { ...base, ok: true, status: 'pass' };
-  if (!isTimeUpperBound(base) || machineDelayMs <= 0) return { ...base, ok: false, status: 'fail' };
-  const over = value - bound;
-  const delay = Math.round(machineDelayMs);
-  const within = over <= machineDelayMs;
+  if (loadMs <= 0) return { ...base, ok: false, status: 'fail' };
+  const missedBy = Math.abs(value - bound);
+  const delay = Math.round(loadMs);
+  const within = missedBy <= loadMs;
+  const upper = isTimeUpperBound(base);
+  const explained = upper
+    ? `the machine's measured delay of ${delay} ms`
+    : `${base.target} x the faults-off control's machine delay (${delay} ms)`;
   return {
     ...base,
     ok: false,
     status: within ? 'inconclusive' : 'fail',
     marginMs: delay,
-    reason: `over its bound by ${round(over)} ms, ${within ? 'within' : 'more than'} the machine's measured delay of ${delay} ms`,
+    reason: `${upper ? 'over' : 'under'} its bound by ${round(missedBy)} ms, ${within ? 'within' : 'more than'} ${explained}`,
   };
 }
 
@@ -203,14 +225,14 @@ function round(ms: number): number {
 }
 
 /**
- * A relative bound is factor x the control's value, judged as an absolute bound of that value (the machine delay
- * included). A control that measured nothing fails it (n/a, and never excused: there is no bound to hold).
+ * A relative bound is factor x the control's value, judged as a fixed bound of that value, a miss within `loadMs`
+ * inconclusive. A control that measured nothing fails it (n/a, and never excused: there is no bound to hold).
  */
 function evaluateRelative(
   t: Omit<Threshold, 'relative'>,
   metrics: Metrics,
-  machineDelayMs: number,
   control: Metrics | undefined,
+  loadMs: number,
 ): ThresholdResult {
   const def = METRICS[t.metric];
   const { value, reason, na } = def.get(metrics);
@@ -227,5 +249,5 @@ function evaluateRelative(
   }
   if (value === null)
     return { ...base, ok: false, status: 'na-fail', ...(reason ? { reason } : {}), ...(na ? { na } : {}) };
-  return judge(base, value, bound, machineDelayMs);
+  return judge(base, value, bound, loadMs);
 }

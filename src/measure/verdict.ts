@@ -42,6 +42,8 @@ export interface ProfileInput {
    * 'self': the run had no faults, so it is its own control.
    */
   control?: Metrics | 'self';
+  /** The control's machine delay, ms (run/faults-off.ts): what load may have added to a relative lower bound, per unit of its factor. */
+  controlDelayMs?: number;
 }
 
 /**
@@ -69,6 +71,7 @@ export function buildProfileReport(input: ProfileInput): ProfileReport {
     metrics,
     machineDelayMs(input.calibration),
     input.control === 'self' ? metrics : input.control,
+    input.controlDelayMs,
   ).map((t, i) => (all[i].implicit ? { ...t, implicit: true } : t));
   return {
     name: input.name,

@@ -2,7 +2,7 @@
 import type { Calibration } from '../measure/calibration.ts';
 import { faultsMatter } from '../measure/faults-off.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
-import type { ThresholdResult } from '../measure/thresholds.ts';
+import { isTimeUpperBound, type ThresholdResult } from '../measure/thresholds.ts';
 import type { Metrics, RecoveryWindow } from '../measure/types.ts';
 import { detectorThresholds, isDetectorRun } from './detector.ts';
 
@@ -72,13 +72,15 @@ function bound(t: ThresholdResult): string {
 
 /**
  * " (inconclusive: within the machine's measured delay of 120 ms)" on a missed time bound that load explains, or
- * " (more than the machine's measured delay of 120 ms)" on one it does not.
+ * " (more than the machine's measured delay of 120 ms)" on one it does not (a relative lower bound names factor x the
+ * control's delay).
  */
 function margin(t: ThresholdResult): string {
   if (t.marginMs === undefined) return '';
-  return t.status === 'inconclusive'
-    ? ` (inconclusive: within the machine's measured delay of ${fmtNum(t.marginMs)} ms)`
-    : ` (more than the machine's measured delay of ${fmtNum(t.marginMs)} ms)`;
+  const delay = isTimeUpperBound(t)
+    ? `the machine's measured delay of ${fmtNum(t.marginMs)} ms`
+    : `${fmtNum(t.target)} x the control's machine delay (${fmtNum(t.marginMs)} ms)`;
+  return t.status === 'inconclusive' ? ` (inconclusive: within ${delay})` : ` (more than ${delay})`;
 }
 
 /**

@@ -250,7 +250,7 @@ const threshold = obj({
   marginMs: ms
     .optional()
     .describe(
-      'a missed time upper bound: the machine delay (calibration margin + the machine part of the longest stall) it was compared with',
+      "a missed time upper bound: the machine delay (calibration margin + the machine part of the longest stall) it was compared with; a missed lower bound relative to the control: factor x the control's machine delay",
     ),
   relative: obj({
     factor: z.number().describe('the number before `x control` (also in target)'),

@@ -3,6 +3,7 @@
 // profile's thresholds need its faults; a relative threshold (`x control`) has it run right before the profile,
 // for its bound.
 import { needsLinkProxy } from '../faults/kind.ts';
+import { machineDelayMs } from '../measure/calibration.ts';
 import { parseThreshold } from '../measure/thresholds.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import type { Profile } from '../profile/schema.ts';
@@ -47,9 +48,14 @@ export async function runWithControl(
   if (!hasFaults(profile)) return runProfile(loaded, { ...options, control: 'self' });
   say(`      faults-off control of ${profile.name} first (its relative thresholds are bound by it) ...`);
   const control = (await runProfile(withoutFaults(loaded), options)).report;
-  // The control ran on this machine a moment before: its speed is in every bound it gives, so the bounds are
-  // judged as measured; a machine that looked loaded then is said beside them.
-  const result = await runProfile(loaded, { ...options, control: control.metrics });
+  // The control ran on this machine a moment before, but the machine may have been busier then or since: a bound is
+  // judged with the run's machine delay (an upper bound) or the control's (a lower bound, which the control's
+  // load raised), and a machine that looked loaded during the control is said beside them.
+  const result = await runProfile(loaded, {
+    ...options,
+    control: control.metrics,
+    controlDelayMs: machineDelayMs(control.calibration),
+  });
   const loadedControl = control.calibration?.tooLoaded;
   if (loadedControl) result.report.notes.push(`machine load during the faults-off control: ${loadedControl}`);
   const ran = `${control.metrics.ops} ops in ${((control.durationMs ?? 0) / 1000).toFixed(1)}s`;

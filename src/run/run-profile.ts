@@ -85,6 +85,11 @@ export interface RunOptions {
    * and is its own control.
    */
   control?: Metrics | 'self';
+  /**
+   * The faults-off control's machine delay (measure/calibration.ts), ms: how much load may have added to its times,
+   * and so to a relative lower bound (a missed one within factor x this is inconclusive).
+   */
+  controlDelayMs?: number;
 }
 
 export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
@@ -342,6 +347,7 @@ function judge(run: Up, ready: Ready, driven: Driven, collected: Collected): Pro
     calibration: withRunLoad(ready.calibration, driven.runLoad, profile.client.attemptTimeoutMs),
     metricsOptions: metricsOptionsFor(profile),
     ...(options.control && { control: options.control }),
+    ...(options.controlDelayMs !== undefined && { controlDelayMs: options.controlDelayMs }),
     notes: runNotes(run, ready, collected),
   });
   const report = {

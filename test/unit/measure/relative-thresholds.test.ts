@@ -1,6 +1,6 @@
 // Relative time bounds (`latency_p99_ms <= 3 x control`): parsed beside the k6 form, judged against the faults-off
-// control's value as an absolute bound is (a missed upper bound within the run's machine delay is inconclusive), and
-// never a pass when the control measured nothing.
+// control's value as an absolute bound is (a missed upper bound within the run's machine delay is inconclusive, a
+// missed lower bound within factor x the control's), and never a pass when the control measured nothing.
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from '../../../src/measure/metrics.ts';
 import { evaluateThresholds, parseThreshold, ThresholdError } from '../../../src/measure/thresholds.ts';
@@ -81,10 +81,41 @@ describe('evaluateThresholds: relative to the control', () => {
     expect(held.marginMs).toBeUndefined();
   });
 
-  it('never excuses a missed lower bound: load only makes times longer', () => {
-    const [t] = evaluateThresholds(['latency_p99_ms >= 3 x control'], latencies(250), 10_000, latencies(100));
-    expect(t).toMatchObject({ ok: false, status: 'fail', relative: { bound: 300 } });
-    expect(t.marginMs).toBeUndefined();
+  it("judges a missed lower bound against factor x the control's machine delay: load there raised the bound", () => {
+    const lower = 'latency_p99_ms >= 3 x control';
+    // Bound 3 x 100 = 300, missed by 50 ms. The control may have run up to 40 ms slow: the bound up to 120 ms high.
+    const [within] = evaluateThresholds([lower], latencies(250), 0, latencies(100), 40);
+    expect(within).toMatchObject({ ok: false, status: 'inconclusive', marginMs: 120, relative: { bound: 300 } });
+    expect(within.reason).toBe("under its bound by 50 ms, within 3 x the faults-off control's machine delay (120 ms)");
+    const [beyond] = evaluateThresholds([lower], latencies(250), 0, latencies(100), 10);
+    expect(beyond).toMatchObject({ ok: false, status: 'fail', marginMs: 30 });
+    expect(beyond.reason).toBe(
+      "under its bound by 50 ms, more than 3 x the faults-off control's machine delay (30 ms)",
+    );
+    // The run's own delay never excuses a lower bound: load only makes the run's times longer.
+    const [runLoaded] = evaluateThresholds([lower], latencies(250), 10_000, latencies(100));
+    expect(runLoaded).toMatchObject({ ok: false, status: 'fail', relative: { bound: 300 } });
+    expect(runLoaded.marginMs).toBeUndefined();
+    // Nor does the control's delay excuse an upper bound (load there only loosened it), or a fixed lower bound.
+    const [upper] = evaluateThresholds([expr], latencies(400), 0, latencies(100), 10_000);
+    expect(upper).toMatchObject({ ok: false, status: 'fail' });
+    const [fixed] = evaluateThresholds(['latency_p99_ms >= 300'], latencies(250), 10_000, latencies(100), 10_000);
+    expect(fixed).toMatchObject({ ok: false, status: 'fail' });
+  });
+
+  it("makes a profile inconclusive, never a pass, when only the control's load explains a missed lower bound", () => {
+    const input = { name: 'p', seed: 1, policy: 'resilient', decisionLogSha256: 'x' };
+    const report = (controlDelayMs: number) =>
+      buildProfileReport({
+        ...input,
+        expect: ['latency_p99_ms >= 3 x control'],
+        history: history({ ops: series(250) }),
+        control: latencies(100),
+        controlDelayMs,
+      });
+    expect(report(40).verdict).toBe('inconclusive');
+    expect(report(10).verdict).toBe('fail');
+    expect(report(0).verdict).toBe('fail');
   });
 
   it('fails n/a when the control measured nothing, or none ran', () => {

@@ -75,6 +75,10 @@ describe('a faults-off control in the reports', () => {
     expect(formatConsoleSummary(run, { color: false, verbose: true })).toContain(
       "3 x control (control 50 → bound 150) (more than the machine's measured delay of 20 ms), actual 190",
     );
+    p.thresholds = [{ ...missed('fail', 30), expr: 'latency_p99_ms >= 3 x control', op: '>=' as const, actual: 100 }];
+    expect(formatConsoleSummary(run, { color: false, verbose: true })).toContain(
+      "3 x control (control 50 → bound 150) (more than 3 x the control's machine delay (30 ms)), actual 100",
+    );
     p.verdict = 'inconclusive';
     p.thresholds = [missed('inconclusive', 60)];
     expect(formatConsoleSummary(run, { color: false, verbose: true })).toContain(
