@@ -5,7 +5,7 @@ import type { PolicyName } from '../../src/client/policies/index.ts';
 import type { Pairing } from '../../src/core/pairing.ts';
 import { inertWindows } from '../../src/measure/fault-windows.ts';
 import type { ProfileReport, Verdict } from '../../src/measure/run-report.ts';
-import { isTimeUpperBound, loadCanMiss } from '../../src/measure/thresholds.ts';
+import { isTimeUpperBound } from '../../src/measure/thresholds.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { type LoadedProfile, loadProfile } from '../../src/profile/load.ts';
 import { runWithControl } from '../../src/run/faults-off.ts';
@@ -38,25 +38,18 @@ export async function runShipped(
  * What a test may assert on any machine, busy or quiet: every threshold but a time upper bound that was measured
  * (counts, rates of counts, effects, hits, lower bounds, n/a) holds. A time upper bound is only required to have a
  * value (the bound is present and measured); whether it held is the product's judgement of this machine's timing,
- * not a fact a test can rely on. A lower bound relative to the faults-off control holds too, unless the product
- * judged its miss inconclusive (within factor x the control's machine delay: load during the control raised it).
- * Returns the thresholds that break that, readable in an assertion message.
+ * not a fact a test can rely on. Returns the thresholds that break that, readable in an assertion message.
  */
 export function failing(result: { report: ProfileReport }): string {
   return result.report.thresholds
-    .filter((t) => !t.ok && !timingMiss(t))
+    .filter((t) => !t.ok && !(isTimeUpperBound(t) && t.actual !== null))
     .map((t) => `${t.expr} (actual ${t.actual}${t.reason ? `: ${t.reason}` : ''})`)
     .join('; ');
 }
 
-/** A missed time bound this machine's timing may explain: a measured upper bound, or a relative one judged inconclusive. */
-function timingMiss(t: ProfileReport['thresholds'][number]): boolean {
-  return t.actual !== null && (isTimeUpperBound(t) || (loadCanMiss(t) && t.status === 'inconclusive'));
-}
-
-/** The time bounds that were missed, by name: on a busy machine these may be inconclusive (upper bounds: or fail). */
+/** The time upper bounds that were missed, by name: on a busy machine these may be inconclusive (or fail). */
 function missedTimeBounds(report: ProfileReport): string[] {
-  return report.thresholds.filter((t) => !t.ok && timingMiss(t)).map((t) => t.expr);
+  return report.thresholds.filter((t) => !t.ok && isTimeUpperBound(t) && t.actual !== null).map((t) => t.expr);
 }
 
 /**
