@@ -47,9 +47,10 @@ class LongestFirst extends BaseSequencer {
 }
 
 // Three test files at once. Most e2e files wait out declared fault windows: with two at once the 2-core machine sat
-// mostly idle (over 45 % in seven of nine 10 s samples) and `npm test` took 595 s; with three, 418 to 430 s. What a test asserts holds on a busy machine
-// (counts, verdicts of count thresholds; the loaded lane proves it beside stress-ng), so a third file's load moves
-// none of it. FAULTLINE_TEST_WORKERS sets another number: the loaded lane keeps two, the load it was measured at.
+// mostly idle (over 45 % in seven of nine 10 s samples) and `npm test` took 595 s; with three, 418 to 430 s on the same
+// quiet machine. What a test asserts holds on a busy machine (counts, verdicts of count thresholds; the loaded lane
+// proves it beside stress-ng), so a third file's load moves none of it. FAULTLINE_TEST_WORKERS sets another number:
+// the loaded lane keeps two, the load it was measured at.
 const workers = (value = '3') => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 16)
