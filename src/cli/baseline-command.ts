@@ -1,10 +1,11 @@
 // faultline baseline update RUN_DIR|report.json [--out FILE]: writes the baseline a later `faultline run
 // --baseline FILE` compares against (known failures, metric values; tolerances kept from an existing file).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { buildBaseline } from '../report/baseline.ts';
 import { type BaselineFile, parseBaseline } from '../report/baseline-file.ts';
 import { readRun } from './read-run.ts';
-import { EXIT, UserError } from './user-error.ts';
+import { readNamedFile } from './read-text.ts';
+import { EXIT } from './user-error.ts';
 
 export function baselineUpdate(target: string, out: string): number {
   const { run, reportPath } = readRun(target);
@@ -19,14 +20,5 @@ export function baselineUpdate(target: string, out: string): number {
 }
 
 export function readBaseline(file: string): BaselineFile {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(
-      `${file}: ${code === 'ENOENT' ? 'no such file (write one with faultline baseline update)' : `cannot read (${code})`}`,
-    );
-  }
-  return parseBaseline(text, file);
+  return parseBaseline(readNamedFile(file, 'write one with faultline baseline update'), file);
 }

@@ -1,6 +1,5 @@
 // faultline merge DIR... : one report from the shard.json files of `faultline run --shard i/n` runs. Each profile
 // is judged once, from its merged history, by the thresholds in the profile text the shards carried.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeShards, type ShardInput } from '../measure/merge.ts';
 import { EXIT_CODE_OF } from '../measure/run-report.ts';
@@ -10,6 +9,7 @@ import { formatConsoleSummary } from '../report/console.ts';
 import { writeReports } from '../report/write.ts';
 import { judgingOf } from '../run/judging.ts';
 import { prepareOutDir, writtenFiles } from './out-dir.ts';
+import { readNamedFile } from './read-text.ts';
 import { UserError } from './user-error.ts';
 
 export async function mergeCommand(dirs: string[], flags: { out: string }): Promise<number> {
@@ -35,17 +35,7 @@ export async function mergeCommand(dirs: string[], flags: { out: string }): Prom
 
 function readShard(dir: string): ShardInput {
   const file = join(dir, SHARD_FILE);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(
-      code === 'ENOENT'
-        ? `${file}: no such file (expected the --out folder of a \`faultline run --shard i/n\`)`
-        : `${file}: cannot read (${code})`,
-    );
-  }
+  const text = readNamedFile(file, 'expected the --out folder of a `faultline run --shard i/n`');
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -9,7 +9,7 @@ import { compareDecisions, describeDivergence } from '../core/decision-diff.ts';
 import type { Decisions } from '../core/history.ts';
 import { POLICY_NAMES } from '../core/policy-names.ts';
 import { VERDICTS } from '../measure/run-report.ts';
-import { readHistories, readRun } from './read-run.ts';
+import { readHistories, readReportFile, readRun } from './read-run.ts';
 import { runCommand } from './run-command.ts';
 import { EXIT, UserError } from './user-error.ts';
 
@@ -49,7 +49,7 @@ export interface ReplayFlags {
 }
 
 export async function replayCommand(file: string, flags: ReplayFlags): Promise<number> {
-  const report = readReport(file);
+  const { report } = readReportFile(file, reportSchema, 'a report.json from faultline run');
   const chosen = report.profiles.filter((p) => flags.all || p.verdict !== 'pass');
   if (chosen.length === 0) {
     process.stderr.write(
@@ -111,22 +111,4 @@ function sameDecisions(
     `decisions identical (${c.planDecisions}) to the original run, op by op; ${c.keyed.common} keyed draws in both agree` +
     (timing > 0 ? `, ${timing} reached by one run only (timing, not a divergence)` : '')
   );
-}
-
-function readReport(file: string): z.infer<typeof reportSchema> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(`${file}: ${code === 'ENOENT' ? 'no such file' : 'not a JSON report'}`);
-  }
-  const parsed = reportSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UserError(
-      `${file}: ${issue.path.join('.') || '(document)'}: ${issue.message} (expected a report.json from faultline run)`,
-    );
-  }
-  return parsed.data;
 }
