@@ -177,18 +177,17 @@ export function evaluateThresholds(
 ): ThresholdResult[] {
   return exprs.map((expr): ThresholdResult => {
     const { relative, ...t } = parseThreshold(expr);
-    if (relative) {
-      // Load slows the run (an upper bound) or the control, which raises a lower bound factor times over.
-      const loadMs = isTimeUpperBound(t) ? machineDelayMs : t.target * controlDelayMs;
-      return evaluateRelative(t, metrics, control, loadMs);
-    }
+    // What load can explain of a miss: the run's delay for an upper time bound; for a relative lower bound the
+    // control's, which raised the bound factor times over; nothing for any other bound.
+    const loadMs = isTimeUpperBound(t) ? machineDelayMs : relative ? t.target * controlDelayMs : 0;
+    if (relative) return evaluateRelative(t, metrics, control, loadMs);
     const { value, reason, na } = METRICS[t.metric].get(metrics);
     const base = { ...t, actual: value, ...(na ? { na } : {}) };
     if (value === null) {
       const ok = na === true && t.allowNa === true;
       return { ...base, ok, status: ok ? 'pass' : 'na-fail', ...(reason ? { reason } : {}) };
     }
-    return judge(base, value, t.target, isTimeUpperBound(t) ? machineDelayMs : 0);
+    return judge(base, value, t.target, loadMs);
   });
 }
 
