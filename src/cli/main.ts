@@ -1,6 +1,7 @@
 // faultline: the command line. Exit 0 when every threshold holds, 1 when any fails, 2 for bad input or usage.
 import { CommanderError } from 'commander';
 import { ProfileError } from '../core/profile-error.ts';
+import { SIGNAL_HANDLING_GRACE_MS } from '../core/signal-grace.ts';
 import { NetworkBackendError } from '../network/backend.ts';
 import { endQuietlyOnClosedPipe } from './closed-pipe.ts';
 import { watchLauncher } from './launcher-watch.ts';
@@ -14,8 +15,6 @@ const program = buildProgram();
 
 /** After the launcher is gone, the time the command gets to stop cleanly (as on SIGTERM) before it is ended. */
 const ORPHAN_EXIT_MS = 700;
-/** How long a signal to the whole process group takes to be handled here, generously (a loaded event loop). */
-const HELD_SIGNAL_GRACE_MS = 500;
 
 /** Whether this process itself got SIGINT or SIGTERM (then a signal its launching shell holds is the same one). */
 let signalled = false;
@@ -42,7 +41,7 @@ watchLauncher({
       if (signalled) return;
       process.stderr.write('faultline: its launcher got SIGINT; stopping\n');
       process.kill(process.pid, 'SIGINT');
-    }, HELD_SIGNAL_GRACE_MS).unref();
+    }, SIGNAL_HANDLING_GRACE_MS).unref();
   },
 });
 

@@ -11,6 +11,7 @@ import type { PolicyName } from '../client/policies/index.ts';
 import type { History } from '../core/history.ts';
 import { historyKey } from '../core/history-key.ts';
 import { type Pairing, type ProtocolChoice, pairingsOf } from '../core/pairing.ts';
+import { stoppedAlongside } from '../core/signal-grace.ts';
 import { faultsOffVerdict } from '../measure/faults-off.ts';
 import { buildProtocolMatrix, type NotApplicable } from '../measure/protocol-matrix.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
@@ -191,9 +192,10 @@ async function runUnit(
     onPhase,
     onProgress: options.onProgress && ((done, failed) => options.onProgress?.(done, failed, u)),
   };
-  const result = await runWithControl(subject, runOptions, options.say).catch((error: unknown) => {
-    // A set-up cut short by the interrupt is not a failure of the target.
-    if (!options.signal.aborted) throw error;
+  const result = await runWithControl(subject, runOptions, options.say).catch(async (error: unknown) => {
+    // A set-up cut short by the interrupt is not a failure of the target, nor is one that failed because the
+    // Ctrl-C reached a server child being spawned (core/signal-grace.ts).
+    if (!(await stoppedAlongside(options.signal))) throw error;
     return interruptedReport(loaded, seed, policy, [], 'during its set-up');
   });
   const tagged = named ? { ...result.report, pairing: pairing.name } : result.report;
