@@ -16,7 +16,6 @@ import { findFaultKind } from '../faults/registry.ts';
 import type { NetworkBackend } from '../network/backend.ts';
 import type { Profile } from '../profile/schema.ts';
 import type { EffectSource } from '../targets/effect-source.ts';
-import { ForeignStdioTarget } from '../targets/foreign-stdio-target.ts';
 import type { OpKeyValues } from '../targets/interception.ts';
 import type { PlaceholderValues } from '../targets/placeholders.ts';
 import { effectSourceFor } from './effect-sources.ts';
@@ -240,12 +239,12 @@ export function stdioSession(
   });
 }
 
-/** The first connect to a stdio server; a foreign one that fails says why (its exit and stderr). */
+/** The first connect to a stdio server; one that fails says why (its exit and stderr). */
 export async function connectStdio(session: Session, server: StdioServer): Promise<void> {
   try {
     await session.get();
   } catch (error) {
-    throw server instanceof ForeignStdioTarget ? await server.startFailure(error) : error;
+    throw server.startFailure ? await server.startFailure(error) : error;
   }
 }
 

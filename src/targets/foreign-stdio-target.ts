@@ -11,21 +11,15 @@ import type { DecisionRecord } from '../core/history.ts';
 import type { HitCounts } from '../core/hit-counter.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { LoopLag } from '../core/loop-lag.ts';
-import { sleep } from '../core/sleep.ts';
 import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import { DesiredFaultState } from '../under-test/desired-state.ts';
 import { type ServerUnderTest, TargetCapabilityError } from '../under-test/target.ts';
 import { type EffectSink, type EffectSource, ForeignEffects } from './effect-source.ts';
 import type { Interception } from './interception.ts';
-import { type SpawnedChild, signalChild, stopChildren } from './stdio-children.ts';
+import { type SpawnedChild, signalChild, startFailureWords, stopChildren } from './stdio-children.ts';
 import { InterposedStdioTransport } from './stdio-transport.ts';
 
 const STDERR_TAIL_CHARS = 4000;
-/** How long a failed start waits for the server's last stderr lines. */
-const STDERR_SETTLE_MS = 500;
-/** The stderr excerpt of a start failure: its last lines, at most this long. */
-const START_EXCERPT_LINES = 3;
-const START_EXCERPT_CHARS = 300;
 
 /** The server did not come up: one line for the user, with what it said on stderr. */
 class TargetStartError extends Error {
@@ -108,21 +102,9 @@ export class ForeignStdioTarget implements ServerUnderTest, EffectSink {
    * last lines of its stderr, instead of the SDK's bare "Connection closed".
    */
   async startFailure(error: unknown): Promise<Error> {
-    const child = this.children.at(-1);
-    if (child) await Promise.race([child.exited, sleep(STDERR_SETTLE_MS, undefined, { unref: true })]);
-    const exit = child?.transport.exit;
     const shown = [this.spec.command, ...this.spec.args].join(' ').slice(0, 120);
-    const how = exit
-      ? `exited during start-up (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})`
-      : `did not start (${(error as Error)?.message?.slice(0, 200) ?? String(error)})`;
-    const lines = this.stderrTail
-      .trim()
-      .split('\n')
-      .filter((l) => l.trim() !== '');
-    const said = lines.slice(-START_EXCERPT_LINES).join(' | ').slice(-START_EXCERPT_CHARS);
-    return new TargetStartError(
-      `target ${shown}: the server ${how}; ${said ? `its stderr ends: ${said}` : 'it wrote nothing on stderr'}`,
-    );
+    const words = await startFailureWords(this.children.at(-1), error, this.stderrTail);
+    return new TargetStartError(`target ${shown}: the server ${words}`);
   }
 
   get spawned(): number {

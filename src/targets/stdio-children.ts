@@ -4,9 +4,14 @@ import { sleep } from '../core/sleep.ts';
 
 /** How long a child gets to exit on its own once its transport is closed, before it is killed. */
 const EXIT_GRACE_MS = 3_000;
+/** How long a failed start waits for the server's last stderr lines. */
+const STDERR_SETTLE_MS = 500;
+/** The stderr excerpt of a start failure: its last lines, at most this long. */
+const START_EXCERPT_LINES = 3;
+const START_EXCERPT_CHARS = 300;
 
 export interface SpawnedChild {
-  transport: { pid?: number | null };
+  transport: { pid?: number | null; exit?: { code: number | null; signal: NodeJS.Signals | null } };
   /** Known once the child said so (the transport forgets its process on close). */
   pid?: number;
   alive: boolean;
@@ -47,4 +52,29 @@ export async function stopChildren(children: readonly SpawnedChild[]): Promise<v
       }
     }),
   );
+}
+
+/**
+ * Why a child's first connect failed, in words: how it exited (code or signal), or the client's error when it did
+ * not, and the last lines of its stderr, instead of the SDK's bare "Connection closed" or a write's EPIPE.
+ */
+export async function startFailureWords(
+  child: SpawnedChild | undefined,
+  error: unknown,
+  stderrTail: string,
+): Promise<string> {
+  const settled = performance.now() + STDERR_SETTLE_MS;
+  if (child) await Promise.race([child.exited, sleep(STDERR_SETTLE_MS, undefined, { unref: true })]);
+  // Its stderr can end before the process's exit is known: wait for that too, within the same time.
+  while (child && !child.transport.exit && !child.alive && performance.now() < settled) await sleep(10);
+  const exit = child?.transport.exit;
+  const how = exit
+    ? `exited during start-up (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})`
+    : `did not start (${(error as Error)?.message?.slice(0, 200) ?? String(error)})`;
+  const lines = stderrTail
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  const said = lines.slice(-START_EXCERPT_LINES).join(' | ').slice(-START_EXCERPT_CHARS);
+  return `${how}; ${said ? `its stderr ends: ${said}` : 'it wrote nothing on stderr'}`;
 }

@@ -30,7 +30,7 @@ import type { StdioEdgeController } from '../faults/edge/stdio/controller.ts';
 import { appliedAtOf, DesiredFaultState, latestOf } from '../under-test/desired-state.ts';
 import type { ServerUnderTest } from '../under-test/target.ts';
 import { serverEntry } from './entry.ts';
-import { type SpawnedChild, signalChild, stopChildren } from './stdio-children.ts';
+import { type SpawnedChild, signalChild, startFailureWords, stopChildren } from './stdio-children.ts';
 import { InterposedStdioTransport } from './stdio-transport.ts';
 import { WorldMirror } from './world-mirror.ts';
 
@@ -226,6 +226,14 @@ export class StdioTarget implements ServerUnderTest {
       child.restoredDecisions = 0;
     }
     this.records.clear();
+  }
+
+  /** Why the first connect failed: Faultline's own server, so an internal error, with its exit and stderr. */
+  async startFailure(error: unknown): Promise<Error> {
+    const child = this.children.at(-1);
+    return new Error(`the reference stdio server ${await startFailureWords(child, error, child?.tail ?? '')}`, {
+      cause: error,
+    });
   }
 
   /** A crash of the newest child (SIGKILL by default); the client's next connect spawns a new one. */

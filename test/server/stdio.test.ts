@@ -5,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, describe, expect, it } from 'vitest';
 import { toolErrorOf } from '../../src/core/taxonomy.ts';
 import { StdioEdgeController } from '../../src/faults/edge/stdio/controller.ts';
+import { connectStdio, stdioSession } from '../../src/run/environment.ts';
 import { StdioTarget } from '../../src/targets/stdio-target.ts';
 
 let client: Client | undefined;
@@ -41,6 +42,43 @@ describe('stdio entry point', () => {
     const search = await client.callTool({ name: 'search_documents', arguments: { query: '*' } });
     expect(toolErrorOf(search as any)?.errorCode).toBe('DEPENDENCY.UNAVAILABLE');
   });
+});
+
+describe('stdio target: a child that dies as it starts', () => {
+  it('the first connect says how it ended (here killed by a signal), not a bare transport error', async () => {
+    const target = new StdioTarget({ seed: 3, edge: new StdioEdgeController() });
+    const spawn = target.createTransport;
+    target.createTransport = () => {
+      const transport = spawn() as ReturnType<typeof spawn> & { pid?: number };
+      const start = transport.start.bind(transport);
+      transport.start = async () => {
+        await start();
+        process.kill(transport.pid!, 'SIGKILL');
+      };
+      return transport;
+    };
+    const session = stdioSession('stdio:reference', target);
+    try {
+      await expect(connectStdio(session, target)).rejects.toThrow(
+        /^the reference stdio server exited during start-up \(signal SIGKILL\); /,
+      );
+    } finally {
+      await session.close();
+      await target.close();
+    }
+  }, 60_000);
+
+  it('control: a child left alone connects', async () => {
+    const target = new StdioTarget({ seed: 3, edge: new StdioEdgeController() });
+    const session = stdioSession('stdio:reference', target);
+    try {
+      await connectStdio(session, target);
+      expect(target.alive).toBe(true);
+    } finally {
+      await session.close();
+      await target.close();
+    }
+  }, 60_000);
 });
 
 describe('stdio target: hits and quiescence', () => {

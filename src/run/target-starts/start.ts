@@ -13,6 +13,8 @@ import type { ServerUnderTest } from '../../under-test/target.ts';
 
 export type StdioServer = ServerUnderTest & {
   createTransport: () => Transport;
+  /** Why the first connect failed, said with the process's exit and the end of its stderr. */
+  startFailure?(error: unknown): Promise<Error>;
   notes(): string[];
   close(): Promise<void>;
 };
