@@ -1,5 +1,6 @@
-// The server processes a stdio target spawned, one per connection: how a crash fault kills one and how the
-// target's close makes sure none outlives the run. Shared by the reference and the foreign stdio targets.
+// The server processes a stdio target spawned, one per connection: how a crash fault kills one, how the target's
+// close makes sure none outlives the run, and how a failed first connect is said. Shared by the reference and the
+// foreign stdio targets.
 import { sleep } from '../core/sleep.ts';
 
 /** How long a child gets to exit on its own once its transport is closed, before it is killed. */
