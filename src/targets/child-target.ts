@@ -164,7 +164,10 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
     const id = this.nextId++;
     return new Promise<OutputOf<N>>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (output: unknown) => void, reject });
-      this.post({ type: 'request', id, op, input: input[0] });
+      this.post({ type: 'request', id, op, input: input[0] }, (error) => {
+        this.pending.delete(id);
+        reject(error);
+      });
     });
   }
 
@@ -221,8 +224,13 @@ export class ServerHandle implements ControlChannel, ServerUnderTest {
     }
   }
 
-  private post(message: ToChild): void {
-    if (this.child?.connected) this.child.send(message);
+  /**
+   * A message to the running child. One that died meanwhile fails the send (EPIPE): given a callback, Node passes the
+   * error there instead of emitting it on the process object, where nothing listens and it would end the harness.
+   * The child's exit then tells every waiter why.
+   */
+  private post(message: ToChild, failed: (error: Error) => void = () => undefined): void {
+    if (this.child?.connected) this.child.send(message, (error) => error && failed(error));
   }
 
   private onMessage(message: FromChild): void {
