@@ -1,8 +1,7 @@
 // faultline: the command line. Exit 0 when every threshold holds, 1 when any fails, 2 for bad input or usage.
 import { CommanderError } from 'commander';
-import { ProfileError } from '../core/profile-error.ts';
 import { SIGNAL_HANDLING_GRACE_MS } from '../core/signal-grace.ts';
-import { NetworkBackendError } from '../network/backend.ts';
+import { isUserFacing } from '../core/user-facing.ts';
 import { endQuietlyOnClosedPipe } from './closed-pipe.ts';
 import { watchLauncher } from './launcher-watch.ts';
 import { buildProgram } from './program.ts';
@@ -56,12 +55,7 @@ function exitCodeFor(error: unknown): number {
     // --help and --version end with exit code 0; everything else commander rejects is a usage error.
     return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
   }
-  if (
-    error instanceof UserError ||
-    error instanceof ProfileError ||
-    error instanceof NetworkBackendError ||
-    isUserFacing(error)
-  ) {
+  if (error instanceof UserError || isUserFacing(error)) {
     for (const line of (error as Error).message.split('\n')) process.stderr.write(`faultline: ${line}\n`);
     return EXIT.badInput;
   }
@@ -69,9 +63,4 @@ function exitCodeFor(error: unknown): number {
     `faultline: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   return 70;
-}
-
-/** Errors from other modules that are meant for the user (a missing container runtime, a bad target URL). */
-function isUserFacing(error: unknown): boolean {
-  return error instanceof Error && (error as { userFacing?: boolean }).userFacing === true;
 }

@@ -3,6 +3,7 @@
 // workload, as faultline run does first: a url that is not up yet fails here as it would fail the run.
 
 import { ProfileError } from '../core/profile-error.ts';
+import { isUserFacing } from '../core/user-facing.ts';
 import { loadProfile } from '../profile/load.ts';
 import { largeProfileProblem } from '../profile/size.ts';
 import { checkAgainstTarget } from '../run/target-check.ts';
@@ -28,7 +29,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags = {})
       for (const w of large ? [...loaded.warnings, large] : loaded.warnings)
         process.stdout.write(`warning: ${file}: ${w}\n`);
     } catch (error) {
-      if (!(error instanceof ProfileError) && !(error as { userFacing?: boolean }).userFacing) throw error;
+      if (!isUserFacing(error)) throw error;
       bad++;
       // A ProfileError names its file; a target that cannot be reached (TargetConfigError) does not. One line per
       // problem, each with the prefix, so a grep for the file finds them all.

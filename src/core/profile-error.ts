@@ -49,6 +49,7 @@ export const MAX_PROBLEMS_SHOWN = 20;
  * first one (most files have one problem).
  */
 export class ProfileError extends Error {
+  readonly userFacing = true;
   readonly problems: readonly Problem[];
   readonly path: string;
   readonly problem: string;

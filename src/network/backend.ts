@@ -70,6 +70,7 @@ export interface NetworkBackendOptions {
 
 /** A backend could not start. The message is one line meant for the user; the CLI prints it without a stack. */
 export class NetworkBackendError extends Error {
+  readonly userFacing = true;
   constructor(
     message: string,
     readonly backend: BackendKind,

@@ -4,7 +4,8 @@
 // runs go at once (each has its own server, proxies and temporary files; the CLI decides when that is safe); the
 // report lists them in profile order whatever order they end in. Stopped (Ctrl-C, SIGTERM), it returns what it has:
 // the runs that finished, the ones it was in (or the one it would have started) marked interrupted, the profiles
-// that never started named in the last one's notes. An error in one run stops the others, then is thrown. A profile
+// that never started named in the last one's notes. A user's mistake in one run (a profile, a target, a hook) stops
+// the others, then is thrown; any other error fails its run alone, named in its report, and the rest go on. A profile
 // with a relative threshold (`x control`) runs its faults-off control first; `faultsOff` runs every profile as its
 // faults-off control.
 import type { PolicyName } from '../client/policies/index.ts';
@@ -12,6 +13,7 @@ import type { History } from '../core/history.ts';
 import { historyKey } from '../core/history-key.ts';
 import { type Pairing, type ProtocolChoice, pairingsOf } from '../core/pairing.ts';
 import { stoppedAlongside } from '../core/signal-grace.ts';
+import { isUserFacing } from '../core/user-facing.ts';
 import { faultsOffVerdict } from '../measure/faults-off.ts';
 import { buildProtocolMatrix, type NotApplicable } from '../measure/protocol-matrix.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
@@ -20,7 +22,7 @@ import type { LoadedProfile } from '../profile/load.ts';
 import { notApplicable } from './applicability.ts';
 import { runsControlFirst, runWithControl, withoutFaults } from './faults-off.ts';
 import { inOrderPool } from './in-order-pool.ts';
-import { interruptedReport, notRunNote } from './interrupted-report.ts';
+import { couldNotRunReport, interruptedReport, notRunNote } from './interrupted-report.ts';
 import type { NetworkFactory, ProfilePhase, ProfileResult, RunOptions } from './run-profile.ts';
 import { dropWarmTargetStarts, warmTargetStart } from './target-starts/index.ts';
 
@@ -195,18 +197,26 @@ async function runUnit(
   const result = await runWithControl(subject, runOptions, options.say).catch(async (error: unknown) => {
     // A set-up cut short by the interrupt is not a failure of the target, nor is one that failed because the
     // Ctrl-C reached a server child being spawned (core/signal-grace.ts).
-    if (!(await stoppedAlongside(options.signal))) throw error;
-    return interruptedReport(loaded, seed, policy, [], 'during its set-up');
+    if (await stoppedAlongside(options.signal)) return interruptedReport(loaded, seed, policy, [], 'during its set-up');
+    // The user's mistake (a profile, a target, a hook) is theirs to fix: one line, exit 2, the run ends.
+    if (isUserFacing(error)) throw error;
+    // Anything else ended this profile alone: it fails with the error named, and the suite goes on.
+    options.say(
+      `${at}: internal error, the profile could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return couldNotRunReport(loaded, seed, policy, error);
   });
   const tagged = named ? { ...result.report, pairing: pairing.name } : result.report;
   const report: ProfileReport = options.faultsOff ? { ...tagged, faultsOff: true as const } : tagged;
   options.onProfileEnd?.(report, u);
   const failed = report.thresholds.filter((t) => !t.ok).length;
-  // An interrupted run is not judged on thresholds it never measured.
+  // An interrupted run, or one that could not run, is not judged on thresholds it never measured.
   const judged =
-    report.verdict === 'interrupted'
-      ? 'thresholds not judged'
-      : `${failed} of ${report.thresholds.length} thresholds failed`;
+    report.error !== undefined
+      ? `could not run: ${report.error.split('\n', 1)[0]}`
+      : report.verdict === 'interrupted'
+        ? 'thresholds not judged'
+        : `${failed} of ${report.thresholds.length} thresholds failed`;
   options.say(
     `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${judged}`,
   );

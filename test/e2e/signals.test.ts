@@ -5,12 +5,13 @@
 // shows in the stdio servers' arguments (their snapshot file).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerHandle } from '../../src/targets/child-target.ts';
 import { REPO } from '../helpers/cli.ts';
+import { marked } from '../helpers/processes.ts';
 import { shortProfile } from '../helpers/short-profile.ts';
 
 const profile = shortProfile;
@@ -68,25 +69,6 @@ function start(
   const run = { mark, dir, out, launcher, stderr: () => stderr, exited };
   runs.push(run);
   return run;
-}
-
-interface Marked {
-  pid: number;
-  args: string;
-}
-
-/** Live processes carrying the marker in their environment or arguments (zombies carry neither). */
-function marked(mark: string): Marked[] {
-  const found: Marked[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      const env = readFileSync(`/proc/${entry}/environ`, 'utf8');
-      if (args.includes(mark) || env.includes(mark)) found.push({ pid: Number(entry), args });
-    } catch {} // gone meanwhile
-  }
-  return found;
 }
 
 /** TCP ports in LISTEN held by these pids (ss -ltnp). */

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // Whether a process runs, by its id (signal 0 checks without sending anything).
 export function alive(pid: number): boolean {
@@ -18,4 +19,23 @@ export function alive(pid: number): boolean {
 export function cpuBurner(): ChildProcess {
   const loop = `const parent = ${process.pid}; for (let i = 1; ; i++) if (i % 5e6 === 0 && process.ppid !== parent) process.exit();`;
   return spawn(process.execPath, ['-e', loop], { stdio: 'ignore' });
+}
+
+export interface Marked {
+  pid: number;
+  args: string;
+}
+
+/** Live processes carrying the marker in their environment or arguments (zombies carry neither). */
+export function marked(mark: string): Marked[] {
+  const found: Marked[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const env = readFileSync(`/proc/${entry}/environ`, 'utf8');
+      if (args.includes(mark) || env.includes(mark)) found.push({ pid: Number(entry), args });
+    } catch {} // gone meanwhile
+  }
+  return found;
 }
