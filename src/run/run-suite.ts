@@ -22,9 +22,9 @@ import type { LoadedProfile } from '../profile/load.ts';
 import { notApplicable } from './applicability.ts';
 import { runsControlFirst, runWithControl, withoutFaults } from './faults-off.ts';
 import { inOrderPool } from './in-order-pool.ts';
-import { couldNotRunReport, interruptedReport, notRunNote } from './interrupted-report.ts';
 import type { NetworkFactory, ProfilePhase, ProfileResult, RunOptions } from './run-profile.ts';
 import { dropWarmTargetStarts, warmTargetStart } from './target-starts/index.ts';
+import { couldNotRunReport, interruptedReport, notRunNote } from './unmeasured-report.ts';
 
 export interface SuiteOptions extends Pick<RunOptions, 'opShard' | 'runScope' | 'spillHistory'> {
   network: NetworkFactory;
