@@ -7,12 +7,17 @@ import { createParser } from 'eventsource-parser';
 import { type AttemptHttp, noteNotification } from './attempt-http.ts';
 import type { AttemptRegistry } from './attempt-registry.ts';
 
-/** `response`, its SSE body watched for attempt `http`; any other response as it is. */
+/**
+ * `response`, its SSE body watched for attempt `http`; any other response as it is. The SDK reads an accepted SSE
+ * answer through `body` alone, so the response keeps its own object and only its `body` is the watched stream: a new
+ * Response around that stream cost about 20 µs a call (its constructor copies every header), the largest part of
+ * reading along (docs/scale.md). A refused one (not ok) is read with text() for the SDK's error, and passes as it is.
+ */
 export function watchedResponse(response: Response, http: AttemptHttp, attempts: AttemptRegistry): Response {
   const body = response.body;
-  if (!body || !response.headers.get('content-type')?.includes('text/event-stream')) return response;
-  const { status, statusText, headers } = response;
-  return new Response(watched(body, http, attempts), { status, statusText, headers });
+  if (!body || !response.ok || !response.headers.get('content-type')?.includes('text/event-stream')) return response;
+  Object.defineProperty(response, 'body', { value: watched(body, http, attempts) });
+  return response;
 }
 
 function watched(body: ReadableStream<Uint8Array>, http: AttemptHttp, attempts: AttemptRegistry) {

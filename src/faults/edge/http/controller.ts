@@ -27,44 +27,56 @@ export class EdgeController {
   }
 
   wrap = (inner: typeof fetch): typeof fetch => {
-    return async (input, init) => {
+    // Not async: with no rule active (most of a run) the request goes straight on, with no promise of its own.
+    return (input, init) => {
       const body = typeof init?.body === 'string' ? init.body : undefined;
       const key = this.keys.next(traceOfBody(body));
       if (this.rules.length === 0) return inner(input, init);
-      const method = init?.method ?? 'GET';
-      const exchange: EdgeExchange = {
-        url: String(input instanceof Request ? input.url : input),
-        method,
-        headers: new Headers(init?.headers),
-        rpcMethod: rpcMethodOf(body),
-        body,
-        ...(key !== undefined && { key }),
-      };
-      const applicable = this.rules.filter(
-        (r) =>
-          ruleTouches(r, exchange.rpcMethod, key) &&
-          // Keyed by op, attempt and request when the request carries a trace id; else in arrival order.
-          (key === undefined ? r.random : r.random.keyed(key)).chance(
-            `fires ${exchange.rpcMethod ?? method}`,
-            r.probability,
-          ),
-      );
-      const chain = applicable.reduceRight<Forward>(
-        (next, rule) => (changed) =>
-          rule.handle({ ...exchange, ...changed, headers: changed?.headers ?? exchange.headers }, next, () =>
-            this.hits.count(rule.id),
-          ),
-        (changed) =>
-          inner(changed?.url ?? input, {
-            ...init,
-            headers: changed?.headers ?? init?.headers,
-            body: changed?.body ?? init?.body,
-            signal: bothSignals(init?.signal ?? undefined, changed?.signal),
-          }),
-      );
-      return chain();
+      return this.through(inner, input, init, body, key);
     };
   };
+
+  /** The request through the rules active now: each may answer it or pass it on, changed or not. */
+  private async through(
+    inner: typeof fetch,
+    input: Parameters<typeof fetch>[0],
+    init: RequestInit | undefined,
+    body: string | undefined,
+    key: string | undefined,
+  ): Promise<Response> {
+    const method = init?.method ?? 'GET';
+    const exchange: EdgeExchange = {
+      url: String(input instanceof Request ? input.url : input),
+      method,
+      headers: new Headers(init?.headers),
+      rpcMethod: rpcMethodOf(body),
+      body,
+      ...(key !== undefined && { key }),
+    };
+    const applicable = this.rules.filter(
+      (r) =>
+        ruleTouches(r, exchange.rpcMethod, key) &&
+        // Keyed by op, attempt and request when the request carries a trace id; else in arrival order.
+        (key === undefined ? r.random : r.random.keyed(key)).chance(
+          `fires ${exchange.rpcMethod ?? method}`,
+          r.probability,
+        ),
+    );
+    const chain = applicable.reduceRight<Forward>(
+      (next, rule) => (changed) =>
+        rule.handle({ ...exchange, ...changed, headers: changed?.headers ?? exchange.headers }, next, () =>
+          this.hits.count(rule.id),
+        ),
+      (changed) =>
+        inner(changed?.url ?? input, {
+          ...init,
+          headers: changed?.headers ?? init?.headers,
+          body: changed?.body ?? init?.body,
+          signal: bothSignals(init?.signal ?? undefined, changed?.signal),
+        }),
+    );
+    return chain();
+  }
 }
 
 function rpcMethodOf(body: string | undefined): string | undefined {
