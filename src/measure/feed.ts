@@ -57,8 +57,8 @@ export function newFeed(options: MetricsOptions = {}): MetricFeed {
 }
 
 /** The events a family may take as the run goes (accumulator.ts), each to the families that take it. */
-type Hook = 'attempt' | 'op' | 'watermark' | 'liveEffects' | 'fault' | 'effect';
-type Takers = { [H in Hook]: Accumulator<unknown>[] };
+const HOOKS = ['attempt', 'op', 'watermark', 'liveEffects', 'fault', 'effect'] as const;
+type Takers = { [H in (typeof HOOKS)[number]]: Accumulator<unknown>[] };
 
 /**
  * Each feed's takers, listed once: an op's end reaches only the families that count it, with no list made per op
@@ -70,15 +70,9 @@ function takers(feed: MetricFeed): Takers {
   let listed = takersOf.get(feed);
   if (!listed) {
     const families = Object.values(feed) as Accumulator<unknown>[];
-    const taking = (hook: Hook) => families.filter((family) => family[hook] !== undefined);
-    listed = {
-      attempt: taking('attempt'),
-      op: taking('op'),
-      watermark: taking('watermark'),
-      liveEffects: taking('liveEffects'),
-      fault: taking('fault'),
-      effect: taking('effect'),
-    };
+    listed = Object.fromEntries(
+      HOOKS.map((hook) => [hook, families.filter((family) => family[hook] !== undefined)]),
+    ) as Takers;
     takersOf.set(feed, listed);
   }
   return listed;
