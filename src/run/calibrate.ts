@@ -28,10 +28,13 @@ import type { ToolTraits } from '../server/tools/catalog.ts';
 const WARM_UP = 2;
 /** Pings measured: enough for a p95 that is not just the maximum, few enough to cost well under a second. */
 const CALIBRATION_CALLS = 20;
-/** How long the rate probe offers the workload's load: long enough to see a queue form, short enough to run before every profile. */
-const PROBE_MS = 400;
+/**
+ * How long the rate probe offers the workload's load: long enough to see a queue form, short enough to run before
+ * every profile (it is information beside the verdict, and the default suite pays it 51 times).
+ */
+const PROBE_MS = 200;
 /** At least this many probe calls (a low rate takes longer than PROBE_MS), at most this many (a very high rate less). */
-const PROBE_MIN_CALLS = 6;
+const PROBE_MIN_CALLS = 5;
 const PROBE_MAX_CALLS = 100;
 /** Read-only tool calls measured (after one warm-up call): a tool call costs more than a ping, so fewer. */
 const TOOL_CALLS = 5;
