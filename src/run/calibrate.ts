@@ -30,7 +30,7 @@ const WARM_UP = 2;
 const CALIBRATION_CALLS = 20;
 /**
  * How long the rate probe offers the workload's load: long enough to see a queue form, short enough to run before
- * every profile (it is information beside the verdict, and the default suite pays it 51 times).
+ * every profile of a suite (it is information beside the verdict, never the verdict).
  */
 const PROBE_MS = 200;
 /** At least this many probe calls (a low rate takes longer than PROBE_MS), at most this many (a very high rate less). */
