@@ -7,7 +7,7 @@
 // LOG_LEVEL=error: the embedded server logs nothing per request) the same mix runs against it too, rounds
 // alternating, and the ratio printed is the two measured side by side; without it the ratio is n/a (no stored
 // figure stands in for a measurement).
-//   Run: npm run bench:api [-- --real URL]
+//   Run: npm run bench:api [-- --real URL [--real-pid PID]] (with the pid, the real server's CPU per request too)
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { loadAverage, proxyOn, REAL_HINT, realSide, startEmbeddedSide, type ToxiproxySide } from './toxiproxy-sides.ts';
@@ -46,7 +46,7 @@ interface Reply {
 
 /** A minimal HTTP/1.1 keep-alive client on one socket, one request at a time. The load generator has to be much
  * lighter than the server (node:http or fetch cost about as much CPU per request as the server does, and share
- * two cores with it), or the numbers measure the client. Every reply of this API carries Content-Length. */
+ * two cores with it), or the numbers measure the client. A reply carries Content-Length or is chunked. */
 class Connection {
   private socket: Socket | undefined;
   private buffer: Buffer = Buffer.alloc(0);
@@ -96,9 +96,11 @@ class Connection {
     const end = this.buffer.indexOf('\r\n\r\n');
     if (end < 0) return;
     const head = this.buffer.toString('latin1', 0, end);
-    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-    if (this.buffer.length < end + 4 + length) return;
-    this.buffer = this.buffer.subarray(end + 4 + length);
+    const bodyEnd = /\r\ntransfer-encoding: *chunked/i.test(head)
+      ? chunkedEnd(this.buffer, end + 4)
+      : end + 4 + Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+    if (bodyEnd === undefined || this.buffer.length < bodyEnd) return;
+    this.buffer = this.buffer.subarray(bodyEnd);
     this.settle({ status: Number(head.slice(9, 12)) });
   }
 
@@ -106,6 +108,25 @@ class Connection {
     const waiting = this.waiting;
     this.waiting = undefined;
     waiting?.(reply);
+  }
+}
+
+/**
+ * Where a chunked body that starts at `from` ends (after its last chunk and the empty trailer), or undefined while it
+ * has not all arrived. A real toxiproxy-server (Go's net/http) sends a reply over 2 KB chunked, GET /proxies among them.
+ */
+function chunkedEnd(buffer: Buffer, from: number): number | undefined {
+  let at = from;
+  for (;;) {
+    const line = buffer.indexOf('\r\n', at);
+    if (line < 0) return undefined;
+    const size = Number.parseInt(buffer.toString('latin1', at, line), 16);
+    if (size === 0) {
+      const trailerEnd = buffer.indexOf('\r\n\r\n', line);
+      return trailerEnd < 0 ? undefined : trailerEnd + 4;
+    }
+    at = line + 2 + size + 2;
+    if (at > buffer.length) return undefined;
   }
 }
 
@@ -231,8 +252,12 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} ms`
 const blocked = (values: number[]) => values.filter((value) => value >= VERSION_TIMEOUT_MS).length;
 
 const median = (values: number[]) => quantile(values, 0.5);
+// The cores the server kept busy too: the embedded server is one event loop, a real one runs its handlers on
+// every core Go's scheduler has.
 const cpu = (t: Throughput) =>
-  t.cpuUsPerRequest === undefined ? '' : `, server CPU ${t.cpuUsPerRequest.toFixed(0)} µs per request`;
+  t.cpuUsPerRequest === undefined
+    ? ''
+    : `, server CPU ${t.cpuUsPerRequest.toFixed(0)} µs per request (${((t.cpuUsPerRequest * t.rps) / 1e6).toFixed(2)} cores)`;
 
 async function main(): Promise<void> {
   const real = await realSide(
@@ -284,7 +309,7 @@ async function main(): Promise<void> {
   if (real) {
     const realRps = median(realRounds.map((t) => t.rps));
     console.log(
-      `  real ${real.url.origin}: ${realRounds.map((t) => t.rps.toFixed(0)).join(' / ')} requests/s (${realRounds[realRounds.length - 1].bad} non-2xx in the last round)`,
+      `  real ${real.url.origin}: ${realRounds.map((t) => t.rps.toFixed(0)).join(' / ')} requests/s (${realRounds[realRounds.length - 1].bad} non-2xx in the last round)${cpu(realRounds[realRounds.length - 1])}`,
     );
     console.log(
       `  ratio embedded / real, medians measured side by side: ${(embeddedRps / realRps).toFixed(2)} (goal >= 1.00)`,
