@@ -93,7 +93,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     return backend;
   };
   try {
-    const { run, histories } = await runSuite(loaded, {
+    const { run, histories, controls } = await runSuite(loaded, {
       network,
       seed: flags.seed,
       policy: flags.policy,
@@ -124,7 +124,14 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
     }
     if (flags.shard) {
       written.push(
-        await writeShardOutput(flags.out, runShare(flags.shard, all, flags.runId), run, histories, flags.seed),
+        await writeShardOutput(
+          flags.out,
+          runShare(flags.shard, all, flags.runId),
+          run,
+          histories,
+          flags.seed,
+          controls,
+        ),
       );
     }
     const reportHtml = join(flags.out, 'report.html');

@@ -8,12 +8,14 @@ import { wholeAttempts, wholeOps } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
 import { formatShard, shareOf } from '../core/shard.ts';
 import { stableStringify } from '../core/stable-hash.ts';
-import type { Calibration } from './calibration.ts';
+import { type Calibration, machineDelayMs } from './calibration.ts';
 import { buildCapacityReview, type CapacityReview } from './capacity.ts';
+import { computeMetrics } from './metrics.ts';
 import type { MetricsOptions } from './options.ts';
 import { buildProtocolMatrix } from './protocol-matrix.ts';
 import type { ProfileReport, RunReport } from './run-report.ts';
 import type { ShardCapacity, ShardOutput, ShardProfile } from './shard-format.ts';
+import type { Metrics } from './types.ts';
 import { buildProfileReport, buildRunReport } from './verdict.ts';
 
 /** Shards that do not make one run (one line for the user, exit 2). */
@@ -32,6 +34,8 @@ export interface Judging {
   description?: string;
   expect: readonly string[];
   metricsOptions: MetricsOptions;
+  /** The profile has no faults, so it is its own faults-off control. */
+  ownControl?: boolean;
 }
 
 export interface MergedRun {
@@ -83,6 +87,7 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
       notes: [...unique(parts.flatMap((p) => p.notes)), where],
       ...(errors.length > 0 && { error: errors.join('; ') }),
       ...(calibration && { calibration }),
+      ...(judging.ownControl ? { control: 'self' as const } : mergedControl(name, parts, judging)),
     });
     reports.push(pairing ? { ...report, pairing } : report);
     histories[historyKey({ name, pairing }, order !== undefined)] = history;
@@ -105,6 +110,28 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
   if (skipped.length > 0) run.notApplicable = skipped;
   if (first.pairings) run.matrix = buildProtocolMatrix(first.pairings, reports, skipped);
   return { run, histories };
+}
+
+/**
+ * The faults-off control every shard ran before its part of the profile, merged as the profile's parts are: what its
+ * relative thresholds are bound by. Absent unless every part has one (a relative threshold then fails: no control).
+ */
+function mergedControl(
+  name: string,
+  parts: readonly ShardProfile[],
+  judging: Judging,
+): { control: Metrics; controlDelayMs: number } | undefined {
+  const controls = parts.flatMap((p) => (p.control ? [p.control] : []));
+  if (controls.length === 0 || controls.length < parts.length) return undefined;
+  const history = mergeHistories(
+    `${name} (faults-off control)`,
+    controls.map((c) => c.history),
+  );
+  const calibration = slowest(controls.flatMap((c) => (c.calibration ? [c.calibration] : [])));
+  return {
+    control: computeMetrics(history, judging.metricsOptions),
+    controlDelayMs: machineDelayMs(calibration),
+  };
 }
 
 /** The capacity review of the merged runs: the knee judged once, on the merged numbers of every level. */

@@ -16,6 +16,15 @@ interface RunProfileRef {
   profileSha256: string;
 }
 
+/**
+ * The faults-off control a profile's relative thresholds (`x control`) were bound by, as the shard ran it before the
+ * profile: merge binds them again by the control's merged history, and widens a lower bound by its machine delay.
+ */
+export interface ControlRun {
+  history: History;
+  calibration?: Calibration;
+}
+
 export interface ShardProfile {
   name: string;
   /** The file as the shard's command line named it. */
@@ -36,6 +45,8 @@ export interface ShardProfile {
   /** The shard's start-up calibration of the profile (merge judges with the slowest of the shards'). */
   calibration?: Calibration;
   history: History;
+  /** The faults-off control this shard ran right before the profile, when a relative threshold needed it. */
+  control?: ControlRun;
 }
 
 export interface ShardOutput {
@@ -89,6 +100,28 @@ const historySchema = loose({
   breaker: z.array(loose({ atMs: time })).optional(),
 });
 
+const calibrationSchema = z.object({
+  calls: z.number(),
+  timedOut: z.number(),
+  p50Ms: z.number().optional(),
+  p95Ms: z.number().optional(),
+  maxMs: z.number().optional(),
+  unavailable: z.string().optional(),
+  referenceP95Ms: z.number(),
+  marginMs: z.number(),
+  tooLoaded: z.string().optional(),
+  // The loop stalls watched while the workload ran widen the time bounds (machineDelayMs): without them a
+  // merged profile would judge its time bounds tighter than its shard did.
+  duringRun: z.object({ harness: loopLag.optional(), server: loopLag.optional() }).optional(),
+  probe: loose({
+    model: z.enum(['open', 'closed']),
+    calls: z.number(),
+    timedOut: z.number(),
+    durationMs: z.number(),
+  }).optional(),
+  toolCall: loose({ tool: z.string(), calls: z.number(), timedOut: z.number(), errors: z.number() }).optional(),
+});
+
 const shardSchema = z.object({
   format: z.literal(SHARD_FORMAT),
   faultline: z.string(),
@@ -112,30 +145,9 @@ const shardSchema = z.object({
       notes: z.array(z.string()),
       error: z.string().optional(),
       inconclusive: z.string().optional(),
-      calibration: z
-        .object({
-          calls: z.number(),
-          timedOut: z.number(),
-          p50Ms: z.number().optional(),
-          p95Ms: z.number().optional(),
-          maxMs: z.number().optional(),
-          unavailable: z.string().optional(),
-          referenceP95Ms: z.number(),
-          marginMs: z.number(),
-          tooLoaded: z.string().optional(),
-          // The loop stalls watched while the workload ran widen the time bounds (machineDelayMs): without them a
-          // merged profile would judge its time bounds tighter than its shard did.
-          duringRun: z.object({ harness: loopLag.optional(), server: loopLag.optional() }).optional(),
-          probe: loose({
-            model: z.enum(['open', 'closed']),
-            calls: z.number(),
-            timedOut: z.number(),
-            durationMs: z.number(),
-          }).optional(),
-          toolCall: loose({ tool: z.string(), calls: z.number(), timedOut: z.number(), errors: z.number() }).optional(),
-        })
-        .optional(),
+      calibration: calibrationSchema.optional(),
       history: historySchema,
+      control: z.object({ history: historySchema, calibration: calibrationSchema.optional() }).optional(),
     }),
   ),
   capacity: z

@@ -47,7 +47,8 @@ export async function runWithControl(
   if (!hasRelativeThresholds(profile, options.policy ?? profile.client.policy)) return runProfile(loaded, options);
   if (!hasFaults(profile)) return runProfile(loaded, { ...options, control: 'self' });
   say(`      faults-off control of ${profile.name} first (its relative thresholds are bound by it) ...`);
-  const control = (await runProfile(withoutFaults(loaded), options)).report;
+  const controlRun = await runProfile(withoutFaults(loaded), options);
+  const control = controlRun.report;
   // The control ran on this machine a moment before, but the machine may have been busier then or since: a bound is
   // judged with the run's machine delay (an upper bound) or the control's (a lower bound, which the control's
   // load raised), and a machine that looked loaded during the control is said beside them.
@@ -62,5 +63,6 @@ export async function runWithControl(
   result.report.notes.push(
     `the faults-off control ran first (same seed, faults removed): ${ran}, verdict ${control.verdict}${control.verdictReason ? ` (${control.verdictReason})` : ''}`,
   );
-  return result;
+  const calibration = control.calibration;
+  return { ...result, control: { history: controlRun.history, ...(calibration && { calibration }) } };
 }

@@ -30,5 +30,7 @@ export function judgingOf(p: ShardProfile): Judging {
     description: profile.description,
     expect: thresholdsFor(profile, p.policy),
     metricsOptions: metricsOptionsFor(profile),
+    // A profile with no faults is its own faults-off control (run/faults-off.ts).
+    ...(profile.faults.length === 0 && { ownControl: true }),
   };
 }

@@ -21,6 +21,7 @@ import { ownsOp, type Shard } from '../core/shard.ts';
 import { needsLinkProxy } from '../faults/kind.ts';
 import { withRunLoad } from '../measure/calibration.ts';
 import type { ProfileReport } from '../measure/run-report.ts';
+import type { ControlRun } from '../measure/shard-format.ts';
 import type { Metrics } from '../measure/types.ts';
 import { buildProfileReport } from '../measure/verdict.ts';
 import type { NetworkBackend } from '../network/backend.ts';
@@ -97,6 +98,8 @@ export type ProfilePhase = 'set-up' | 'workload' | 'drain' | 'measure';
 export interface ProfileResult {
   report: ProfileReport;
   history: History;
+  /** The faults-off control the report's relative thresholds were bound by (run/faults-off.ts). */
+  control?: ControlRun;
 }
 
 /** Start the workload a moment after everything is connected, so the first op does not pay for set-up. */

@@ -17,6 +17,7 @@ import { isUserFacing } from '../core/user-facing.ts';
 import { faultsOffVerdict } from '../measure/faults-off.ts';
 import { buildProtocolMatrix, type NotApplicable } from '../measure/protocol-matrix.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
+import type { ControlRun } from '../measure/shard-format.ts';
 import { buildRunReport } from '../measure/verdict.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { notApplicable } from './applicability.ts';
@@ -57,6 +58,8 @@ export interface SuiteResult {
   run: RunReport;
   /** Keyed by historyKey(report): the profile name, and `@pairing` in a run of several pairings. */
   histories: Record<string, History>;
+  /** The faults-off controls relative thresholds were bound by, keyed as `histories` (a shard keeps them for merge). */
+  controls: Record<string, ControlRun>;
 }
 
 /** One run of the suite: a profile in one pairing. */
@@ -72,6 +75,7 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
   const startedAt = new Date();
   const reports: ProfileReport[] = [];
   const histories: Record<string, History> = {};
+  const controls: Record<string, ControlRun> = {};
   const skipped: NotApplicable[] = [];
   const choices = profiles.map((l) => options.protocol ?? l.profile.protocol);
   const used = new Map<string, Pairing>();
@@ -107,13 +111,14 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
     // bound compares two runs, which must have had the same company.
     (u) => controlFirst(profiles[units[u].index], options),
   ).finally(dropWarmTargetStarts);
-  const record = (report: ProfileReport, history: History) => {
+  const record = (report: ProfileReport, history: History, control?: ControlRun) => {
     reports.push(report);
     histories[historyKey(report, several)] = history;
+    if (control) controls[historyKey(report, several)] = control;
   };
   for (const end of ends) {
     if ('skipped' in end) skipped.push(end.skipped);
-    else record(end.result.report, end.result.history);
+    else record(end.result.report, end.result.history, end.result.control);
   }
   if (ends.length < units.length) {
     // Stopped: the profiles that never started are named by the last run, or, when it did not run (none started,
@@ -145,7 +150,7 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
   if (skipped.length > 0) run.notApplicable = skipped;
   if (options.faultsOff) run.faultsOff = { verdict: faultsOffVerdict(run) };
   if (several) run.matrix = buildProtocolMatrix([...used.values()], reports, skipped);
-  return { run, histories };
+  return { run, histories, controls };
 }
 
 /** The profile runs its faults-off control first, as this run asks for it (faults off runs neither). */
@@ -220,5 +225,5 @@ async function runUnit(
   options.say(
     `      ${report.verdict.toUpperCase()} in ${((report.durationMs ?? 0) / 1000).toFixed(1)}s: ${report.metrics.ops} ops, ${judged}`,
   );
-  return { result: { report, history: result.history } };
+  return { result: { ...result, report } };
 }

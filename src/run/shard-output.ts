@@ -9,6 +9,7 @@ import { wholeHistory } from '../core/history-records.ts';
 import { type Shard, shareOf } from '../core/shard.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import {
+  type ControlRun,
   SHARD_FILE,
   SHARD_FORMAT,
   type ShardCapacity,
@@ -56,6 +57,7 @@ export function shardOutput(
   run: RunReport,
   histories: Record<string, History>,
   seed: number | undefined,
+  controls: Record<string, ControlRun> = {},
 ): ShardOutput {
   const { profiles: ran } = share;
   // In several pairings each profile ran once per pairing (histories keyed `name@pairing`, run-suite.ts).
@@ -69,6 +71,7 @@ export function shardOutput(
     return reports.map((report) => {
       const history = histories[historyKey(report, several)];
       if (!history) throw new Error(`shard output: profile ${name} has no history`);
+      const control = controls[historyKey(report, several)];
       return {
         name,
         file: loaded.file,
@@ -83,6 +86,7 @@ export function shardOutput(
         ...(report.calibration && { calibration: report.calibration }),
         // shard.json holds the whole history at once (merge recomputes every metric, the leak scan too, from it).
         history: wholeHistory(history),
+        ...(control && { control: { ...control, history: wholeHistory(control.history) } }),
       };
     });
   });
@@ -111,8 +115,9 @@ export async function writeShardOutput(
   run: RunReport,
   histories: Record<string, History>,
   seed: number | undefined,
+  controls?: Record<string, ControlRun>,
 ): Promise<string> {
   const path = join(outDir, SHARD_FILE);
-  await writeFile(path, `${JSON.stringify(shardOutput(ran, run, histories, seed))}\n`, 'utf8');
+  await writeFile(path, `${JSON.stringify(shardOutput(ran, run, histories, seed, controls))}\n`, 'utf8');
   return path;
 }

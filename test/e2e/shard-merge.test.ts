@@ -186,6 +186,37 @@ describe.concurrent('faultline run --shard and faultline merge', () => {
     // The same ops: the union of the shards' op ids, with the same arguments, is the single run's.
     expect(opsOf('ops-merged')).toEqual(opsOf('ops-single'));
   }, 200_000);
+
+  it("a relative threshold split by ops is bound by the shards' faults-off controls, merged", async () => {
+    const profile = join(dir, 'relative-split.yaml');
+    // A bound no machine's speed can miss (a held upper bound passes): this test is about the control travelling.
+    const text = fortyOps('relative-split', 'payments and notifications, payments slowed for a second')
+      .replace(
+        'faults: []',
+        'faults:\n  - { seam: dependency, kind: latency, dependency: payments, ms: 50, start: 1s, stop: 2s }',
+      )
+      .replace('  - ops_ok == 40\n', '  - ops_ok == 40\n  - latency_p99_ms <= 1000 x control\n');
+    writeFileSync(profile, text);
+    const run = (args: string[], name: string) =>
+      runCli(['run', profile, ...args, '--toxiproxy', api, '--out', out(name)], { timeoutMs: 60_000 });
+    const shards = await Promise.all([run(['--shard', '1/2'], 'rel-1'), run(['--shard', '2/2'], 'rel-2')]);
+    expectFinished(shards[0], 'rel-1');
+    expectFinished(shards[1], 'rel-2');
+    // Each shard ran its share of the control before its share of the profile, and shard.json carries it.
+    for (const name of ['rel-1', 'rel-2']) {
+      const [carried] = JSON.parse(readFileSync(join(out(name), 'shard.json'), 'utf8')).profiles;
+      expect(carried.control.history.ops).toHaveLength(20);
+      expect(carried.control.history.faults).toEqual([]);
+    }
+    const merged = await runCli(['merge', out('rel-1'), out('rel-2'), '--out', out('rel-merged')]);
+    const [report] = readReport('rel-merged').profiles;
+    const relative = report.thresholds.find((t) => t.expr === 'latency_p99_ms <= 1000 x control')!;
+    expect(relative.reason).toBeUndefined();
+    expect(relative.relative?.control).toBeGreaterThan(0);
+    expect(relative.status).toBe('pass');
+    expect(report.verdict).toBe('pass');
+    expect(merged.code).toBe(0);
+  }, 200_000);
 });
 
 describe.concurrent('one profile split by its ops on ONE shared url target (a reference server with its admin endpoint)', () => {

@@ -423,6 +423,62 @@ describe('one profile split by ops (the hook for the workload plan)', () => {
     );
   });
 
+  describe("a relative threshold is bound by the shards' merged faults-off controls", () => {
+    const latency = loadProfile(shipped('network-latency'));
+    const opts = metricsOptionsFor(latency.profile);
+    const name = latency.profile.name;
+    /** The same workload with no fault: every op and attempt answered in 2 ms. */
+    const quick = (h: History): History => ({
+      ...h,
+      faults: [],
+      ops: h.ops!.map((o) => ({ ...o, endMs: o.startMs + 2 })),
+      attempts: h.attempts!.map((a) => ({ ...a, endMs: a.startMs + 2 })),
+    });
+    const whole = syntheticHistory(11, 300);
+    const control = quick(syntheticHistory(12, 300));
+    const offsets = [0, 4321];
+    /** What each of two shards writes, through JSON; `withControl` false: shards from before controls travelled. */
+    const shards = (withControl: boolean): ShardInput[] =>
+      [1, 2].map((index) => {
+        const shard: Shard = { index, count: 2 };
+        const part = opShard(whole, shard, offsets, false);
+        const controlPart = opShard({ ...control, faults: whole.faults }, shard, offsets, false);
+        const controls = withControl ? { [name]: { history: { ...controlPart, faults: [] } } } : undefined;
+        const histories = { [name]: part };
+        const output = shardOutput(
+          runShare(shard, [latency], undefined),
+          runOf([latency], histories),
+          histories,
+          undefined,
+          controls,
+        );
+        const parsed = parseShardOutput(JSON.parse(JSON.stringify(output)));
+        if ('problem' in parsed) throw new Error(parsed.problem);
+        return { label: `shard-${index - 1}`, shard: parsed.shard };
+      });
+    const relative = (merged: MergedRun) => merged.run.profiles[0].thresholds.find((t) => t.relative !== undefined)!;
+
+    it("binds it by the control's whole p99, as the single run would", () => {
+      const got = relative(mergeShards(shards(true), judgingOf));
+      const controlP99 = computeMetrics(control, opts).latencyMs.p99!;
+      expect(got.expr).toBe('latency_p99_ms >= 3 x control');
+      expect(got.relative).toMatchObject({ factor: 3, control: controlP99 });
+      expect(got.status).toBe('pass');
+    });
+
+    it('fails it, naming the missing control, when the shards carry none (negative control)', () => {
+      const got = relative(mergeShards(shards(false), judgingOf));
+      expect(got.status).not.toBe('pass');
+      expect(got.reason).toBe('no faults-off control ran');
+    });
+
+    it('a profile with no faults is its own control', () => {
+      const got = relative(mergeShards(shards(false), (p) => ({ ...judgingOf(p), ownControl: true })));
+      expect(got.relative?.control).toBe(computeMetrics(whole, opts).latencyMs.p99);
+      expect(judgingOf(shardRun(1)[0].shard.profiles.find((p) => p.name === 'baseline')!).ownControl).toBe(true);
+    });
+  });
+
   it('counts hits as null when one shard cannot count them, and leaves a never-removed window open', () => {
     const whole = syntheticHistory(7, 40);
     const a = { ...whole, faults: [{ ...whole.faults[0], hits: 3 }] };
