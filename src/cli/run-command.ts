@@ -126,7 +126,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       written.push(
         await writeShardOutput(
           flags.out,
-          runShare(flags.shard, all, flags.runId),
+          runShare(flags.shard, all, flags.runId, flags.protocol),
           run,
           histories,
           flags.seed,

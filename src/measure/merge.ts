@@ -6,6 +6,7 @@ import type { FaultWindow, History } from '../core/history.ts';
 import { historyKey } from '../core/history-key.ts';
 import { wholeAttempts, wholeOps } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
+import { PAIRINGS } from '../core/pairing.ts';
 import { formatShard, shareOf } from '../core/shard.ts';
 import { stableStringify } from '../core/stable-hash.ts';
 import { type Calibration, machineDelayMs } from './calibration.ts';
@@ -50,14 +51,18 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
   const reports: ProfileReport[] = [];
   const histories: Record<string, History> = {};
   // In several pairings, each pairing's runs of a profile merge on their own (a profile x pairing is one run).
-  const order = first.pairings?.map((p) => p.name);
+  const columns = runColumns(first);
+  const several = columns !== undefined && columns.length > 1;
+  // A shard whose profiles all ran in legacy alone tagged none of its reports; the run as a whole may name pairings.
+  const named = columns?.some((name) => name !== 'legacy') ?? false;
+  const tagOf = (p: ShardProfile) => p.pairing ?? (named ? 'legacy' : undefined);
   const runs = first.run.flatMap(({ name }): { name: string; pairing?: string; parts: ShardProfile[] }[] => {
     const all = sorted.flatMap(({ shard }) => shard.profiles.filter((p) => p.name === name));
-    const tags = unique(all.flatMap((p) => (p.pairing ? [p.pairing] : [])));
-    if (order) tags.sort((x, y) => order.indexOf(x) - order.indexOf(y));
+    const tags = unique(all.flatMap((p) => tagOf(p) ?? []));
+    if (columns) tags.sort((x, y) => columns.indexOf(x) - columns.indexOf(y));
     return tags.length === 0
       ? [{ name, parts: all }]
-      : tags.map((pairing) => ({ name, pairing, parts: all.filter((p) => p.pairing === pairing) }));
+      : tags.map((pairing) => ({ name, pairing, parts: all.filter((p) => tagOf(p) === pairing) }));
   });
   for (const { name, pairing, parts } of runs) {
     if (parts.length === 0) continue;
@@ -90,7 +95,7 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
       ...(judging.ownControl ? { control: 'self' as const } : mergedControl(name, parts, judging)),
     });
     reports.push(pairing ? { ...report, pairing } : report);
-    histories[historyKey({ name, pairing }, order !== undefined)] = history;
+    histories[historyKey({ name, pairing }, several)] = history;
   }
   const starts = sorted.map(({ shard }) => Date.parse(shard.startedAt));
   const ends = sorted.map(({ shard }, k) => starts[k] + shard.durationMs);
@@ -108,7 +113,7 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
     (n) => `${n.profile}@${n.pairing}`,
   );
   if (skipped.length > 0) run.notApplicable = skipped;
-  if (first.pairings) run.matrix = buildProtocolMatrix(first.pairings, reports, skipped);
+  if (several) run.matrix = buildProtocolMatrix(columns.map(describePairing), reports, skipped);
   return { run, histories };
 }
 
@@ -168,18 +173,40 @@ export function checkShards(inputs: readonly ShardInput[]): void {
     (s) => s.seed,
     (v) => (v === null ? "each profile's own seed" : `--seed ${v}`),
   );
-  same('profiles', (s) => [...s.run].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0)), describeRun);
+  same(
+    'profiles',
+    (s) =>
+      s.run
+        .map(({ name, profileSha256 }) => ({ name, profileSha256 }))
+        .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0)),
+    describeRun,
+  );
   same(
     'shard counts',
     (s) => s.shard.count,
     (v) => `n=${v}`,
   );
   same('splits', (s) => s.split);
-  same(
-    'protocol pairings',
-    (s) => s.pairings?.map((p) => p.name) ?? null,
-    (v) => (v === null ? 'one pairing' : (v as string[]).join(', ')),
-  );
+  if (inputs.every(({ shard }) => shard.run.every((r) => r.pairings !== undefined))) {
+    // Each profile in the same pairings in every shard (one --protocol for the run). A run split by profiles gives
+    // each shard its own profiles' pairings only, so the shards' matrix columns may differ.
+    for (const b of rest) {
+      for (const { name, pairings } of a.shard.run) {
+        const theirs = b.shard.run.find((r) => r.name === name)?.pairings;
+        if (theirs && theirs.join() !== pairings!.join()) {
+          throw new MergeError(
+            `merge: shards ran ${name} in different protocol pairings: ${pairings!.join(', ')} (${a.label}) and ${theirs.join(', ')} (${b.label})`,
+          );
+        }
+      }
+    }
+  } else {
+    same(
+      'protocol pairings',
+      (s) => s.pairings?.map((p) => p.name) ?? null,
+      (v) => (v === null ? 'one pairing' : (v as string[]).join(', ')),
+    );
+  }
   same(
     'capacity reviews',
     (s) => s.capacity ?? null,
@@ -227,6 +254,21 @@ export function checkShards(inputs: readonly ShardInput[]): void {
   if (a.shard.split === 'ops') {
     same('profile seeds or policies', (s) => s.profiles.map((p) => [p.name, p.seed, p.policy]));
   }
+}
+
+/**
+ * The run's protocol pairings in matrix column order, as a single run orders them: by profile in the run's order,
+ * each profile's own in its choice's order. Undefined when every profile ran in legacy alone (no pairing named). A
+ * shard.json without each profile's pairings (written before they travelled) has the shard's own columns.
+ */
+function runColumns(shard: ShardOutput): string[] | undefined {
+  if (shard.run.some((r) => r.pairings === undefined)) return shard.pairings?.map((p) => p.name);
+  const columns = unique(shard.run.flatMap((r) => r.pairings ?? []));
+  return columns.length === 1 && columns[0] === 'legacy' ? undefined : columns;
+}
+
+function describePairing(name: string): { name: string; summary: string } {
+  return { name, summary: PAIRINGS.find((p) => p.name === name)?.summary ?? name };
 }
 
 function describeRun(run: unknown): string {

@@ -14,6 +14,11 @@ export const SHARD_FORMAT = 1;
 interface RunProfileRef {
   name: string;
   profileSha256: string;
+  /**
+   * The protocol pairings the profile runs in (`--protocol` or its `protocol:`). A shard of a run split by profiles
+   * uses only its own profiles' pairings, so merge rebuilds the run's matrix columns from these, not the shard's.
+   */
+  pairings?: string[];
 }
 
 /**
@@ -129,7 +134,7 @@ const shardSchema = z.object({
   shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }),
   runId: z.string().optional(),
   split: z.enum(['profiles', 'ops']),
-  run: z.array(z.object({ name: z.string(), profileSha256: z.string() })),
+  run: z.array(z.object({ name: z.string(), profileSha256: z.string(), pairings: z.array(z.string()).optional() })),
   startedAt: z.string(),
   durationMs: z.number(),
   profiles: z.array(

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { History } from '../core/history.ts';
 import { historyKey } from '../core/history-key.ts';
 import { wholeHistory } from '../core/history-records.ts';
+import { type ProtocolChoice, pairingsOf } from '../core/pairing.ts';
 import { type Shard, shareOf } from '../core/shard.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
 import {
@@ -45,15 +46,28 @@ export interface ShardRun {
   capacity?: ShardCapacity;
   /** `--run-id`, when given (a fresh id names no run the other shards could share). */
   runId?: string;
+  /** `--protocol`, when given: it overrides every profile's `protocol:`. */
+  protocol?: ProtocolChoice;
 }
 
 /** The share of a `faultline run --shard`. */
-export function runShare(shard: Shard, all: LoadedProfile[], runId: string | undefined): ShardRun {
-  return { shard, all, share: shardProfiles(all, shard), ...(runId !== undefined && { runId }) };
+export function runShare(
+  shard: Shard,
+  all: LoadedProfile[],
+  runId: string | undefined,
+  protocol?: ProtocolChoice,
+): ShardRun {
+  return {
+    shard,
+    all,
+    share: shardProfiles(all, shard),
+    ...(runId !== undefined && { runId }),
+    ...(protocol !== undefined && { protocol }),
+  };
 }
 
 export function shardOutput(
-  { shard, all, share, capacity, runId }: ShardRun,
+  { shard, all, share, capacity, runId, protocol }: ShardRun,
   run: RunReport,
   histories: Record<string, History>,
   seed: number | undefined,
@@ -98,7 +112,11 @@ export function shardOutput(
     shard: { index: shard.index, count: shard.count },
     ...(runId !== undefined && { runId }),
     split: share.opShard || capacity ? 'ops' : 'profiles',
-    run: all.map((l) => ({ name: l.profile.name, profileSha256: sha256File(l.file) })),
+    run: all.map((l) => ({
+      name: l.profile.name,
+      profileSha256: sha256File(l.file),
+      pairings: pairingsOf(protocol ?? l.profile.protocol).map((p) => p.name),
+    })),
     startedAt: run.startedAt,
     durationMs: run.durationMs,
     profiles,
