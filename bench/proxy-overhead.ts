@@ -5,7 +5,15 @@
 // and the load average; asserts nothing. Run: npm run bench [-- --real http://127.0.0.1:8474 [--real-pid PID]]
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { loadAverage, proxyOn, REAL_HINT, realSide, startEmbeddedSide, type ToxiproxySide } from './toxiproxy-sides.ts';
+import {
+  dropProxies,
+  loadAverage,
+  proxyOn,
+  REAL_HINT,
+  realSide,
+  startEmbeddedSide,
+  type ToxiproxySide,
+} from './toxiproxy-sides.ts';
 
 const ROUNDS = 5;
 const ROUND_TRIPS = 3000;
@@ -221,6 +229,7 @@ async function main(): Promise<void> {
   }
   console.log(`load average at end: ${loadAverage()}`);
 
+  if (real) await dropProxies(real);
   embedded.stop();
   echo.close();
   sender.close();

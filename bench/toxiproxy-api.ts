@@ -10,7 +10,15 @@
 //   Run: npm run bench:api [-- --real URL [--real-pid PID]] (with the pid, the real server's CPU per request too)
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { loadAverage, proxyOn, REAL_HINT, realSide, startEmbeddedSide, type ToxiproxySide } from './toxiproxy-sides.ts';
+import {
+  dropProxies,
+  loadAverage,
+  proxyOn,
+  REAL_HINT,
+  realSide,
+  startEmbeddedSide,
+  type ToxiproxySide,
+} from './toxiproxy-sides.ts';
 
 const ROUNDS = 3;
 const CLIENTS = 50;
@@ -332,6 +340,7 @@ async function main(): Promise<void> {
   row(`${SLOW_CLIENTS} trickling + 1 partial body + 1 x 10 MB garbage`, underAttack);
 
   console.log(`load average at end: ${loadAverage()}`);
+  if (real) await dropProxies(real);
   echo.server.close();
   server.stop();
 }

@@ -107,8 +107,21 @@ export const loadAverage = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
+/** The proxies a bench made on each side, so it can leave a real (perhaps shared) server as it found it. */
+const made = new WeakMap<ToxiproxySide, Set<string>>();
+
+/** Deletes the proxies this bench made on a side. */
+export async function dropProxies(side: ToxiproxySide): Promise<void> {
+  for (const name of made.get(side) ?? []) {
+    await fetch(new URL(`/proxies/${name}`, side.url), { method: 'DELETE' }).catch(() => undefined);
+  }
+  made.delete(side);
+}
+
 /** Creates (or replaces) a proxy on a side in front of a loopback port; answers the port it listens on. */
 export async function proxyOn(side: ToxiproxySide, name: string, upstreamPort: number): Promise<number> {
+  if (!made.has(side)) made.set(side, new Set());
+  made.get(side)!.add(name);
   await fetch(new URL(`/proxies/${name}`, side.url), { method: 'DELETE' }).catch(() => undefined);
   const response = await fetch(new URL('/proxies', side.url), {
     method: 'POST',
