@@ -1,5 +1,7 @@
 // Decoding request bodies the way Go's encoding/json does into Toxiproxy's structs: keys match
 // case-insensitively, unknown keys and nulls are ignored, a value of the wrong kind is an error.
+import { firstValue } from './json-first-value.ts';
+
 export class DecodeError extends Error {}
 
 export type GoType = 'string' | 'bool' | 'int' | 'int64' | 'float32';
@@ -11,14 +13,10 @@ function jsonKind(value: unknown): string {
   return typeof value;
 }
 
-/** Parses a body; like json.Decoder.Decode, an empty body fails with "EOF". */
+/** Parses a body's first value as json.Decoder.Decode does: what follows it is ignored, a malformed one fails in Go's words. */
 export function parseJson(text: string): { value: unknown } | { failure: string } {
-  if (!/\S/.test(text)) return { failure: 'EOF' };
-  try {
-    return { value: JSON.parse(text) };
-  } catch (error) {
-    return { failure: (error as Error).message };
-  }
+  const first = firstValue(text);
+  return 'failure' in first ? first : { value: JSON.parse(first.value) };
 }
 
 /** The body as an object to decode a struct from; null decodes to nothing. */
@@ -50,9 +48,14 @@ export function field(object: JsonObject, key: string, type: GoType, where: stri
     case 'bool':
       if (typeof value !== 'boolean') throw mismatch();
       return value;
-    case 'float32':
+    case 'float32': {
       if (typeof value !== 'number') throw mismatch();
-      return value;
+      const single = Math.fround(value);
+      if (!Number.isFinite(single)) {
+        throw new DecodeError(`json: cannot unmarshal number ${value} into Go struct field ${where} of type ${type}`);
+      }
+      return shortestFloat32(single);
+    }
     default:
       if (typeof value !== 'number') throw mismatch();
       if (!Number.isSafeInteger(value)) {
@@ -60,6 +63,19 @@ export function field(object: JsonObject, key: string, type: GoType, where: stri
       }
       return value;
   }
+}
+
+/**
+ * A float32 as the shortest decimal that rounds back to it, so it prints as Go prints the float32 (0.33333334 for
+ * 1/3, 0 for 5e-324) and compares as that float32 does to within its precision.
+ */
+function shortestFloat32(single: number): number {
+  if (single === 0) return 0;
+  for (let digits = 1; digits < 9; digits++) {
+    const decimal = Number(single.toPrecision(digits));
+    if (Math.fround(decimal) === single) return decimal;
+  }
+  return Number(single.toPrecision(9));
 }
 
 /** A nested object field (attributes); undefined when absent or null. */

@@ -113,6 +113,27 @@ for (const spec of targetSpecs) {
       expect(await owned.list()).toEqual({});
     });
 
+    it("reads a body's first JSON value as json.Decoder does: what follows is ignored, malformed is in Go's words", async () => {
+      const name = owned.name('first');
+      const body = `{"name":"${name}","upstream":"${upstreamAddress()}","listen":"127.0.0.1:0"}`;
+      const trailing = await owned.http('POST', '/proxies', `${body} and then some`);
+      expect(trailing.status).toBe(201);
+      expect(trailing.json().name).toBe(name);
+      const malformed: [string, string][] = [
+        ['{', 'unexpected EOF'],
+        ['{"name":"x",}', "invalid character '}' looking for beginning of object key string"],
+        ['{"name" "x"}', `invalid character '"' after object key`],
+        ['{"name":"x" "upstream":1}', `invalid character '"' after object key:value pair`],
+        ['{"name":tru}', "invalid character '}' in literal true (expecting 'e')"],
+        ['{"name":"\\q"}', "invalid character 'q' in string escape code"],
+        ['{"name":-x}', "invalid character 'x' in numeric literal"],
+        ['x', "invalid character 'x' looking for beginning of value"],
+      ];
+      for (const [text, error] of malformed) {
+        expectError(await owned.http('POST', '/proxies', text), 400, `bad request body: ${error}`);
+      }
+    });
+
     it('rejects a proxy without name or upstream (400), a duplicate (409), a taken port (500)', async () => {
       expectError(
         await owned.http('POST', '/proxies', { upstream: upstreamAddress() }),
@@ -240,6 +261,22 @@ for (const spec of targetSpecs) {
         'latency_downstream',
       ]);
       expect((await owned.http('GET', `/proxies/${name}`)).json().toxics).toHaveLength(2);
+    });
+
+    it('holds toxicity as a float32: rounded, printed as Go prints a float32, refused past its range', async () => {
+      const name = owned.name('f32');
+      await owned.createProxy(name, upstream.port);
+      const created = async (toxicity: number, toxic: string) =>
+        (await owned.http('POST', `/proxies/${name}/toxics`, { name: toxic, type: 'latency', toxicity })).text;
+      // Raw text, since a JSON parse would hide the digits: 1/3 has 8 digits as a float32, 5e-324 is 0.
+      expect(await created(1 / 3, 'third')).toContain('"toxicity":0.33333334}');
+      expect(await created(5e-324, 'tiny')).toContain('"toxicity":0}');
+      expect(await created(0.1, 'tenth')).toContain('"toxicity":0.1}');
+      expectError(
+        await owned.http('POST', `/proxies/${name}/toxics`, { type: 'latency', toxicity: 1e39 }),
+        400,
+        'bad request body: json: cannot unmarshal number 1e+39 into Go struct field ToxicWrapper.toxicity of type float32',
+      );
     });
 
     it('rejects bad toxics: invalid type, invalid stream, duplicate name across directions, unknown proxy', async () => {
