@@ -85,6 +85,26 @@ expect:
   - ops_ok == 40
 `;
 
+/** A second of payments at `rate` per second, no faults, generous timeouts: all `rate` ops succeed however busy. */
+const oneSecondOfPayments = (name: string, description: string, rate: number, extra = '') => `name: ${name}
+description: ${description}
+seed: 5
+duration: 1s
+${extra}
+client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
+workload:
+  rate: ${rate}
+  mix:
+    - tool: create_payment
+      args:
+        customer_id: cus_{op}
+        amount_cents: { int: [100, 900] }
+        currency: EUR
+faults: []
+expect:
+  - ops_ok == ${rate}
+`;
+
 let toxiproxy: Serving | undefined;
 let api = '';
 
@@ -373,26 +393,7 @@ expect:
 describe('faultline run --protocol matrix --shard i/n and faultline merge', () => {
   it('each pairing is split by ops alike; the merge combines per pairing and rebuilds the matrix', async () => {
     const profile = join(dir, 'matrix-split.yaml');
-    writeFileSync(
-      profile,
-      `name: matrix-split
-description: payments in every pairing, no faults
-seed: 5
-duration: 1s
-client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
-workload:
-  rate: 8
-  mix:
-    - tool: create_payment
-      args:
-        customer_id: cus_{op}
-        amount_cents: { int: [100, 900] }
-        currency: EUR
-faults: []
-expect:
-  - ops_ok == 8
-`,
-    );
+    writeFileSync(profile, oneSecondOfPayments('matrix-split', 'payments in every pairing, no faults', 8));
     const run = (args: string[], name: string) =>
       runCli(['run', profile, '--protocol', 'matrix', ...args, '--toxiproxy', api, '--out', out(name)], {
         timeoutMs: 150_000,
@@ -446,26 +447,8 @@ expect:
     // so one shard names no pairing at all and the other names two, as the default suite's shards do.
     const legacy = join(dir, 'pair-legacy.yaml');
     const auto = join(dir, 'pair-auto.yaml');
-    const payments = (name: string, protocol: string) => `name: ${name}
-description: payments, no faults
-seed: 5
-duration: 1s
-${protocol}
-client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
-workload:
-  rate: 6
-  mix:
-    - tool: create_payment
-      args:
-        customer_id: cus_{op}
-        amount_cents: { int: [100, 900] }
-        currency: EUR
-faults: []
-expect:
-  - ops_ok == 6
-`;
-    writeFileSync(legacy, payments('pair-legacy', ''));
-    writeFileSync(auto, payments('pair-auto', 'protocol: auto'));
+    writeFileSync(legacy, oneSecondOfPayments('pair-legacy', 'payments, no faults', 6));
+    writeFileSync(auto, oneSecondOfPayments('pair-auto', 'payments, no faults', 6, 'protocol: auto'));
     const run = (args: string[], name: string) =>
       runCli(['run', legacy, auto, ...args, '--toxiproxy', api, '--out', out(name)], { timeoutMs: 150_000 });
     const single = await run([], 'pp-single');
