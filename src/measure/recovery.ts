@@ -92,7 +92,15 @@ export class RecoveryTracker implements Accumulator<RecoveryResult> {
         );
       }
       const tRecovered = findRecovery(ops, tOff, windowMs, minOps, steadyState.target);
-      if (tRecovered === null) return none('not-recovered', 'did not recover by the end of the run', firstSuccessMs);
+      if (tRecovered === null) {
+        // A run that ended soon after the fault can only see a recovery that soon: say how long it looked.
+        const lookedMs = Math.round(ops.start[ops.start.length - 1] - tOff);
+        return none(
+          'not-recovered',
+          `did not recover by the end of the run (its last op started ${lookedMs} ms after the fault ended)`,
+          firstSuccessMs,
+        );
+      }
       return { ...base, recoveryMs: round1(tRecovered - tOff), firstSuccessMs, recovered: true, status: 'recovered' };
     });
     return { steadyState, windows };
