@@ -187,7 +187,7 @@ export function checkShards(inputs: readonly ShardInput[]): void {
     (v) => `n=${v}`,
   );
   same('splits', (s) => s.split);
-  if (inputs.every(({ shard }) => shard.run.every((r) => r.pairings !== undefined))) {
+  if (inputs.every(({ shard }) => namesEachProfilesPairings(shard))) {
     // Each profile in the same pairings in every shard (one --protocol for the run). A run split by profiles gives
     // each shard its own profiles' pairings only, so the shards' matrix columns may differ.
     for (const b of rest) {
@@ -262,9 +262,14 @@ export function checkShards(inputs: readonly ShardInput[]): void {
  * shard.json without each profile's pairings (written before they travelled) has the shard's own columns.
  */
 function runColumns(shard: ShardOutput): string[] | undefined {
-  if (shard.run.some((r) => r.pairings === undefined)) return shard.pairings?.map((p) => p.name);
+  if (!namesEachProfilesPairings(shard)) return shard.pairings?.map((p) => p.name);
   const columns = unique(shard.run.flatMap((r) => r.pairings ?? []));
   return columns.length === 1 && columns[0] === 'legacy' ? undefined : columns;
+}
+
+/** shard.json names each profile's pairings in its run list (written since they travel). */
+function namesEachProfilesPairings(shard: ShardOutput): boolean {
+  return shard.run.every((r) => r.pairings !== undefined);
 }
 
 function describePairing(name: string): { name: string; summary: string } {
