@@ -30,9 +30,9 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { compiledIsCurrent } from '../bin/dist-state.js';
 import { benchArgs, hidden, parseChoice, parseCount, parsePositive, parseSeconds } from './args.ts';
 import { startEchoServer } from './bare-pair.mjs';
+import { buildMeasured, shippedModule } from './shipped.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -314,15 +314,6 @@ function profileYaml(side: Side, concurrency: number, seconds: number, target: s
   ].join('\n');
 }
 
-/**
- * The harness as it ships when dist/ is a build of the current sources (compiled, as `faultline` and the library run
- * it); else the sources through tsx, whose transform (keepNames: a defineProperty for every closure made) cost the
- * harness 2 to 10 % of its rate at c=16 here.
- */
-const HARNESS_FROM_DIST = compiledIsCurrent(new URL('..', import.meta.url));
-const harnessModule = (path: string): Promise<unknown> =>
-  import(HARNESS_FROM_DIST ? `../dist/src/${path}.js` : `../src/${path}.ts`);
-
 /** runProfile on profileYaml's profile; `proxiedLink`: the MCP link through the embedded proxy. */
 async function runHarness(
   side: Side,
@@ -332,9 +323,9 @@ async function runHarness(
   mix: string[],
   proxiedLink?: true,
 ) {
-  const { parseProfile } = (await harnessModule('profile/load')) as typeof import('../src/profile/load.ts');
-  const { runProfile } = (await harnessModule('run/run-profile')) as typeof import('../src/run/run-profile.ts');
-  const { createNetworkBackend } = (await harnessModule('network/index')) as typeof import('../src/network/index.ts');
+  const { parseProfile } = (await shippedModule('profile/load')) as typeof import('../src/profile/load.ts');
+  const { runProfile } = (await shippedModule('run/run-profile')) as typeof import('../src/run/run-profile.ts');
+  const { createNetworkBackend } = (await shippedModule('network/index')) as typeof import('../src/network/index.ts');
   const yaml = profileYaml(side, concurrency, seconds, target, mix);
   const meter = new OpMeter(WARMUP_S * 1000);
   let failed = 0;
@@ -562,11 +553,7 @@ async function main(): Promise<void> {
   console.log(
     `harness vs bare SDK 1.32 pair, ${rounds} rounds per side of ${seconds}s measured after ${WARMUP_S}s of warm-up, sides alternating`,
   );
-  console.log(
-    HARNESS_FROM_DIST
-      ? 'the harness as built in dist/ (compiled, as faultline runs it)'
-      : 'the harness from its TypeScript sources through tsx (dist/ is older than src/: npm run build to measure it as it ships)',
-  );
+  console.log(buildMeasured('the harness'));
   const summary: string[] = [];
   const verdicts: boolean[] = [];
   const capacityVerdicts: boolean[] = [];

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { startEmbeddedToxiproxy } from '../src/toxiproxy/server.ts';
 import { benchArgs, InvalidArgumentError, parseWhole } from './args.ts';
+import { buildMeasured, shippedModule } from './shipped.ts';
 
 export interface ToxiproxySide {
   label: string;
@@ -28,8 +28,9 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** The embedded server in a child process. */
+/** The embedded server in a child process; says which build it runs. */
 export async function startEmbeddedSide(): Promise<ToxiproxySide> {
+  console.log(buildMeasured('the embedded Toxiproxy'));
   const child = fork(fileURLToPath(new URL('../bin/run-ts.js', import.meta.url)), [SELF, 'serve']);
   const url = new URL(await new Promise<string>((resolve) => child.once('message', (m: any) => resolve(m.url))));
   return {
@@ -134,6 +135,9 @@ export async function proxyOn(side: ToxiproxySide, name: string, upstreamPort: n
 
 /** Child mode: the embedded server; answers its URL, then its CPU time whenever asked. */
 async function serve(): Promise<void> {
+  const { startEmbeddedToxiproxy } = (await shippedModule(
+    'toxiproxy/server',
+  )) as typeof import('../src/toxiproxy/server.ts');
   const toxiproxy = await startEmbeddedToxiproxy({ seed: 1 });
   process.send!({ url: toxiproxy.url });
   process.on('message', () => process.send!({ cpu: process.cpuUsage() }));
