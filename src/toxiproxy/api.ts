@@ -65,8 +65,8 @@ function routes(proxies: ProxyCollection): Route[] {
     {
       pattern: ['proxies'],
       methods: {
-        GET: read(({ res }) => sendJson(res, 200, proxies.index())),
-        POST: collectionChange(async ({ body, res }) => sendJson(res, 201, (await proxies.create(body())).json())),
+        GET: read(({ res }) => sendJson(res, 200, proxies.indexText())),
+        POST: collectionChange(async ({ body, res }) => sendJson(res, 201, (await proxies.create(body())).jsonText())),
       },
     },
     {
@@ -91,7 +91,7 @@ function routes(proxies: ProxyCollection): Route[] {
     {
       pattern: ['proxies', '*'],
       methods: {
-        GET: read(({ params, res }) => sendJson(res, 200, proxies.get(params[0]).json())),
+        GET: read(({ params, res }) => sendJson(res, 200, proxies.get(params[0]).jsonText())),
         POST: proxyChange(updateProxy),
         PATCH: proxyChange(updateProxy),
         DELETE: collectionChange(({ params, res }) => {
@@ -137,7 +137,7 @@ function routes(proxies: ProxyCollection): Route[] {
 
   async function updateProxy({ params, body, res }: Context) {
     const proxy = proxies.get(params[0]);
-    sendJson(res, 200, (await proxies.update(proxy.name, body())).json());
+    sendJson(res, 200, (await proxies.update(proxy.name, body())).jsonText());
   }
 
   async function updateToxic({ params, body, res }: Context) {

@@ -100,6 +100,7 @@ export class ToxicCollection {
     });
     Object.assign(toxic.attributes, input.attributes);
     if (input.toxicity !== undefined) toxic.toxicity = input.toxicity;
+    toxic.jsonText = undefined;
     const index = this.chain[toxic.direction].indexOf(toxic) + 1;
     await Promise.all(this.linksOf(toxic.direction).map((link) => link.updateToxic(toxic, index)));
     return toxic;

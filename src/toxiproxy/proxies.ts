@@ -1,7 +1,7 @@
 // Every proxy of one server by name (proxy_collection.go): create, replace on populate, remove, reset.
 import { type ApiError, asApiError, decoded, errors } from './errors.ts';
 import { asStruct, DecodeError, field } from './json-decode.ts';
-import { ALREADY_STARTED, type ProxyEnvironment, type ProxyJson, ToxicProxy } from './proxy.ts';
+import { ALREADY_STARTED, type ProxyEnvironment, ToxicProxy } from './proxy.ts';
 
 interface ProxyInput {
   name: string;
@@ -57,10 +57,10 @@ export class ProxyCollection {
     return [...this.proxies.values()];
   }
 
-  /** GET /proxies: an object keyed by name (Go marshals maps with sorted keys). */
-  index(): Record<string, ProxyJson> {
+  /** GET /proxies: an object keyed by name (Go marshals maps with sorted keys), as JSON text. */
+  indexText(): string {
     const names = [...this.proxies.keys()].sort();
-    return Object.fromEntries(names.map((name) => [name, this.proxies.get(name)!.json()]));
+    return `{${names.map((name) => `${JSON.stringify(name)}:${this.proxies.get(name)!.jsonText()}`).join(',')}}`;
   }
 
   async create(body: unknown): Promise<ToxicProxy> {

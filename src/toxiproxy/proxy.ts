@@ -7,7 +7,7 @@ import { ToxicCollection } from './collection.ts';
 import { Connection } from './connection.ts';
 import { ApiError } from './errors.ts';
 import { ReusedReadBuffer } from './read-buffer.ts';
-import { type ToxicJson, toxicJson } from './toxic.ts';
+import { type ToxicJson, toxicJson, toxicJsonText } from './toxic.ts';
 
 /** A proxy as Toxiproxy 2.12 marshals it, keys in its order: the Proxy struct's tagged fields, then `Logger`
  * (an exported *zerolog.Logger with no JSON tag and no exported fields, so always `{}`), then the toxics. */
@@ -56,6 +56,13 @@ export class ToxicProxy {
   json(): ProxyJson {
     const { name, listen, upstream, enabled } = this;
     return { name, listen, upstream, enabled, Logger: {}, toxics: this.toxics.list().map(toxicJson) };
+  }
+
+  /** JSON.stringify(this.json()), from each toxic's kept text. */
+  jsonText(): string {
+    const { name, listen, upstream, enabled } = this;
+    const head = JSON.stringify({ name, listen, upstream, enabled, Logger: {} });
+    return `${head.slice(0, -1)},"toxics":[${this.toxics.list().map(toxicJsonText).join(',')}]}`;
   }
 
   get liveConnections(): number {

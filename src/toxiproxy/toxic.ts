@@ -53,6 +53,8 @@ export interface ToxicModel {
    * every link. Faultline's own count: real Toxiproxy has none, so it stays out of the API's JSON.
    */
   hits: number;
+  /** Its JSON text once serialized (GET /proxies repeats every toxic of every proxy); cleared when it changes. */
+  jsonText?: string;
 }
 
 export interface ToxicJson {
@@ -71,6 +73,11 @@ export function toxicJson(toxic: ToxicModel): ToxicJson {
     stream: toxic.stream,
     toxicity: toxic.toxicity,
   };
+}
+
+export function toxicJsonText(toxic: ToxicModel): string {
+  toxic.jsonText ??= JSON.stringify(toxicJson(toxic));
+  return toxic.jsonText;
 }
 
 export function parseDirection(stream: string): Direction | undefined {
