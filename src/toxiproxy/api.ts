@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type BodyLimits, DEFAULT_BODY_LIMITS, type RefuseBody, readBody } from '../core/read-body.ts';
 import { ChangeOrder } from './change-order.ts';
 import { ApiError, asApiError, errors } from './errors.ts';
-import { sendApiError, sendEmpty, sendJson, sendText } from './http-reply.ts';
+import { sendApiError, sendJson, sendMethodNotAllowed, sendNoContent, sendNotFound, sendText } from './http-reply.ts';
 import { parseJson } from './json-decode.ts';
 import type { ProxyCollection } from './proxies.ts';
 import { toxicJson } from './toxic.ts';
@@ -58,7 +58,7 @@ function routes(proxies: ProxyCollection): Route[] {
       methods: {
         POST: collectionChange(async ({ res }) => {
           await proxies.reset();
-          sendEmpty(res, 204);
+          sendNoContent(res);
         }),
       },
     },
@@ -96,7 +96,7 @@ function routes(proxies: ProxyCollection): Route[] {
         PATCH: proxyChange(updateProxy),
         DELETE: collectionChange(({ params, res }) => {
           proxies.remove(params[0]);
-          sendEmpty(res, 204);
+          sendNoContent(res);
         }),
       },
     },
@@ -123,7 +123,7 @@ function routes(proxies: ProxyCollection): Route[] {
         PATCH: proxyChange(updateToxic),
         DELETE: proxyChange(async ({ params, res }) => {
           await proxies.get(params[0]).toxics.remove(params[1]);
-          sendEmpty(res, 204);
+          sendNoContent(res);
         }),
       },
     },
@@ -203,9 +203,9 @@ export function createApiHandler(
       }
     }
     // gorilla/mux: unknown path 404 with a text body, known path with another method 405 with none.
-    if (!route || !params) return sendText(res, 404, '404 page not found');
+    if (!route || !params) return sendNotFound(res);
     const method = route.methods[req.method ?? 'GET'];
-    if (!method) return sendEmpty(res, 405);
+    if (!method) return sendMethodNotAllowed(res);
     if ((req.headers['user-agent'] ?? '').startsWith('Mozilla/')) return sendText(res, 403, 'User agent not allowed');
     const routeParams = params;
     if (method.turn === 'read') {

@@ -3,26 +3,45 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { ApiError } from './errors.ts';
 
+/** A routed reply's head: its headers after the request id hlog gives each routed request (one object, so
+ * node:http takes it as it is rather than merging it into headers set one by one). */
+function writeHead(res: ServerResponse, status: number, headers: Record<string, string | number> = {}): void {
+  res.writeHead(status, { 'X-Toxiproxy-Request-Id': requestId(), ...headers });
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
   const data = typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(data) });
+  writeHead(res, status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(data) });
   res.end(data);
 }
 
-export function sendEmpty(res: ServerResponse, status: number): void {
-  res.writeHead(status);
+/** 204 No Content: a reply with no body. */
+export function sendNoContent(res: ServerResponse): void {
+  writeHead(res, 204);
   res.end();
 }
+
+const TEXT_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' };
 
 /** Go's http.Error: text/plain content type, nosniff, message plus newline. */
 export function sendText(res: ServerResponse, status: number, text: string): void {
   const data = `${text}\n`;
-  res.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Length': Buffer.byteLength(data),
-  });
+  writeHead(res, status, { ...TEXT_HEADERS, 'Content-Length': Buffer.byteLength(data) });
   res.end(data);
+}
+
+// gorilla/mux answers a path no route has, or a method its route lacks, before any middleware runs: without
+// hlog's request id.
+
+export function sendNotFound(res: ServerResponse): void {
+  const data = '404 page not found\n';
+  res.writeHead(404, { ...TEXT_HEADERS, 'Content-Length': data.length });
+  res.end(data);
+}
+
+export function sendMethodNotAllowed(res: ServerResponse): void {
+  res.writeHead(405, { 'Content-Length': 0 });
+  res.end();
 }
 
 /** apiError in api.go: the JSON error body sent through http.Error, so the content type says text/plain. */
@@ -39,7 +58,7 @@ randomBytes(5).copy(idBytes, 4);
 let idCounter = randomBytes(3).readUIntBE(0, 3);
 
 /** A 20-character base32hex id, the shape of the xid that hlog puts in X-Toxiproxy-Request-Id. */
-export function requestId(): string {
+function requestId(): string {
   idBytes.writeUInt32BE(Math.floor(Date.now() / 1000) >>> 0, 0);
   idCounter = (idCounter + 1) & 0xffffff;
   idBytes.writeUIntBE(idCounter, 9, 3);

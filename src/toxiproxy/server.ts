@@ -7,7 +7,6 @@ import { RandomStream } from '../core/random.ts';
 import { type BodyLimits, DEFAULT_BODY_LIMITS } from '../core/read-body.ts';
 import { joinHostPort } from './address.ts';
 import { createApiHandler } from './api.ts';
-import { requestId } from './http-reply.ts';
 import { ProxyCollection } from './proxies.ts';
 
 export interface EmbeddedToxiproxyOptions {
@@ -37,10 +36,7 @@ export async function startEmbeddedToxiproxy(options: EmbeddedToxiproxyOptions =
   const random = new RandomStream(options.seed ?? 0, RANDOM_STREAM, options.onDecision);
   const proxies = new ProxyCollection({ random, defaultHost: host });
   const handle = createApiHandler(proxies, { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits });
-  const server: Server = createServer((req, res) => {
-    res.setHeader('X-Toxiproxy-Request-Id', requestId());
-    handle(req, res);
-  });
+  const server: Server = createServer(handle);
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);

@@ -395,6 +395,20 @@ for (const spec of targetSpecs) {
       },
     );
 
+    it('answers a request no route takes as gorilla/mux does, before hlog gives it a request id', async () => {
+      const unknownPath = await owned.http('GET', '/nope');
+      expect(unknownPath.status).toBe(404);
+      expect(unknownPath.text).toBe('404 page not found\n');
+      expect(unknownPath.contentType).toBe('text/plain; charset=utf-8');
+      expect(unknownPath.headers.get('x-toxiproxy-request-id')).toBeNull();
+      const unknownMethod = await owned.http('DELETE', '/version');
+      expect(unknownMethod.status).toBe(405);
+      expect(unknownMethod.text).toBe('');
+      expect(unknownMethod.headers.get('content-length')).toBe('0');
+      expect(unknownMethod.headers.get('x-toxiproxy-request-id')).toBeNull();
+      expect((await owned.http('GET', '/version')).headers.get('x-toxiproxy-request-id')).toMatch(/^[0-9a-v]{20}$/);
+    });
+
     it('answers /version with JSON and refuses browsers with 403', async () => {
       const version = await owned.http('GET', '/version');
       expect(version.status).toBe(200);
