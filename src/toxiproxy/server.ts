@@ -28,6 +28,9 @@ export interface EmbeddedToxiproxy {
   close(): Promise<void>;
 }
 
+/** How long a keep-alive connection may sit idle before the server closes it (api.go: IdleTimeout). */
+const IDLE_TIMEOUT_MS = 60_000;
+
 /** Name of the root random stream; a connection's toxic draws come from `toxiproxy/<proxy>/c<n>/<stream>/<toxic>`. */
 const RANDOM_STREAM = 'toxiproxy';
 
@@ -37,6 +40,9 @@ export async function startEmbeddedToxiproxy(options: EmbeddedToxiproxyOptions =
   const proxies = new ProxyCollection({ random, defaultHost: host });
   const handle = createApiHandler(proxies, { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits });
   const server: Server = createServer(handle);
+  // api.go's IdleTimeout. node:http's 5 s default closes a pooled connection that a client may be reusing at that
+  // moment (ECONNRESET on its next request), far sooner than a real server would.
+  server.keepAliveTimeout = IDLE_TIMEOUT_MS;
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);

@@ -25,6 +25,8 @@ const PROMPT_MS = 500;
 
 interface RawReply {
   status: number;
+  /** The status line and headers, as sent. */
+  head: string;
   body: string;
 }
 
@@ -52,7 +54,7 @@ function readReply(socket: Socket): Promise<RawReply> {
       if (buffer.length < end + 4 + length) return;
       socket.off('data', onData);
       socket.off('close', onClose);
-      resolve({ status: Number(head.slice(9, 12)), body: buffer.toString('utf8', end + 4, end + 4 + length) });
+      resolve({ status: Number(head.slice(9, 12)), head, body: buffer.toString('utf8', end + 4, end + 4 + length) });
     };
     const onClose = () => reject(new Error(`socket closed before a reply (${buffer.length} bytes)`));
     socket.on('data', onData);
@@ -224,6 +226,21 @@ describe('embedded Toxiproxy API body timeout', () => {
       expect(elapsed).toBeLessThan(3000);
       await closed;
       expect((await http(server.url, 'GET', '/version')).status).toBe(200);
+    } finally {
+      destroyOpenSockets();
+      await server.close();
+    }
+  });
+});
+
+describe('embedded Toxiproxy API keep-alive', () => {
+  it("keeps an idle connection as long as api.go's IdleTimeout (60 s), and says so to pooling clients", async () => {
+    const server = await startEmbeddedToxiproxy();
+    try {
+      const socket = openRequest(server.port, 'GET', '/version', {});
+      const reply = await readReply(socket);
+      expect(reply.status).toBe(200);
+      expect(reply.head).toMatch(/\r\nKeep-Alive: timeout=60(\r\n|$)/i);
     } finally {
       destroyOpenSockets();
       await server.close();
