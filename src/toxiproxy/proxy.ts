@@ -54,15 +54,19 @@ export class ToxicProxy {
   ) {}
 
   json(): ProxyJson {
-    const { name, listen, upstream, enabled } = this;
-    return { name, listen, upstream, enabled, Logger: {}, toxics: this.toxics.list().map(toxicJson) };
+    return { ...this.headJson(), toxics: this.toxics.list().map(toxicJson) };
   }
 
   /** JSON.stringify(this.json()), from each toxic's kept text. */
   jsonText(): string {
-    const { name, listen, upstream, enabled } = this;
-    const head = JSON.stringify({ name, listen, upstream, enabled, Logger: {} });
+    const head = JSON.stringify(this.headJson());
     return `${head.slice(0, -1)},"toxics":[${this.toxics.list().map(toxicJsonText).join(',')}]}`;
+  }
+
+  /** Every field of the proxy's JSON before its toxics. */
+  private headJson(): Omit<ProxyJson, 'toxics'> {
+    const { name, listen, upstream, enabled } = this;
+    return { name, listen, upstream, enabled, Logger: {} };
   }
 
   get liveConnections(): number {

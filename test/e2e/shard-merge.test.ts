@@ -85,6 +85,14 @@ expect:
   - ops_ok == 40
 `;
 
+/** A workload's mix of payments alone, as the profiles below write it (under `workload:`). */
+const PAYMENT_MIX = `  mix:
+    - tool: create_payment
+      args:
+        customer_id: cus_{op}
+        amount_cents: { int: [100, 900] }
+        currency: EUR`;
+
 /** A second of payments at `rate` per second, no faults, generous timeouts: all `rate` ops succeed however busy. */
 const oneSecondOfPayments = (name: string, description: string, rate: number, extra = '') => `name: ${name}
 description: ${description}
@@ -94,12 +102,7 @@ ${extra}
 client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
 workload:
   rate: ${rate}
-  mix:
-    - tool: create_payment
-      args:
-        customer_id: cus_{op}
-        amount_cents: { int: [100, 900] }
-        currency: EUR
+${PAYMENT_MIX}
 faults: []
 expect:
   - ops_ok == ${rate}
@@ -329,12 +332,7 @@ duration: 2s
 client: { policy: resilient, attemptTimeoutMs: 8000, deadlineMs: 20000 }
 workload:
   rate: 5
-  mix:
-    - tool: create_payment
-      args:
-        customer_id: cus_{op}
-        amount_cents: { int: [100, 900] }
-        currency: EUR
+${PAYMENT_MIX}
 faults:
   - { seam: network, kind: latency, stream: downstream, latency: 20, start: 0s, stop: 1s }
 expect:
