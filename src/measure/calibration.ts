@@ -36,6 +36,8 @@ export interface ProbeSample {
   durationMs: number;
   /** A probe ping got an answer that was not a pong: the probe is not judged. */
   unavailable?: string;
+  /** Why no probe ran (the idle pings showed calls at this rate cannot queue: run/calibrate.ts PROBE_UTILIZATION). */
+  skipped?: string;
 }
 
 /**
@@ -135,7 +137,7 @@ function tooLoadedFor(sample: CalibrationSample, p95: number, timing: ProfileTim
 }
 
 function probeTooLoaded(probe: ProbeSample, timing: ProfileTiming): string | undefined {
-  if (probe.unavailable !== undefined) return undefined;
+  if (probe.unavailable !== undefined || probe.skipped !== undefined) return undefined;
   const share = `${LOAD_SHARE * 100}%`;
   const at =
     probe.model === 'open'

@@ -110,6 +110,7 @@ function fmtRunLoad(load: Calibration['duringRun']): string {
 function fmtProbe(probe: NonNullable<Calibration['probe']>): string {
   const offered = probe.model === 'open' ? `${fmtNum(probe.intendedRate ?? 0)}/s` : `x${probe.concurrency}`;
   if (probe.unavailable !== undefined) return `probe ${offered} n/a`;
+  if (probe.skipped !== undefined) return `probe ${offered} not needed`;
   const achieved = probe.achievedRate === undefined ? '' : ` ${fmtNum(probe.achievedRate)}/s`;
   const p95 = probe.p95Ms === undefined ? '' : ` p95 ${fmtMs(probe.p95Ms)}`;
   return `probe ${offered}:${achieved}${p95}`;

@@ -281,6 +281,10 @@ const calibrationProbe = obj({
   maxMs: ms.optional(),
   durationMs: ms.describe('how long the probe took'),
   unavailable: z.string().optional().describe('a probe ping got another answer than a pong: the probe was not judged'),
+  skipped: z
+    .string()
+    .optional()
+    .describe("why no probe ran: the idle pings' p95 times the rate showed calls at this rate cannot queue"),
 });
 
 const calibrationToolCall = obj({

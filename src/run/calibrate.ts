@@ -36,6 +36,13 @@ const PROBE_MS = 200;
 /** At least this many probe calls (a low rate takes longer than PROBE_MS), at most this many (a very high rate less). */
 const PROBE_MIN_CALLS = 5;
 const PROBE_MAX_CALLS = 100;
+/**
+ * The open-model probe runs only when the workload's rate times the idle pings' p95 (the share of each second a
+ * call keeps the pair busy, at most) reaches this. Below it, calls at that rate cannot queue enough to fall behind:
+ * each is done long before the next arrives, and queueing adds under a sixth of a call's time (M/D/1), so the probe
+ * would repeat the idle pings at a cost of 0.2 to 0.8 s. A busy machine's slower pings raise it, and the probe runs.
+ */
+export const PROBE_UTILIZATION = 0.25;
 /** Read-only tool calls measured (after one warm-up call): a tool call costs more than a ping, so fewer. */
 const TOOL_CALLS = 5;
 /**
@@ -50,6 +57,9 @@ export interface ToolCallProbe {
   traitsOf: (tool: string) => ToolTraits;
   seed: number;
 }
+
+/** What the probe offers: the workload's arrival rate (open model) or its workers (closed model), a shard's share. */
+type OfferedLoad = { intendedRate: number } | { concurrency: number };
 
 type PingOutcome = { ms: number; timedOut?: true } | { unavailable: string } | { stopped: true };
 
@@ -70,7 +80,7 @@ export async function calibrateFor(
     const toolCall = call && !signal.aborted ? await timeToolCall(session, call, timeoutMs, stop) : undefined;
     sample =
       idle.unavailable === undefined && !signal.aborted
-        ? { ...idle, probe: await probe(profile, session, timeoutMs, stop, opShard) }
+        ? { ...idle, probe: await probe(profile, session, timeoutMs, stop, idle, opShard) }
         : idle;
     if (toolCall) sample.toolCall = toolCall;
   } finally {
@@ -115,10 +125,18 @@ async function probe(
   session: Session,
   timeoutMs: number,
   stop: PingSignals,
+  idle: CalibrationSample,
   opShard?: Shard,
 ): Promise<ProbeSample> {
   const { signal } = stop;
   const { rate, concurrency } = profile.workload;
+  // A shard of a profile split by ops offers its share of the rate, or of the workers.
+  const offered: OfferedLoad =
+    rate !== undefined
+      ? { intendedRate: rate / (opShard?.count ?? 1) }
+      : { concurrency: opShard ? workerShare(opShard, concurrency!) : concurrency! };
+  const skipped = probeNeedless(offered, idle);
+  if (skipped) return skipped;
   const latencies: number[] = [];
   const ends: number[] = [];
   let timedOut = 0;
@@ -135,9 +153,8 @@ async function probe(
   };
   const start = epochMs();
   let model: Pick<ProbeSample, 'model' | 'intendedRate' | 'concurrency'>;
-  if (rate !== undefined) {
-    // A shard of a profile split by ops offers its share of the rate.
-    const intendedRate = rate / (opShard?.count ?? 1);
+  if ('intendedRate' in offered) {
+    const { intendedRate } = offered;
     const calls = Math.min(PROBE_MAX_CALLS, Math.max(PROBE_MIN_CALLS, Math.round((intendedRate * PROBE_MS) / 1000)));
     const inFlight: Promise<void>[] = [];
     for (let i = 0; i < calls && !signal.aborted; i++) {
@@ -148,7 +165,7 @@ async function probe(
     await Promise.all(inFlight);
     model = { model: 'open', intendedRate: round1(intendedRate) };
   } else {
-    const workers = opShard ? workerShare(opShard, concurrency!) : concurrency!;
+    const workers = offered.concurrency;
     const worker = async () => {
       do await call(epochMs());
       while (!signal.aborted && failed === undefined && epochMs() - start < PROBE_MS);
@@ -168,6 +185,26 @@ async function probe(
     ...msFields(s),
     ...(failed !== undefined && { unavailable: failed }),
   };
+}
+
+/**
+ * A probe the idle pings make needless, said so; undefined when it must run. Open model: calls at the rate could not
+ * queue (PROBE_UTILIZATION). Closed model with one worker: one call in flight at a time, back to back, is what the
+ * idle pings did.
+ */
+export function probeNeedless(offered: OfferedLoad, idle: CalibrationSample): ProbeSample | undefined {
+  if (idle.p95Ms === undefined || idle.timedOut > 0) return undefined;
+  const none = { calls: 0, timedOut: 0, durationMs: 0 };
+  if ('concurrency' in offered) {
+    if (offered.concurrency > 1) return undefined;
+    const skipped = 'not needed: one call in flight at a time, back to back, as the idle pings were sent';
+    return { model: 'closed', concurrency: 1, ...none, skipped };
+  }
+  const { intendedRate } = offered;
+  const utilization = (intendedRate * idle.p95Ms) / 1000;
+  if (utilization >= PROBE_UTILIZATION) return undefined;
+  const skipped = `not needed: ${round1(intendedRate)}/s x the idle p95 of ${idle.p95Ms} ms keeps the pair busy ${Math.round(utilization * 100)}% of the time at most, under ${PROBE_UTILIZATION * 100}%: calls at this rate cannot queue`;
+  return { model: 'open', intendedRate: round1(intendedRate), ...none, skipped };
 }
 
 /** One ping, its time counted from `fromMs` (now for an idle ping, its intended start in the probe). */

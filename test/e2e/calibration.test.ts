@@ -20,6 +20,7 @@ import { KEEP_UP_SHARE, LOAD_SHARE, machineDelayMs } from '../../src/measure/cal
 import { EXIT_CODE_OF } from '../../src/measure/run-report.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { loadProfile } from '../../src/profile/load.ts';
+import { PROBE_UTILIZATION } from '../../src/run/calibrate.ts';
 import { runProfile } from '../../src/run/run-profile.ts';
 
 const PROFILE = `
@@ -93,6 +94,11 @@ describe('the start-up calibration', () => {
     expect(c.tooLoaded).toBeUndefined();
     // The reference server's read-only search_documents, timed before the fault window opened: no error.
     expect(c.toolCall).toMatchObject({ tool: 'search_documents', calls: 5, errors: 0 });
+    // At 8/s the rate probe runs only where the idle pings were slow enough for calls to queue; else it says why not.
+    if ((8 * c.p95Ms!) / 1000 < PROBE_UTILIZATION) {
+      expect(c.probe).toMatchObject({ model: 'open', intendedRate: 8, calls: 0, durationMs: 0 });
+      expect(c.probe!.skipped).toMatch(/^not needed: 8\/s x the idle p95 of [\d.]+ ms keeps the pair busy \d+% /);
+    } else expect(c.probe!.calls).toBeGreaterThanOrEqual(5);
     expect(report.metrics.faultWindows[0].hits).toBeGreaterThan(0);
     expect(report.verdict).toBe('pass');
   }, 60_000);
@@ -174,7 +180,10 @@ expect:
     const c = report.calibration!;
     // The idle pings, one at a time, see a healthy pair: only the probe can tell.
     expect(c.p95Ms).toBeLessThan(LOAD_SHARE * 4000);
+    // The idle pings wait their turn too (SERVICE_MS each): at this rate calls could queue, so the probe runs.
+    expect((4 * CAPACITY * c.p95Ms!) / 1000).toBeGreaterThanOrEqual(PROBE_UTILIZATION);
     expect(c.probe).toMatchObject({ model: 'open', intendedRate: 4 * CAPACITY, timedOut: 0 });
+    expect(c.probe!.skipped).toBeUndefined();
     expect(c.probe!.calls).toBeGreaterThanOrEqual(6);
     // The server's one-at-a-time ping holds the probe at (at most) its capacity.
     expect(c.probe!.achievedRate).toBeLessThanOrEqual(CAPACITY * 1.2);
@@ -194,7 +203,9 @@ expect:
   it("negative control: a rate under the capacity keeps up and the verdict is the thresholds' (pass)", async () => {
     const { report } = await runAt(CAPACITY / 2.5);
     const c = report.calibration!;
+    expect((CAPACITY / 2.5) * c.p95Ms!).toBeGreaterThanOrEqual(PROBE_UTILIZATION * 1000);
     expect(c.probe).toMatchObject({ model: 'open', intendedRate: CAPACITY / 2.5, timedOut: 0 });
+    expect(c.probe!.calls).toBeGreaterThanOrEqual(5);
     expect(c.probe!.achievedRate).toBeGreaterThanOrEqual(KEEP_UP_SHARE * (CAPACITY / 2.5));
     expect(c.tooLoaded).toBeUndefined();
     expect(report.verdict).toBe('pass');

@@ -7,6 +7,7 @@ import { formatConsoleSummary } from '../../../src/report/console.ts';
 import { renderJson } from '../../../src/report/json.ts';
 import { renderMarkdown } from '../../../src/report/markdown.ts';
 import { runReportSchema } from '../../../src/report/report-schema.ts';
+import { probeNeedless } from '../../../src/run/calibrate.ts';
 import { T0 } from '../measure/fixtures.ts';
 import { sampleHistories } from './fixtures.ts';
 
@@ -14,6 +15,8 @@ function calibratedRun() {
   const h = sampleHistories();
   const timing = { attemptTimeoutMs: 2000, shortestWindowMs: 1000 };
   const sample = (p95Ms: number) => ({ calls: 20, timedOut: 0, p50Ms: p95Ms / 2, p95Ms, maxMs: p95Ms });
+  // At 5/s, 35 ms calls keep the pair busy 18% of each second: no probe (run/calibrate.ts); at 800 ms one ran.
+  const probed = (p95Ms: number) => probeNeedless({ intendedRate: 5 }, sample(p95Ms));
   const profile = (name: string, p95Ms: number, expect: string[]) =>
     buildProfileReport({
       name,
@@ -22,7 +25,7 @@ function calibratedRun() {
       history: h.good,
       expect,
       decisionLogSha256: 'a'.repeat(64),
-      calibration: assessCalibration(sample(p95Ms), timing),
+      calibration: assessCalibration({ ...sample(p95Ms), probe: probed(p95Ms) }, timing),
     });
   return buildRunReport({
     seed: 7,
@@ -65,7 +68,9 @@ describe('calibration in the reports', () => {
 
   it('console: p95 and margin in the header, the machine delay on a missed bound, the inconclusive thresholds', () => {
     const text = formatConsoleSummary(run, { color: false, verbose: true });
-    expect(text).toContain('FAIL slow (resilient, seed 7, calibration p95 35 ms, margin +120 ms)');
+    expect(text).toContain(
+      'FAIL slow (resilient, seed 7, calibration p95 35 ms, margin +120 ms, probe 5/s not needed)',
+    );
     expect(text).toMatch(
       /✗ latency_p99_ms < 200: expected latency_p99_ms < 200 \(more than the machine's measured delay of 120 ms\), actual 400/,
     );
@@ -91,6 +96,11 @@ describe('calibration in the reports', () => {
     const json = JSON.parse(renderJson(run));
     expect(runReportSchema.safeParse(json).error?.issues).toBeUndefined();
     expect(json.profiles[0].calibration).toMatchObject({ p95Ms: 35, referenceP95Ms: 5, marginMs: 120 });
+    expect(json.profiles[0].calibration.probe).toMatchObject({
+      calls: 0,
+      skipped: expect.stringMatching(/^not needed: 5\/s x the idle p95 of 35 ms keeps the pair busy 18% /),
+    });
+    expect(json.profiles[1].calibration.probe).toBeUndefined();
     expect(json.profiles[2].calibration.probe).toMatchObject({ model: 'open', intendedRate: 25, achievedRate: 17.9 });
     expect(json.profiles[0].thresholds[0]).toMatchObject({
       expr: 'latency_p99_ms < 200',
