@@ -3,7 +3,8 @@
 // touches no tool, dependency, ledger or seeded decision, so it cannot change what the profile measures. First a
 // few idle pings, one at a time (the pair's no-fault latency); then a short probe at the workload's own arrival
 // rate (open model) or concurrency (closed model), which shows whether this machine keeps up with what the profile
-// is about to offer. measure/calibration.ts judges both against the profile's timing. Where the workload has a
+// is about to offer, where the idle pings say calls at that load could queue at all (probeNeedless).
+// measure/calibration.ts judges both against the profile's timing. Where the workload has a
 // read-only tool, a few calls of it, one at a time, say what a tool call costs too: reported, not judged.
 import type { Session } from '../client/session.ts';
 import { epochMs } from '../core/clock.ts';
