@@ -57,7 +57,34 @@ describe('stdio target: the ledger outlives the server process', () => {
 });
 
 // The stdio profiles' resilient runs are the default suite's (suite-checks/stdio.ts).
-describe('stdio profiles, the control', () => {
+describe('stdio profiles: a crash after ops that ended, and the control', () => {
+  // The shipped profile kills the child at 1.2 s, so how much it committed first depends on the machine (a stalled
+  // child may have committed nothing). One op at a time with the kill at op 8 fixes it: op 8 is issued only once
+  // ops 0 to 7 have ended, so each of their payments was charged by the child that is then killed.
+  it('stdio-crash, killed at op 8 of one at a time: the dead child’s effects are all in the ledger', async () => {
+    const killAt = 8;
+    const r = await runShipped('stdio-crash', undefined, undefined, undefined, (profile) => {
+      profile.workload = { ...profile.workload, rate: undefined, concurrency: 1, ops: 16 };
+      profile.faults = [{ seam: 'server', kind: 'crash', signal: 'SIGKILL', fromOp: killAt, toOp: killAt }];
+    });
+    const crash = r.history.faults[0];
+    expect(crash.onMs).toBeGreaterThan(0);
+    const ops = r.history.ops!;
+    const index = (o: (typeof ops)[number]) => Number(o.opId.slice('op-'.length));
+    const payment = (o: (typeof ops)[number]) => o.tool === 'create_payment' && o.outcome === 'ok';
+    const before = ops.filter((o) => index(o) < killAt && payment(o));
+    expect(before.length).toBeGreaterThan(3);
+    expect(ops.filter((o) => index(o) < killAt).every((o) => o.endMs <= crash.onMs)).toBe(true);
+    expect(ops.filter((o) => index(o) >= killAt).every((o) => o.startMs >= crash.onMs)).toBe(true);
+    // Each of them charged once, stamped by the child before it was killed; the rest by the new child.
+    const effects = [...r.history.effects];
+    const early = effects.filter((e) => e.atMs < crash.onMs);
+    expect(early.map((e) => e.traceId).sort()).toEqual(before.map((o) => o.opId).sort());
+    expect(effects.length).toBe(ops.filter(payment).length);
+    expect(r.report.metrics).toMatchObject({ opsFail: 0, duplicateEffects: 0, lostEffects: 0 });
+    expect(r.report.notes.find((n) => /spawned 2 server process\(es\); 1 killed/.test(n))).toBeDefined();
+  }, 90_000);
+
   it('stdio-crash control: with no retries every call after the crash fails', async () => {
     const r = await runShipped('stdio-crash', 'none');
     expectPassed(r.report); // controls.none: error_rate > 0.3

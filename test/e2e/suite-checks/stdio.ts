@@ -17,8 +17,8 @@ export function stdioChecks(shipped: ShippedRun): void {
     expect(failing(r)).toBe('');
     expect(note(r, /spawned 2 server process\(es\); 1 killed/)).toBeDefined();
     const crash = r.history.faults[0];
-    // Effects from before the crash are in the ledger although their process is dead.
-    expect([...r.history.effects].filter((e) => e.atMs < crash.onMs).length).toBeGreaterThan(5);
+    // The new child charged the calls the crash broke and the ones after it. What the killed child committed
+    // before a kill placed in time depends on the machine: targets.test.ts kills it after ops that have ended.
     expect([...r.history.effects].filter((e) => e.atMs > crash.onMs).length).toBeGreaterThan(5);
     expect(r.report.metrics.retriedOps).toBeGreaterThan(0);
   });
