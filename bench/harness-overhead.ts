@@ -405,7 +405,7 @@ async function measure(
   concurrency: number,
   seconds: number,
   cpuProf?: string,
-): Promise<SideResult & { peakRssMb: number; pid: number }> {
+): Promise<SideResult & { peakRssMb: number; pid: number; listenerWarnings: number }> {
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the command line, and server children inherit execArgv.
   const profiling: string[] = [];
   if (cpuProf) {
@@ -430,8 +430,14 @@ async function measure(
         String(WARMUP_S),
       ],
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    // Its stderr is held back, shown only if it fails: the bare SDK client's transport gives fetch its one signal,
+    // which gathers an abort listener per request until a collection, so Node warns of it hundreds of times a round.
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  let stderr = '';
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
   let peak = 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, treeRss(child.pid!));
@@ -442,9 +448,11 @@ async function measure(
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearInterval(sampler);
-  if (code !== 0) throw new Error(`${side} side (concurrency ${concurrency}) exited with ${code}`);
+  if (code !== 0)
+    throw new Error(`${side} side (concurrency ${concurrency}) exited with ${code}:\n${stderr.slice(-2000)}`);
   const result = JSON.parse(out.trim().split('\n').pop()!) as SideResult;
-  return { ...result, peakRssMb: Math.round((peak / 2 ** 20) * 10) / 10, pid: child.pid! };
+  const listenerWarnings = stderr.match(/MaxListenersExceededWarning/g)?.length ?? 0;
+  return { ...result, peakRssMb: Math.round((peak / 2 ** 20) * 10) / 10, pid: child.pid!, listenerWarnings };
 }
 
 /** Where a frame's code lives: an npm package, a folder of this repo, or a Node internal module. */
@@ -567,7 +575,7 @@ async function main(): Promise<void> {
         const r = await measure(side, concurrency, seconds, cpuProf || undefined);
         runs.get(side)!.push(r);
         console.log(
-          `  c=${concurrency} round ${round + 1} ${side.padEnd(Math.max(...SIDES.map((s) => s.length)))} ${fixed(r.opsPerSec, 1).padStart(8)} ops/s  CPU ms/op client ${fixed(r.clientCpuMsPerOp, 3)} server ${fixed(r.serverCpuMsPerOp, 3)}; writes/op client ${fixed(r.syscallsPerOp.writes[0], 2)} server ${fixed(r.syscallsPerOp.writes[1], 2)}, reads/op ${fixed(r.syscallsPerOp.reads[0], 2)} / ${fixed(r.syscallsPerOp.reads[1], 2)}  (${r.ops} ops, ${r.errors} errors, peak RSS ${r.peakRssMb} MB, load ${loadavg()[0].toFixed(1)})`,
+          `  c=${concurrency} round ${round + 1} ${side.padEnd(Math.max(...SIDES.map((s) => s.length)))} ${fixed(r.opsPerSec, 1).padStart(8)} ops/s  CPU ms/op client ${fixed(r.clientCpuMsPerOp, 3)} server ${fixed(r.serverCpuMsPerOp, 3)}; writes/op client ${fixed(r.syscallsPerOp.writes[0], 2)} server ${fixed(r.syscallsPerOp.writes[1], 2)}, reads/op ${fixed(r.syscallsPerOp.reads[0], 2)} / ${fixed(r.syscallsPerOp.reads[1], 2)}  (${r.ops} ops, ${r.errors} errors, peak RSS ${r.peakRssMb} MB, load ${loadavg()[0].toFixed(1)}${r.listenerWarnings > 0 ? `, ${r.listenerWarnings} MaxListenersExceededWarning` : ''})`,
         );
       }
     }
