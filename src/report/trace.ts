@@ -5,6 +5,7 @@
 // request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
 // Model-visible text is given by its length (visibleChars), on ops and attempts alike, as history.jsonl keeps it.
+import { clipLongStrings } from '../core/clip-long-strings.ts';
 import type { AttemptRecord, History } from '../core/history.ts';
 import { historyOf } from '../core/history-key.ts';
 import { type RecordIndex, recordIndex } from '../core/history-records.ts';
@@ -213,7 +214,8 @@ function eventOf(
   }
 }
 
-// A record's fields the event gives otherwise: text by its length, arguments redacted, a message clipped.
+// A record's fields the event gives otherwise: text by its length, arguments redacted (a string of megabytes as its
+// head and length), a message clipped.
 const OP_LEFT_OUT: ReadonlySet<string> = new Set(['visible']);
 const ATTEMPT_LEFT_OUT: ReadonlySet<string> = new Set(['args', 'message', 'visible']);
 const NONE_LEFT_OUT: ReadonlySet<string> = new Set();
@@ -236,7 +238,7 @@ function attemptLine(
   copyFields(event, a, ATTEMPT_LEFT_OUT);
   if (visible !== undefined) event.visibleChars = visible.length;
   event.tool = a.tool ?? opTool;
-  if (args !== undefined) event.args = redactSecrets(args);
+  if (args !== undefined) event.args = redactSecrets(clipLongStrings(args));
   event.outcome = a.ok ? 'ok' : 'failed';
   event.latencyMs = round1(a.endMs - a.startMs);
   if (!Number.isNaN(previousEndMs)) event.gapMs = round1(a.startMs - previousEndMs);

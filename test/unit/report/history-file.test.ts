@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { epochMs } from '../../../src/core/clock.ts';
 import { absolute, relative } from '../../../src/core/relative-time.ts';
 import { parseHistories, renderHistories } from '../../../src/report/history-file.ts';
+import { renderTrace } from '../../../src/report/trace.ts';
 import { EVIL, sampleHistories } from './fixtures.ts';
 
 describe('history.jsonl', () => {
@@ -28,6 +29,18 @@ describe('history.jsonl', () => {
     expect(JSON.stringify(back[EVIL])).toBe(JSON.stringify(histories[EVIL]));
     expect(back.good.decisions).toEqual(histories.good.decisions);
     // Written again from what was read: the same bytes.
+    expect(renderHistories(back)).toBe(text);
+  });
+
+  it('keeps an argument string of megabytes as its head and length, as trace.jsonl does', () => {
+    const histories = sampleHistories();
+    const message = 'm'.repeat(5_000_000);
+    histories.good.attempts![0] = { ...histories.good.attempts![0], args: { channel: 'email', message } };
+    const text = renderHistories(histories);
+    expect(text.length).toBeLessThan(100_000);
+    const back = parseHistories(text, 'h.jsonl');
+    expect(back.good.attempts![0].args).toEqual({ channel: 'email', message: `${'m'.repeat(64)}… [5000000 chars]` });
+    expect(renderTrace(back)).toBe(renderTrace(histories));
     expect(renderHistories(back)).toBe(text);
   });
 
