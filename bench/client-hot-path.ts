@@ -139,6 +139,10 @@ async function pieceList(): Promise<Piece[]> {
   // An answer on an SSE stream, read to its end: as it is, and read along for log messages (watched-stream.ts).
   const sse = `id: e-1\nevent: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'hello' }] } })}\n\n`;
   const sseAnswer = () => new Response(sse, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  const readToEnd = async (r: Response) => {
+    const reader = r.body!.getReader();
+    while (!(await reader.read()).done);
+  };
   // The whole chain as connection.ts builds it for an http target: signal, attempt record, edge seam, offer observer.
   const edge = new EdgeController();
   const chain = transportFetch(edge.wrap(offerObserver(stub).fetch), attempts);
@@ -179,8 +183,10 @@ async function pieceList(): Promise<Piece[]> {
     { name: '  attempt HTTP record', fn: inAttempt(recordingFetch(stub, attempts)), baseline: inAttempt(stub) },
     {
       name: 'SSE answer read along (log messages, stream errors)',
-      fn: () => watchedResponse(sseAnswer(), {}, attempts).text(),
-      baseline: () => sseAnswer().text(),
+      // Read through `body`, as the SDK reads an SSE answer: the watched response keeps its own object and replaces
+      // only its body, so text() would find the original stream locked.
+      fn: () => readToEnd(watchedResponse(sseAnswer(), {}, attempts)),
+      baseline: () => readToEnd(sseAnswer()),
     },
     { name: '  edge seam, no rule (trace key)', fn: inAttempt(edge.wrap(stub)), baseline: inAttempt(stub) },
     { name: '  offer observer', fn: inAttempt(offerObserver(stub).fetch), baseline: inAttempt(stub) },
