@@ -2,18 +2,18 @@
 // `faultline report RUN_DIR` can rebuild every report later. Format 2 (`"format":2` on the line) is compact where
 // the bytes grow with the run (attempts, ops, decisions): model-visible text is left out, its length kept as
 // visibleChars (as trace.jsonl has it; it can be megabytes and may hold a leaked canary, and the leak scan already
-// ran and wrote its findings to report.json); an argument string of megabytes as its head and length
-// (core/clip-long-strings.ts, as trace.jsonl has it); a start is written relative to the history's start, an end relative
+// ran and wrote its findings to report.json); arguments, error messages and notifications as trace.jsonl shows them,
+// secrets redacted and an argument string of megabytes as its head and length (kept-text.ts); a start is written relative to the history's start, an end relative
 // to its record's start, each to the fewest decimals that give the clock's reading back exactly
 // (core/relative-time.ts), so every report renders again byte for byte; decisions as the decision log writes them
 // (`[stream, what, value]`, `1` after a keyed draw). A line without `format` (written before) is read as it is:
 // epoch times, visibleChars on ops only, decisions as objects.
 import { z } from 'zod';
-import { clipLongStrings } from '../core/clip-long-strings.ts';
 import { decodedDecision, type EncodedDecision, encodedDecision } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';
 import { wholeAttempts, wholeOps } from '../core/history-records.ts';
 import { absolute, relative } from '../core/relative-time.ts';
+import { keptField } from './kept-text.ts';
 
 export const HISTORY_FILE = 'history.jsonl';
 const FORMAT = 2;
@@ -68,16 +68,15 @@ interface Timed {
 }
 
 /**
- * The record in its keys' order, times relative, visible text as its length (last, as trace.jsonl puts it), long
- * argument strings clipped (as trace.jsonl has them).
+ * The record in its keys' order, times relative, visible text as its length (last, as trace.jsonl puts it), its
+ * arguments, message and notifications as trace.jsonl shows them (kept-text.ts: secrets redacted, long strings clipped).
  */
 function compactRecord(record: Timed, baseMs: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key in record) {
     if (key === 'startMs') out[key] = relative(record.startMs, baseMs);
     else if (key === 'endMs') out[key] = relative(record.endMs, record.startMs);
-    else if (key === 'args') out[key] = clipLongStrings((record as { args?: unknown }).args);
-    else if (key !== 'visible') out[key] = (record as unknown as Record<string, unknown>)[key];
+    else if (key !== 'visible') out[key] = keptField(key, (record as unknown as Record<string, unknown>)[key]);
   }
   if (record.visible !== undefined) out.visibleChars = record.visible.length;
   return out;

@@ -5,13 +5,12 @@
 // request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
 // did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
 // Model-visible text is given by its length (visibleChars), on ops and attempts alike, as history.jsonl keeps it.
-import { clipLongStrings } from '../core/clip-long-strings.ts';
 import type { AttemptRecord, History } from '../core/history.ts';
 import { historyOf } from '../core/history-key.ts';
 import { type RecordIndex, recordIndex } from '../core/history-records.ts';
 import type { Effect } from '../core/ledger.ts';
-import { redactSecrets, redactText } from '../core/redact.ts';
 import type { RunReport } from '../measure/run-report.ts';
+import { keptField } from './kept-text.ts';
 import { workloadOffsetMs } from './time-base.ts';
 
 export interface TraceEvent {
@@ -214,8 +213,8 @@ function eventOf(
   }
 }
 
-// A record's fields the event gives otherwise: text by its length, arguments redacted (a string of megabytes as its
-// head and length), a message clipped.
+// A record's fields the event gives otherwise: text by its length; arguments, message and notifications as the report
+// files keep them (kept-text.ts), a message clipped.
 const OP_LEFT_OUT: ReadonlySet<string> = new Set(['visible']);
 const ATTEMPT_LEFT_OUT: ReadonlySet<string> = new Set(['args', 'message', 'visible']);
 const NONE_LEFT_OUT: ReadonlySet<string> = new Set();
@@ -233,19 +232,22 @@ function attemptLine(
   opTool: string | undefined,
   previousEndMs: number,
 ): TraceEvent {
-  const { args, message, visible } = a;
-  const clipped = message && message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
+  const { args, message, visible, notifications } = a;
+  // Redacted before it is clipped, as history.jsonl keeps it: clipped first, a secret cut at the edge would show.
+  const shown = message === undefined ? undefined : (keptField('message', message) as string);
+  const clipped = shown && shown.length > MAX_MESSAGE ? `${shown.slice(0, MAX_MESSAGE)}…` : shown;
   copyFields(event, a, ATTEMPT_LEFT_OUT);
+  if (notifications !== undefined) event.notifications = keptField('notifications', notifications);
   if (visible !== undefined) event.visibleChars = visible.length;
   event.tool = a.tool ?? opTool;
-  if (args !== undefined) event.args = redactSecrets(clipLongStrings(args));
+  if (args !== undefined) event.args = keptField('args', args);
   event.outcome = a.ok ? 'ok' : 'failed';
   event.latencyMs = round1(a.endMs - a.startMs);
   if (!Number.isNaN(previousEndMs)) event.gapMs = round1(a.startMs - previousEndMs);
   event.faults = h.faults
     .filter((f) => f.onMs <= a.endMs && (f.offMs === undefined || f.offMs >= a.startMs))
     .map((f) => f.id);
-  if (clipped !== undefined) event.message = redactText(clipped);
+  if (clipped !== undefined) event.message = clipped;
   return event;
 }
 

@@ -44,6 +44,29 @@ describe('history.jsonl', () => {
     expect(renderHistories(back)).toBe(text);
   });
 
+  it('keeps no secret an attempt carried: arguments, message and notifications as trace.jsonl shows them', () => {
+    const histories = sampleHistories();
+    histories.good.attempts![0] = {
+      ...histories.good.attempts![0],
+      args: { api_key: 'k-123', note: 'token=abc123 please', card: 'sk_live_4242' },
+      message: `upstream failed with password=flcanaryPWD9Lm4! ${'x'.repeat(600)}\n    at chargeCard (/srv/app/pay.js:1:2)`,
+      notifications: ['{"level":"info","data":"Bearer eyJhbGciOi.payload.sig"}'],
+    };
+    const text = renderHistories(histories);
+    expect(text).not.toMatch(/k-123|abc123|sk_live_4242|flcanaryPWD9Lm4|\/srv\/app|eyJhbGciOi/);
+    const back = parseHistories(text, 'h.jsonl');
+    expect(back.good.attempts![0].args).toEqual({
+      api_key: '[redacted]',
+      note: 'token=[redacted] please',
+      card: '[key redacted]',
+    });
+    const trace = renderTrace(histories);
+    expect(trace).not.toMatch(/k-123|abc123|sk_live_4242|flcanaryPWD9Lm4|\/srv\/app|eyJhbGciOi/);
+    expect(trace).toContain('password=[redacted]');
+    expect(renderTrace(back)).toBe(trace);
+    expect(renderHistories(back)).toBe(text);
+  });
+
   it('writes record times relative and short, and reads them back exactly', () => {
     const start = epochMs();
     // Clock readings as a run takes them, hours into it.
