@@ -2,6 +2,7 @@
 // oversized-payloads' 5 MB message) is kept as its head and its length. Its bytes tell a reader nothing, and three
 // such calls were 30 MB of the default suite's 38 MB of report files, written twice (history.jsonl, trace.jsonl).
 // Every shorter string is kept whole, and a value with nothing to clip is returned as it is (no copy).
+import { mapStrings } from './map-strings.ts';
 
 /** The longest argument string kept whole. */
 export const MAX_KEPT_CHARS = 4096;
@@ -11,21 +12,7 @@ const HEAD_CHARS = 64;
 
 /** `value` with every string longer than MAX_KEPT_CHARS clipped to `<head>… [<length> chars]`. */
 export function clipLongStrings<T>(value: T): T {
-  if (typeof value === 'string') {
-    return (value.length > MAX_KEPT_CHARS ? `${value.slice(0, HEAD_CHARS)}… [${value.length} chars]` : value) as T;
-  }
-  if (Array.isArray(value)) {
-    const clipped = value.map(clipLongStrings);
-    return (clipped.some((v, i) => v !== value[i]) ? clipped : value) as T;
-  }
-  if (value && typeof value === 'object') {
-    let copy: Record<string, unknown> | undefined;
-    for (const [key, v] of Object.entries(value)) {
-      const clipped = clipLongStrings(v);
-      if (clipped !== v) copy ??= { ...(value as Record<string, unknown>) };
-      if (copy) copy[key] = clipped;
-    }
-    return (copy ?? value) as T;
-  }
-  return value;
+  return mapStrings(value, (text) =>
+    text.length > MAX_KEPT_CHARS ? `${text.slice(0, HEAD_CHARS)}… [${text.length} chars]` : text,
+  );
 }

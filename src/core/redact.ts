@@ -3,6 +3,8 @@
 // in the first place). `leaky: true` servers skip it on purpose. A tool call's arguments (trace.jsonl) lose only
 // their secrets: a path or a query in an argument is what the op did, and the trace is for reading that.
 
+import { mapStrings } from './map-strings.ts';
+
 /** Secrets: bearer tokens, JWTs, API keys, `password=...` and the like. */
 const SECRET_RULES: Array<[RegExp, string]> = [
   [/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]'],
@@ -38,16 +40,16 @@ function applyRules(text: string, rules: Array<[RegExp, string]>): string {
   return out;
 }
 
-/** A tool call's arguments with their secrets redacted (by value, or by a secret's name) and every other value kept. */
+/**
+ * A tool call's arguments with their secrets redacted (by value, or by a secret's name) and every other value kept.
+ * A value with no secret in it is returned as it is, not copied: the report files pass every attempt's arguments.
+ */
 export function redactSecrets<T>(value: T): T {
-  if (typeof value === 'string') return applyRules(value, SECRET_RULES) as T;
-  if (Array.isArray(value)) return value.map(redactSecrets) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_NAME.test(k) && v != null ? '[redacted]' : redactSecrets(v)]),
-    ) as T;
-  }
-  return value;
+  return mapStrings(
+    value,
+    (text) => applyRules(text, SECRET_RULES),
+    (key, v) => (SECRET_NAME.test(key) && v != null ? '[redacted]' : undefined),
+  );
 }
 
 /** Redacts every string (keys included) in a JSON-like value. */
