@@ -2,12 +2,12 @@
 // `faultline report RUN_DIR` can rebuild every report later. Format 2 (`"format":2` on the line) is compact where
 // the bytes grow with the run (attempts, ops, decisions): model-visible text is left out, its length kept as
 // visibleChars (as trace.jsonl has it; it can be megabytes and may hold a leaked canary, and the leak scan already
-// ran and wrote its findings to report.json); arguments, error messages and notifications as trace.jsonl shows them,
-// secrets redacted and an argument string of megabytes as its head and length (kept-text.ts); a start is written relative to the history's start, an end relative
-// to its record's start, each to the fewest decimals that give the clock's reading back exactly
-// (core/relative-time.ts), so every report renders again byte for byte; decisions as the decision log writes them
-// (`[stream, what, value]`, `1` after a keyed draw). A line without `format` (written before) is read as it is:
-// epoch times, visibleChars on ops only, decisions as objects.
+// ran and wrote its findings to report.json); arguments, error messages and notifications are kept as trace.jsonl
+// shows them, secrets redacted and an argument string of megabytes as its head and length (kept-text.ts); a start
+// is written relative to the history's start, an end relative to its record's start, each to the fewest decimals
+// that give the clock's reading back exactly (core/relative-time.ts), so every report renders again byte for byte;
+// decisions as the decision log writes them (`[stream, what, value]`, `1` after a keyed draw). A line without
+// `format` (written before) is read as it is: epoch times, visibleChars on ops only, decisions as objects.
 import { z } from 'zod';
 import { decodedDecision, type EncodedDecision, encodedDecision } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';

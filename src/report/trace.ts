@@ -1,10 +1,11 @@
 // trace.jsonl: every attempt, op, fault window event and effect of every profile, one JSON object per line,
-// profile by profile in the report's order, each sorted by time, so a failure can be read as one story (profiles run
-// at once, `--jobs`, do not interleave; one after another, that is the order of time). An attempt's line carries what a person debugging
-// needs: op, attempt, tool, arguments (their secrets redacted; kept-text.ts), idempotency key, outcome, category, code, HTTP status, server
-// request id, the backoff before it, its latency and the fault windows active while it ran. Fields the client
-// did not record are absent; `gapMs` (time since the op's previous attempt ended) is measured, not recorded.
-// Model-visible text is given by its length (visibleChars), on ops and attempts alike, as history.jsonl keeps it.
+// profile by profile in the report's order, each sorted by time, so a failure can be read as one story (profiles
+// run at once, `--jobs`, do not interleave; one after another, that is the order of time). An attempt's line
+// carries what a person debugging needs: op, attempt, tool, arguments, idempotency key, outcome, category, code,
+// HTTP status, server request id, the backoff before it, its latency, the fault windows active while it ran, its
+// message and notifications; arguments, message and notifications redacted as history.jsonl keeps them
+// (kept-text.ts). Fields the client did not record are absent; `gapMs` (time since the op's previous attempt ended)
+// is measured, not recorded. Model-visible text is given by its length (visibleChars), on ops and attempts alike.
 import type { AttemptRecord, History } from '../core/history.ts';
 import { historyOf } from '../core/history-key.ts';
 import { type RecordIndex, recordIndex } from '../core/history-records.ts';
