@@ -9,7 +9,7 @@ export function foundationChecks(shipped: ShippedRun): void {
     const r = shipped('baseline');
     expect(failing(r)).toBe('');
     const m = r.report.metrics;
-    expect(m.ops).toBe(100); // the plan's: 25 ops/s for 4 s, every one run whatever the machine
+    expect(m.ops).toBe(50); // the plan's: 25 ops/s for 2 s, every one run whatever the machine
     expect(m.opsOk).toBe(m.ops);
     // Every side-effecting op left exactly one effect in the ledger.
     const writes = r.history.ops!.filter((o) => o.sideEffecting).length;
