@@ -51,7 +51,7 @@ describe('request-state-tampered (modern)', () => {
   });
 });
 
-// An expired request state: the server honours a state for 600 ms and the edge holds the confirmed round for 1 s.
+// An expired request state: the server honours a state for 600 ms and the edge holds the confirmed round for 800 ms.
 describe('request-state-expired (modern)', () => {
   const expired = (policy?: 'none') => run(policy, 'request-state-expired');
 
