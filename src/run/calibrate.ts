@@ -204,8 +204,22 @@ export function probeNeedless(offered: OfferedLoad, idle: CalibrationSample): Pr
   const { intendedRate } = offered;
   const utilization = (intendedRate * idle.p95Ms) / 1000;
   if (utilization >= PROBE_UTILIZATION) return undefined;
-  const skipped = `not needed: ${round1(intendedRate)}/s x the idle p95 of ${idle.p95Ms} ms keeps the pair busy ${Math.round(utilization * 100)}% of the time at most, under ${PROBE_UTILIZATION * 100}%: calls at this rate cannot queue`;
+  const skipped = `not needed: ${round1(intendedRate)}/s x the idle p95 of ${idle.p95Ms} ms keeps the pair busy ${busyShareAtMost(utilization)} of the time at most, under ${PROBE_UTILIZATION * 100}%: calls at this rate cannot queue`;
   return { model: 'open', intendedRate: round1(intendedRate), ...none, skipped };
+}
+
+/**
+ * A share under PROBE_UTILIZATION as a percentage rounded up (it is said as an upper bound), with the fewest decimals
+ * that keep it under the limit: 24.6 % reads "24.6%", never "25%" beside "under 25%".
+ */
+function busyShareAtMost(share: number): string {
+  for (const decimals of [0, 1, 2]) {
+    const scale = 10 ** decimals;
+    // toFixed first: 0.07 x 100 is 7.000000000000001 in binary floating point, which must not round up to 8.
+    const percent = Math.ceil(Number((share * 100 * scale).toFixed(6))) / scale;
+    if (percent < PROBE_UTILIZATION * 100) return `${percent}%`;
+  }
+  return `just under ${PROBE_UTILIZATION * 100}%`;
 }
 
 /** One ping, its time counted from `fromMs` (now for an idle ping, its intended start in the probe). */

@@ -24,6 +24,17 @@ describe('probeNeedless', () => {
     });
   });
 
+  it('says the busy share as an upper bound that reads under the limit: rounded up, with decimals only near it', () => {
+    const share = (rate: number, p95Ms: number) =>
+      /busy (.+) of the time at most/.exec(probeNeedless({ intendedRate: rate }, idle(p95Ms))?.skipped ?? '')?.[1];
+    expect(share(7, 10)).toBe('7%'); // 7.000000000000001 in floating point, not 8%
+    expect(share(5, 35)).toBe('18%'); // 17.5
+    expect(share(20, 12.3)).toBe('24.6%'); // not 25%, beside "under 25%"
+    expect(share(20, 12.48)).toBe('24.96%');
+    expect(share(20, 12.4999)).toBe('just under 25%');
+    expect(probeNeedless({ intendedRate: 20 }, idle(12.5))).toBeUndefined(); // 25% itself: the probe runs
+  });
+
   it('skips a one-worker closed model (one call in flight, back to back, as the idle pings), never more workers', () => {
     expect(probeNeedless({ concurrency: 1 }, idle(4))).toEqual({
       model: 'closed',
