@@ -6,11 +6,21 @@
 import type { AttemptRecord, History, OpRecord } from '../core/history.ts';
 import { opGroups } from '../core/history-records.ts';
 import type { Accumulator } from './accumulator.ts';
-import type { LeakFinding } from './types.ts';
+import type { LeakFinding } from './leak-finding.ts';
 
 export interface LeakOptions {
   /** Canary kind -> marker. */
   canaries?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Findings as a report lists them: final answers first, then by op id; an op's own in the order they were found (a
+ * stable sort), so findings gathered op by op in any order, or shard by shard, list alike.
+ */
+export function inReportOrder(findings: readonly LeakFinding[]): LeakFinding[] {
+  const rank = (f: LeakFinding) => (f.where === 'visible' ? 0 : 1);
+  const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...findings].sort((a, b) => rank(a) - rank(b) || byId(a.opId, b.opId));
 }
 
 /** One finding per (op, place, canary kind); the count of leaks is the number of findings. */
@@ -61,9 +71,7 @@ export class LeakScanner implements Accumulator<LeakFinding[]> {
    * op's own findings keep the order they were found in (its attempts in order, the canaries in the order given).
    */
   result(): LeakFinding[] {
-    const rank = (f: LeakFinding) => (f.where === 'visible' ? 0 : 1);
-    const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    return [...this.findings].sort((a, b) => rank(a) - rank(b) || byId(a.opId, b.opId));
+    return inReportOrder(this.findings);
   }
 
   private scan(opId: string, where: LeakFinding['where'], text: string | undefined): void {

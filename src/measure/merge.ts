@@ -11,6 +11,8 @@ import { formatShard, shareOf } from '../core/shard.ts';
 import { stableStringify } from '../core/stable-hash.ts';
 import { type Calibration, machineDelayMs } from './calibration.ts';
 import { buildCapacityReview, type CapacityReview } from './capacity.ts';
+import type { LeakFinding } from './leak-finding.ts';
+import { findLeaks, inReportOrder } from './leaks.ts';
 import { computeMetrics } from './metrics.ts';
 import type { MetricsOptions } from './options.ts';
 import { buildProtocolMatrix } from './protocol-matrix.ts';
@@ -88,7 +90,7 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
       history,
       expect: judging.expect,
       decisionLogSha256: parts.length === 1 ? parts[0].decisionLogSha256 : combinedHash(parts),
-      metricsOptions: judging.metricsOptions,
+      metricsOptions: { ...judging.metricsOptions, leakFindings: leakFindingsOf(parts, judging.metricsOptions) },
       notes: [...unique(parts.flatMap((p) => p.notes)), where],
       ...(errors.length > 0 && { error: errors.join('; ') }),
       ...(calibration && { calibration }),
@@ -115,6 +117,15 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
   if (skipped.length > 0) run.notApplicable = skipped;
   if (several) run.matrix = buildProtocolMatrix(columns.map(describePairing), reports, skipped);
   return { run, histories };
+}
+
+/**
+ * What the leak scan found in the parts' ops: each shard's own findings (format 2 keeps no model-visible text to scan
+ * again), or a format 1 shard's history scanned here. Each op ran in one shard, so together they are the scan of the
+ * whole run's ops, listed as one scan lists them.
+ */
+function leakFindingsOf(parts: readonly ShardProfile[], options: MetricsOptions): LeakFinding[] {
+  return inReportOrder(parts.flatMap((p) => p.leakFindings ?? findLeaks(p.history, { canaries: options.canaries })));
 }
 
 /**

@@ -17,7 +17,11 @@ export function computeMetrics(history: History, options: MetricsOptions = {}, f
   const fed = finishFeed(feed ?? replay(history, options), history, options);
   const { throughputOpsPerSec, ...o } = fed.outcomes;
   const { retry, effects, recovery: rec } = fed;
-  const leakFindings = scannedFor ? fed.leaks : findLeaks(history, { canaries: options.canaries });
+  const leakFindings = options.leakFindings
+    ? [...options.leakFindings]
+    : scannedFor
+      ? fed.leaks
+      : findLeaks(history, { canaries: options.canaries });
   const metrics: Metrics = {
     ...o,
     effectsObservable: history.effectsObservable !== false,

@@ -1,14 +1,18 @@
 // shard.json: what `faultline run --shard i/n` leaves in its --out folder for `faultline merge`. Everything a merge
 // needs to judge the whole run again without the original files: the run's full profile list (to prove every shard
-// ran the same run), and per profile it ran the profile text, its hash, seed, policy, notes and whole history.
+// ran the same run), and per profile it ran the profile text, its hash, seed, policy, notes, whole history and the
+// leak scan's findings. Format 2 keeps the history's text as history.jsonl does (core/kept-text.ts: no model-visible
+// text, secrets redacted), so a shard's artifact holds no secret the run saw; format 1 kept it whole, and merge
+// still reads it (it scans that text for leaks itself).
 import { z } from 'zod';
 import type { History } from '../core/history.ts';
 import type { Calibration } from './calibration.ts';
 import type { CapacityMode, KneeRule } from './capacity.ts';
+import type { LeakFinding } from './leak-finding.ts';
 import type { NotApplicable } from './protocol-matrix.ts';
 
 export const SHARD_FILE = 'shard.json';
-export const SHARD_FORMAT = 1;
+export const SHARD_FORMAT = 2;
 
 /** A profile of the run, as every shard saw it before taking its share. */
 interface RunProfileRef {
@@ -50,12 +54,18 @@ export interface ShardProfile {
   /** The shard's start-up calibration of the profile (merge judges with the slowest of the shards'). */
   calibration?: Calibration;
   history: History;
+  /**
+   * What the leak scan found in this shard's ops as they ran (format 2): the history keeps no model-visible text, so
+   * merge takes these instead of scanning it. Absent in format 1, whose history kept the text.
+   */
+  leakFindings?: LeakFinding[];
   /** The faults-off control this shard ran right before the profile, when a relative threshold needed it. */
   control?: ControlRun;
 }
 
 export interface ShardOutput {
-  format: typeof SHARD_FORMAT;
+  /** This build writes SHARD_FORMAT; merge reads format 1 too (the history's text whole, no leak findings). */
+  format: 1 | typeof SHARD_FORMAT;
   faultline: string;
   /** The --seed override every profile ran with; null when each ran its own seed. */
   seed: number | null;
@@ -128,7 +138,7 @@ const calibrationSchema = z.object({
 });
 
 const shardSchema = z.object({
-  format: z.literal(SHARD_FORMAT),
+  format: z.union([z.literal(1), z.literal(SHARD_FORMAT)]),
   faultline: z.string(),
   seed: z.number().int().nullable(),
   shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }),
@@ -152,6 +162,16 @@ const shardSchema = z.object({
       inconclusive: z.string().optional(),
       calibration: calibrationSchema.optional(),
       history: historySchema,
+      leakFindings: z
+        .array(
+          z.object({
+            opId: z.string(),
+            where: z.enum(['visible', 'attempt', 'notification']),
+            kind: z.string(),
+            canary: z.string(),
+          }),
+        )
+        .optional(),
       control: z.object({ history: historySchema, calibration: calibrationSchema.optional() }).optional(),
     }),
   ),

@@ -6,6 +6,7 @@ import type { ApplicationMetrics } from './client-guards.ts';
 import type { DiscoveryMetrics } from './discovery-metrics.ts';
 import type { EdgeMetrics } from './edge-metrics.ts';
 import type { InputRoundMetrics } from './input-rounds.ts';
+import type { LeakFinding } from './leak-finding.ts';
 import type { NotificationMetrics } from './notifications.ts';
 import type { Reconciliation } from './reconcile.ts';
 import type { LyingHint } from './replays.ts';
@@ -108,16 +109,6 @@ export interface LatencySummary {
   p95: number | null;
   p99: number | null;
   max: number | null;
-}
-
-export interface LeakFinding {
-  opId: string;
-  /** Where the canary showed up: the op's final visible content, an attempt's content, or a notification. */
-  where: 'visible' | 'attempt' | 'notification';
-  /** Which canary (mocks/canaries.ts CANARY_MARKERS key). */
-  kind: string;
-  /** The marker, masked so the report itself does not repeat it. */
-  canary: string;
 }
 
 export interface Metrics

@@ -3,7 +3,7 @@
 // the bytes grow with the run (attempts, ops, decisions): model-visible text is left out, its length kept as
 // visibleChars (as trace.jsonl has it; it can be megabytes and may hold a leaked canary, and the leak scan already
 // ran and wrote its findings to report.json); arguments, error messages and notifications are kept as trace.jsonl
-// shows them, secrets redacted and an argument string of megabytes as its head and length (kept-text.ts); a start
+// shows them, secrets redacted and an argument string of megabytes as its head and length (core/kept-text.ts); a start
 // is written relative to the history's start, an end relative to its record's start, each to the fewest decimals
 // that give the clock's reading back exactly (core/relative-time.ts), so every report renders again byte for byte;
 // decisions as the decision log writes them (`[stream, what, value]`, `1` after a keyed draw). A line without
@@ -12,8 +12,8 @@ import { z } from 'zod';
 import { decodedDecision, type EncodedDecision, encodedDecision } from '../core/decision-log.ts';
 import type { History } from '../core/history.ts';
 import { wholeAttempts, wholeOps } from '../core/history-records.ts';
+import { keptRecord } from '../core/kept-text.ts';
 import { absolute, relative } from '../core/relative-time.ts';
-import { keptField } from './kept-text.ts';
 
 export const HISTORY_FILE = 'history.jsonl';
 const FORMAT = 2;
@@ -69,16 +69,13 @@ interface Timed {
 
 /**
  * The record in its keys' order, times relative, visible text as its length (last, as trace.jsonl puts it), its
- * arguments, message and notifications as trace.jsonl shows them (kept-text.ts: secrets redacted, long strings clipped).
+ * arguments, message and notifications as trace.jsonl shows them (core/kept-text.ts: secrets redacted, long strings
+ * clipped).
  */
 function compactRecord(record: Timed, baseMs: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key in record) {
-    if (key === 'startMs') out[key] = relative(record.startMs, baseMs);
-    else if (key === 'endMs') out[key] = relative(record.endMs, record.startMs);
-    else if (key !== 'visible') out[key] = keptField(key, (record as unknown as Record<string, unknown>)[key]);
-  }
-  if (record.visible !== undefined) out.visibleChars = record.visible.length;
+  const out = keptRecord(record);
+  out.startMs = relative(record.startMs, baseMs);
+  out.endMs = relative(record.endMs, record.startMs);
   return out;
 }
 

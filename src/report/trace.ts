@@ -4,14 +4,14 @@
 // carries what a person debugging needs: op, attempt, tool, arguments, idempotency key, outcome, category, code,
 // HTTP status, server request id, the backoff before it, its latency, the fault windows active while it ran, its
 // message and notifications; arguments, message and notifications redacted as history.jsonl keeps them
-// (kept-text.ts). Fields the client did not record are absent; `gapMs` (time since the op's previous attempt ended)
+// (core/kept-text.ts). Fields the client did not record are absent; `gapMs` (time since the op's previous attempt ended)
 // is measured, not recorded. Model-visible text is given by its length (visibleChars), on ops and attempts alike.
 import type { AttemptRecord, History } from '../core/history.ts';
 import { historyOf } from '../core/history-key.ts';
 import { type RecordIndex, recordIndex } from '../core/history-records.ts';
+import { keptField } from '../core/kept-text.ts';
 import type { Effect } from '../core/ledger.ts';
 import type { RunReport } from '../measure/run-report.ts';
-import { keptField } from './kept-text.ts';
 import { workloadOffsetMs } from './time-base.ts';
 
 export interface TraceEvent {
@@ -215,7 +215,7 @@ function eventOf(
 }
 
 // A record's fields the event gives otherwise: text by its length; arguments, message and notifications as the report
-// files keep them (kept-text.ts), a message clipped.
+// files keep them (core/kept-text.ts), a message clipped.
 const OP_LEFT_OUT: ReadonlySet<string> = new Set(['visible']);
 const ATTEMPT_LEFT_OUT: ReadonlySet<string> = new Set(['args', 'message', 'visible']);
 const NONE_LEFT_OUT: ReadonlySet<string> = new Set();

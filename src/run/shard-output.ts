@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { History } from '../core/history.ts';
 import { historyKey } from '../core/history-key.ts';
 import { wholeHistory } from '../core/history-records.ts';
+import { keptHistory } from '../core/kept-text.ts';
 import { type ProtocolChoice, pairingsOf } from '../core/pairing.ts';
 import { type Shard, shareOf } from '../core/shard.ts';
 import type { ProfileReport, RunReport } from '../measure/run-report.ts';
@@ -98,9 +99,11 @@ export function shardOutput(
         notes: ownNotes(report, loaded),
         ...(report.error && { error: report.error }),
         ...(report.calibration && { calibration: report.calibration }),
-        // shard.json holds the whole history at once (merge recomputes every metric, the leak scan too, from it).
-        history: wholeHistory(history),
-        ...(control && { control: { ...control, history: wholeHistory(control.history) } }),
+        // shard.json holds the whole history at once, its text kept as history.jsonl keeps it (no secret the run saw):
+        // merge recomputes every metric from it but the leak scan, whose findings it takes from here.
+        history: keptHistory(wholeHistory(history)),
+        leakFindings: report.metrics.leakFindings,
+        ...(control && { control: { ...control, history: keptHistory(wholeHistory(control.history)) } }),
       };
     });
   });

@@ -2,7 +2,9 @@
 // judged once as one run, and again as shards split by the shard rule, written as shard.json, merged.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CANARIES, CANARY_MARKERS } from '../../../mocks/canaries.ts';
 import type { AttemptRecord, FaultWindow, History, OpRecord } from '../../../src/core/history.ts';
+import { keptHistory } from '../../../src/core/kept-text.ts';
 import type { Effect } from '../../../src/core/ledger.ts';
 import { ownsOp, type Shard, shardOrder } from '../../../src/core/shard.ts';
 import { assessCalibration, machineDelayMs } from '../../../src/measure/calibration.ts';
@@ -170,7 +172,8 @@ function expectSameAsSingle(merged: MergedRun): void {
     expect(got.decisionLogSha256).toBe(single.decisionLogSha256);
     expect(got.decisions).toBe(single.decisions);
     expect(got.notes.filter((n) => !n.startsWith('ran as shard'))).toEqual(single.notes);
-    expect(merged.histories[got.name]).toEqual(HISTORIES[got.name]);
+    // What shard.json kept of it: the text as history.jsonl keeps it (core/kept-text.ts).
+    expect(merged.histories[got.name]).toEqual(keptHistory(HISTORIES[got.name]));
   }
   expect(merged.run.verdict).toBe(SINGLE.verdict);
 }
@@ -486,5 +489,85 @@ describe('one profile split by ops (the hook for the workload plan)', () => {
     const [window] = mergeHistories('big', [a, b]).faults;
     expect(window.hits).toBeNull();
     expect(window.offMs).toBeUndefined();
+  });
+
+  describe("shard.json keeps no secret the run saw; merge takes each shard's leak findings", () => {
+    const loaded = PROFILES[0];
+    const name = loaded.profile.name;
+    const markers = Object.values(CANARY_MARKERS);
+    const kinds = Object.keys(CANARIES) as (keyof typeof CANARIES)[];
+    /** A run whose server leaked: canaries in answers the model saw, in error messages and notifications, a key in the arguments. */
+    const leaky: History = (() => {
+      const h = syntheticHistory(21, 160);
+      h.ops!.forEach((o, i) => {
+        if (i % 9 === 0) o.visible = `answer ${CANARIES[kinds[i % kinds.length]]} end`;
+      });
+      h.attempts!.forEach((a, i) => {
+        a.args = { customer_id: `cus_${i}`, api_key: `sk_live_${'x'.repeat(24)}` };
+        if (!a.ok && i % 3 === 0) a.message = `upstream said: ${CANARIES[kinds[i % kinds.length]]}`;
+        if (i % 17 === 0) a.notifications = [`progress: ${CANARIES.password}`];
+      });
+      return h;
+    })();
+    const offsets = [0, 2500];
+    const single = report(loaded, leaky).metrics;
+    /** What each of two shards writes (split by ops), as text and read back. */
+    const written = [1, 2].map((index) => {
+      const shard: Shard = { index, count: 2 };
+      const histories = { [name]: opShard(leaky, shard, offsets, false) };
+      const output = shardOutput(
+        runShare(shard, [loaded], undefined),
+        runOf([loaded], histories),
+        histories,
+        undefined,
+      );
+      return { text: JSON.stringify(output), output };
+    });
+    const inputs = (shards: unknown[]): ShardInput[] =>
+      shards.map((value, k) => {
+        const parsed = parseShardOutput(value);
+        if ('problem' in parsed) throw new Error(parsed.problem);
+        return { label: `shard-${k}`, shard: parsed.shard };
+      });
+    const mergedMetrics = (shards: unknown[]) => mergeShards(inputs(shards), judgingOf).run.profiles[0].metrics;
+
+    it('the run leaked in every place the scan looks (the comparison can fail)', () => {
+      expect(new Set(single.leakFindings.map((f) => f.where))).toEqual(new Set(['visible', 'attempt', 'notification']));
+      expect(Object.keys(single.leaksByKind).length).toBeGreaterThan(2);
+      for (const { text } of written) expect(text).toContain('"leakFindings":[{');
+    });
+
+    it('no canary, secret key or server path is in either shard.json', () => {
+      for (const { text } of written) {
+        for (const marker of markers) expect(text).not.toContain(marker);
+        expect(text).not.toContain('sk_live_');
+        expect(text).not.toContain('/srv/app');
+      }
+    });
+
+    it('the merge counts every leak of the single run, listed alike', () => {
+      const merged = mergedMetrics(written.map((w) => JSON.parse(w.text)));
+      expect(merged.leakFindings).toEqual(single.leakFindings);
+      expect(merged.leaks).toBe(single.leaks);
+      expect(merged.leaksByKind).toEqual(single.leaksByKind);
+    });
+
+    it('without the findings the kept text shows none (negative control: they are what carries the leaks)', () => {
+      const stripped = written.map((w) => {
+        const value = JSON.parse(w.text);
+        for (const p of value.profiles) delete p.leakFindings;
+        return value;
+      });
+      expect(mergedMetrics(stripped).leaks).toBe(0);
+    });
+
+    it('a format 1 shard (its history whole, no findings) is scanned, beside a format 2 one', () => {
+      const old = JSON.parse(written[0].text);
+      old.format = 1;
+      delete old.profiles[0].leakFindings;
+      old.profiles[0].history = JSON.parse(JSON.stringify(opShard(leaky, { index: 1, count: 2 }, offsets, false)));
+      const merged = mergedMetrics([old, JSON.parse(written[1].text)]);
+      expect(merged.leakFindings).toEqual(single.leakFindings);
+    });
   });
 });
