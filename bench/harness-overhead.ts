@@ -10,6 +10,9 @@
 //   harness-proxied: the same, with the MCP link through the embedded Toxiproxy proxy, as a run has it when its
 //                profile puts network faults on the link (a run without any talks to the server straight): what the
 //                proxy's hop costs, beside the harness without it.
+//   bare-one-session: (c=16 only; at c=1 it is `bare`) the bare pair with ONE SDK Client session that every worker
+//                calls through, as a run has one session for all its workers: how much of the harness's distance to
+//                `bare` is that session model rather than the harness's own work.
 //   bare-ref:    a bare SDK 1.32 Client per worker on the reference server child (started as a run starts it, its
 //                ledger pushed over IPC to the bench process), calling the default mix's planned ops in order.
 //   harness-ref: the same harness against its own reference server child with the default mix (baseline.yaml's:
@@ -42,8 +45,11 @@ const GOAL = 0.8;
 const CONCURRENCIES = [1, 16];
 /** How often a side reads /proc for its CPU: rarely enough that reading it costs either side little. */
 const SAMPLE_MS = 250;
-const SIDES = ['bare', 'harness', 'harness-proxied', 'bare-ref', 'harness-ref'] as const;
+const SIDES = ['bare', 'bare-one-session', 'harness', 'harness-proxied', 'bare-ref', 'harness-ref'] as const;
 type Side = (typeof SIDES)[number];
+/** The sides run at a concurrency: one session shared by one worker is the bare pair itself. */
+const sidesAt = (concurrency: number): readonly Side[] =>
+  concurrency > 1 ? SIDES : SIDES.filter((s) => s !== 'bare-one-session');
 
 const { options } = benchArgs<{
   rounds: number;
@@ -230,18 +236,22 @@ async function withEchoServer<T>(use: (url: string) => Promise<T>): Promise<T> {
 
 // ---- the sides ----
 
-/** One SDK 1.32 Client (one session) per worker on `url`, each calling `next()`'s tool until `seconds` are up. */
+/**
+ * One SDK 1.32 Client (one session) per worker on `url`, each calling `next()`'s tool until `seconds` are up; with
+ * `oneSession`, one Client every worker calls through.
+ */
 async function bareClients(
   side: Side,
   url: string,
   concurrency: number,
   seconds: number,
   next: () => { name: string; arguments: Record<string, unknown> },
+  oneSession = false,
 ): Promise<SideResult> {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
   const clients = await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: oneSession ? 1 : concurrency }, async () => {
       const client = new Client({ name: 'bare-bench', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
       return client;
@@ -261,15 +271,24 @@ async function bareClients(
       meter.opDone();
     }
   };
-  await Promise.all(clients.map(worker));
+  await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(clients[i % clients.length])));
   await Promise.all(clients.map((c) => c.close()));
   return meter.result(side, concurrency, errors);
 }
 
-const bareSide = (concurrency: number, seconds: number) =>
-  withEchoServer((url) =>
-    bareClients('bare', url, concurrency, seconds, () => ({ name: 'echo', arguments: ECHO_ARGS })),
-  );
+const bareSide =
+  (side: 'bare' | 'bare-one-session') =>
+  (concurrency: number, seconds: number): Promise<SideResult> =>
+    withEchoServer((url) =>
+      bareClients(
+        side,
+        url,
+        concurrency,
+        seconds,
+        () => ({ name: 'echo', arguments: ECHO_ARGS }),
+        side === 'bare-one-session',
+      ),
+    );
 
 /**
  * A bare SDK client on the reference server child the harness starts (its ledger pushed to this process over IPC,
@@ -367,7 +386,8 @@ const harnessRefSide = (concurrency: number, seconds: number) =>
   runHarness('harness-ref', concurrency, seconds, 'target: { kind: reference }', defaultMix());
 
 const RUN_SIDE: Record<Side, (concurrency: number, seconds: number) => Promise<SideResult>> = {
-  bare: bareSide,
+  bare: bareSide('bare'),
+  'bare-one-session': bareSide('bare-one-session'),
   harness: echoHarness('harness'),
   'harness-proxied': echoHarness('harness-proxied', true),
   'bare-ref': bareRefSide,
@@ -517,6 +537,7 @@ function topSelfTime(dir: string, windows: [number, number][], pick: (pid: numbe
 
 const LABEL: Record<Side, string> = {
   bare: 'bare SDK pair (echo)',
+  'bare-one-session': 'bare SDK pair, one session for every worker',
   harness: 'harness -> bare echo server',
   'harness-proxied': 'harness -> embedded proxy -> bare echo server',
   'bare-ref': 'bare SDK client -> reference server (default mix)',
@@ -567,10 +588,11 @@ async function main(): Promise<void> {
   const capacityVerdicts: boolean[] = [];
   const profiled: { dir: string; windows: [number, number][]; clients: Set<number> }[] = [];
   for (const concurrency of CONCURRENCIES) {
-    const runs = new Map<Side, Measured[]>(SIDES.map((s) => [s, []]));
+    const sides = sidesAt(concurrency);
+    const runs = new Map<Side, Measured[]>(sides.map((s) => [s, []]));
     for (let round = 0; round < rounds; round++) {
       // Rotate the order so no side always runs first (or right after the same neighbour).
-      const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]);
+      const order = sides.map((_, i) => sides[(i + round) % sides.length]);
       for (const side of order) {
         const r = await measure(side, concurrency, seconds, cpuProf || undefined);
         runs.get(side)!.push(r);
@@ -585,7 +607,7 @@ async function main(): Promise<void> {
       of(a).map((r, i) => f(r, of(b)[i]));
     const errorsOf = (...sides: Side[]) => sides.reduce((n, side) => n + of(side).reduce((m, r) => m + r.errors, 0), 0);
     summary.push(`\nconcurrency ${concurrency} (min / median / max of ${rounds} rounds):`);
-    for (const side of SIDES) {
+    for (const side of sides) {
       const rs = of(side);
       summary.push(
         `  ${LABEL[side].padEnd(Math.max(...Object.values(LABEL).map((l) => l.length)))} ${spread(
@@ -644,6 +666,11 @@ async function main(): Promise<void> {
       byCpu.line,
       capacity.line,
       `  harness-proxied / bare, rate: ${rateShare('harness-proxied', 'bare')} %; harness / harness-proxied, rate: ${rateShare('harness', 'harness-proxied')} % (the proxy's hop, as a run with network faults has it)`,
+      ...(sides.includes('bare-one-session')
+        ? [
+            `  harness / bare-one-session, rate: ${rateShare('harness', 'bare-one-session')} %; bare-one-session / bare, rate: ${rateShare('bare-one-session', 'bare')} % (one session for every worker, as a run has, against one per worker)`,
+          ]
+        : []),
       `  harness-ref / bare-ref, rate: ${rateShare('harness-ref', 'bare-ref')} % (the harness against a bare client, both on the reference server)`,
       `  harness-ref / bare, rate: ${rateShare('harness-ref', 'bare')} % (the reference server and its dependency world instead of the bare echo server)`,
     );
