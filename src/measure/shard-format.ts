@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { History } from '../core/history.ts';
 import type { Calibration } from './calibration.ts';
 import type { CapacityMode, KneeRule } from './capacity.ts';
-import type { LeakFinding } from './leak-finding.ts';
+import { LEAK_PLACES, type LeakFinding } from './leak-finding.ts';
 import type { NotApplicable } from './protocol-matrix.ts';
 
 export const SHARD_FILE = 'shard.json';
@@ -166,7 +166,7 @@ const shardSchema = z.object({
         .array(
           z.object({
             opId: z.string(),
-            where: z.enum(['visible', 'attempt', 'notification']),
+            where: z.enum(LEAK_PLACES),
             kind: z.string(),
             canary: z.string(),
           }),
