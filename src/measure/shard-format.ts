@@ -137,55 +137,69 @@ const calibrationSchema = z.object({
   toolCall: loose({ tool: z.string(), calls: z.number(), timedOut: z.number(), errors: z.number() }).optional(),
 });
 
-const shardSchema = z.object({
-  format: z.union([z.literal(1), z.literal(SHARD_FORMAT)]),
-  faultline: z.string(),
-  seed: z.number().int().nullable(),
-  shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }),
-  runId: z.string().optional(),
-  split: z.enum(['profiles', 'ops']),
-  run: z.array(z.object({ name: z.string(), profileSha256: z.string(), pairings: z.array(z.string()).optional() })),
-  startedAt: z.string(),
-  durationMs: z.number(),
-  profiles: z.array(
-    z.object({
-      name: z.string(),
-      file: z.string(),
-      profileSha256: z.string(),
-      profileSource: z.string(),
-      seed: z.number().int(),
-      policy: z.string(),
-      pairing: z.string().optional(),
-      decisionLogSha256: z.string(),
-      notes: z.array(z.string()),
-      error: z.string().optional(),
-      inconclusive: z.string().optional(),
-      calibration: calibrationSchema.optional(),
-      history: historySchema,
-      leakFindings: z
-        .array(
-          z.object({
-            opId: z.string(),
-            where: z.enum(LEAK_PLACES),
-            kind: z.string(),
-            canary: z.string(),
-          }),
-        )
-        .optional(),
-      control: z.object({ history: historySchema, calibration: calibrationSchema.optional() }).optional(),
-    }),
-  ),
-  capacity: z
-    .object({
-      profile: z.string(),
-      mode: z.enum(['concurrency', 'rate']),
-      rule: z.object({ p99Ratio: z.number(), successDropPoints: z.number() }),
-      levels: z.array(z.object({ level: z.number(), control: z.string(), faulted: z.string() })),
-    })
-    .optional(),
-  pairings: z.array(z.object({ name: z.string(), summary: z.string() })).optional(),
-  notApplicable: z.array(z.object({ profile: z.string(), pairing: z.string(), reason: z.string() })).optional(),
-});
+const shardSchema = z
+  .object({
+    format: z.union([z.literal(1), z.literal(SHARD_FORMAT)]),
+    faultline: z.string(),
+    seed: z.number().int().nullable(),
+    shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }),
+    runId: z.string().optional(),
+    split: z.enum(['profiles', 'ops']),
+    run: z.array(z.object({ name: z.string(), profileSha256: z.string(), pairings: z.array(z.string()).optional() })),
+    startedAt: z.string(),
+    durationMs: z.number(),
+    profiles: z.array(
+      z.object({
+        name: z.string(),
+        file: z.string(),
+        profileSha256: z.string(),
+        profileSource: z.string(),
+        seed: z.number().int(),
+        policy: z.string(),
+        pairing: z.string().optional(),
+        decisionLogSha256: z.string(),
+        notes: z.array(z.string()),
+        error: z.string().optional(),
+        inconclusive: z.string().optional(),
+        calibration: calibrationSchema.optional(),
+        history: historySchema,
+        leakFindings: z
+          .array(
+            z.object({
+              opId: z.string(),
+              where: z.enum(LEAK_PLACES),
+              kind: z.string(),
+              canary: z.string(),
+            }),
+          )
+          .optional(),
+        control: z.object({ history: historySchema, calibration: calibrationSchema.optional() }).optional(),
+      }),
+    ),
+    capacity: z
+      .object({
+        profile: z.string(),
+        mode: z.enum(['concurrency', 'rate']),
+        rule: z.object({ p99Ratio: z.number(), successDropPoints: z.number() }),
+        levels: z.array(z.object({ level: z.number(), control: z.string(), faulted: z.string() })),
+      })
+      .optional(),
+    pairings: z.array(z.object({ name: z.string(), summary: z.string() })).optional(),
+    notApplicable: z.array(z.object({ profile: z.string(), pairing: z.string(), reason: z.string() })).optional(),
+  })
+  .superRefine((shard, ctx) => {
+    // Format 2 keeps no model-visible text: without its findings a merge would count no leak where the run found some.
+    if (shard.format === 1) return;
+    shard.profiles.forEach((p, i) => {
+      if (p.leakFindings === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['profiles', i, 'leakFindings'],
+          message: "missing (a format 2 shard carries the leak scan's findings; its history has no text to scan)",
+        });
+      }
+    });
+  });
 
 /** The problem with a parsed shard.json, as "path: what was expected", or the shard. */
 export function parseShardOutput(value: unknown): { shard: ShardOutput } | { problem: string } {

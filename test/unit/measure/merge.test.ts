@@ -8,6 +8,7 @@ import { keptHistory } from '../../../src/core/kept-text.ts';
 import type { Effect } from '../../../src/core/ledger.ts';
 import { ownsOp, type Shard, shardOrder } from '../../../src/core/shard.ts';
 import { assessCalibration, machineDelayMs } from '../../../src/measure/calibration.ts';
+import { findLeaks } from '../../../src/measure/leaks.ts';
 import {
   checkShards,
   type MergedRun,
@@ -552,13 +553,15 @@ describe('one profile split by ops (the hook for the workload plan)', () => {
       expect(merged.leaksByKind).toEqual(single.leaksByKind);
     });
 
-    it('without the findings the kept text shows none (negative control: they are what carries the leaks)', () => {
-      const stripped = written.map((w) => {
-        const value = JSON.parse(w.text);
-        for (const p of value.profiles) delete p.leakFindings;
-        return value;
+    it('a format 2 shard without its findings is refused, not merged as leaking nothing (the kept text shows none)', () => {
+      const stripped = JSON.parse(written[0].text);
+      delete stripped.profiles[0].leakFindings;
+      expect(parseShardOutput(stripped)).toEqual({
+        problem:
+          "profiles.0.leakFindings: missing (a format 2 shard carries the leak scan's findings; its history has no text to scan)",
       });
-      expect(mergedMetrics(stripped).leaks).toBe(0);
+      // What a merge would have counted without them: the kept text holds no canary.
+      expect(findLeaks(written[0].output.profiles[0].history, { canaries: CANARY_MARKERS })).toEqual([]);
     });
 
     it('a format 1 shard (its history whole, no findings) is scanned, beside a format 2 one', () => {
