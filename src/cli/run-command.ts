@@ -23,7 +23,7 @@ import { discoverProfiles } from './discover.ts';
 import { abortOnSignals } from './interrupt.ts';
 import { prepareOutDir, writtenFiles } from './out-dir.ts';
 import { Progress } from './progress.ts';
-import { runJobs } from './run-jobs.ts';
+import { runJobs, setsUpDuringDrain } from './run-jobs.ts';
 import { invocationOf, type TargetFlags, targetFromFlags } from './target-flags.ts';
 import { EXIT, UserError } from './user-error.ts';
 
@@ -105,6 +105,7 @@ export async function runCommand(args: string[], flags: RunFlags): Promise<numbe
       clientModule: flags.clientModule && resolve(flags.clientModule),
       spillHistory: spillsHistory(),
       jobs,
+      setUpDuringDrain: setsUpDuringDrain(flags, loaded),
       say,
       onProfileStart: progress.onProfileStart,
       onPhase: progress.onPhase,

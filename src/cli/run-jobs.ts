@@ -40,6 +40,14 @@ function oneAtATimeBecause(flags: JobsFlags, loaded: readonly LoadedProfile[]): 
   return undefined;
 }
 
+/**
+ * Whether the next profile sets up while the last one drains (the drain only waits for the last one's server to
+ * go quiet): where profiles could run at once, for the same reasons.
+ */
+export function setsUpDuringDrain(flags: JobsFlags, loaded: readonly LoadedProfile[]): boolean {
+  return oneAtATimeBecause(flags, loaded) === undefined;
+}
+
 /** The profiles at once for this run, saying why it is one when more were asked for. */
 export function runJobs(flags: JobsFlags, loaded: readonly LoadedProfile[], say: (line: string) => void): number {
   const because = oneAtATimeBecause(flags, loaded);

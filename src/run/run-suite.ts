@@ -23,6 +23,7 @@ import type { LoadedProfile } from '../profile/load.ts';
 import { notApplicable } from './applicability.ts';
 import { runsControlFirst, runWithControl, withoutFaults } from './faults-off.ts';
 import { inOrderPool } from './in-order-pool.ts';
+import { LinesInRunOrder } from './lines-in-run-order.ts';
 import type { NetworkFactory, ProfilePhase, ProfileResult, RunOptions } from './run-profile.ts';
 import { dropWarmTargetStarts, warmTargetStart } from './target-starts/index.ts';
 import { couldNotRunReport, interruptedReport, notRunNote } from './unmeasured-report.ts';
@@ -40,6 +41,11 @@ export interface SuiteOptions extends Pick<RunOptions, 'opShard' | 'runScope' | 
   clientModule?: string;
   /** Profile runs at once (default 1: one after another). */
   jobs?: number;
+  /**
+   * The next run sets up (its server, connection, calibration) while the last one drains, when each run has its own
+   * server and proxies (the CLI decides). Its lines still come out after the last run's.
+   */
+  setUpDuringDrain?: boolean;
   /** Progress lines for a person watching (stderr). */
   say: (line: string) => void;
   /**
@@ -87,7 +93,8 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
     pairingsOf(choices[index]).map((pairing) => ({ index, pairing })),
   );
   const jobs = options.jobs ?? 1;
-  // While a run drains, the next one's server gets ready (its child boots), so the next set-up does not wait for it.
+  const inOrder = new LinesInRunOrder(options.say);
+  // The next run's server gets ready (its child boots) ahead of its set-up, so the set-up does not wait for it.
   const warmNext = (u: number) => {
     const next = units.slice(u + 1).find((n) => !notApplicable(profiles[n.index].profile, n.pairing));
     if (next) warmTargetStart(profiles[next.index].profile.target);
@@ -96,14 +103,16 @@ export async function runSuite(profiles: LoadedProfile[], options: SuiteOptions)
     units.length,
     jobs,
     options.signal,
-    async (u, signal) => {
-      // One at a time, a run's lines go out as they are said; several at once, each run's lines go out as a block
-      // when it ends, so no two runs' lines mix.
+    async (u, signal, release) => {
+      // One at a time, a run's lines go out as they are said, after the last run's; several at once, each run's
+      // lines go out as a block when it ends, so no two runs' lines mix.
       const block: string[] = [];
-      const say = jobs === 1 ? options.say : (line: string) => void block.push(line);
+      const say = jobs === 1 ? inOrder.of(u) : (line: string) => void block.push(line);
+      const next = { warm: () => warmNext(u), release: options.setUpDuringDrain ? release : undefined };
       try {
-        return await runUnit(profiles, units[u], u, { ...options, signal, say }, named, () => warmNext(u));
+        return await runUnit(profiles, units[u], u, { ...options, signal, say }, named, next);
       } finally {
+        inOrder.end(u);
         if (block.length > 0) options.say(block.join('\n'));
       }
     },
@@ -166,7 +175,7 @@ async function runUnit(
   u: number,
   options: SuiteOptions,
   named: boolean,
-  warmNext: () => void,
+  next: { warm: () => void; release?: () => void },
 ): Promise<UnitEnd> {
   const loaded = profiles[index];
   const profile = loaded.profile;
@@ -181,14 +190,18 @@ async function runUnit(
   options.say(`${at} (seed ${seed}, policy ${policy}, ${profile.duration / 1000}s) ...`);
   options.onProfileStart?.(index, loaded, u);
   const subject = options.faultsOff ? withoutFaults(loaded) : loaded;
-  // A profile run after its faults-off control needs a second server: the control's drain warms it.
-  let drainsLeft = controlFirst(loaded, options) ? 2 : 1;
+  // The next server boots while this run drains; when the next run sets up during that drain, while this run's
+  // workload goes (a boot of a few hundred ms of one core beside a workload that leaves it idle). A profile run
+  // after its faults-off control needs a second server first: the control warms it.
+  const warmAt: ProfilePhase = next.release ? 'workload' : 'drain';
+  let runsLeft = controlFirst(loaded, options) ? 2 : 1;
   const onPhase = (phase: ProfilePhase) => {
-    if (phase === 'drain') {
-      drainsLeft -= 1;
-      if (drainsLeft > 0) warmTargetStart(profile.target);
-      else warmNext();
+    if (phase === warmAt) {
+      runsLeft -= 1;
+      if (runsLeft > 0) warmTargetStart(profile.target);
+      else next.warm();
     }
+    if (phase === 'drain' && runsLeft === 0) next.release?.();
     options.onPhase?.(phase, u);
   };
   const runOptions: RunOptions = {

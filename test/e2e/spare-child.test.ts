@@ -3,7 +3,7 @@
 // is the spare (and, the negative control, a new process when none was warmed); a waiting spare neither keeps the
 // harness alive nor outlives it; a suite takes a spare for every run but its first, a profile's faults-off control
 // included, and leaves none behind.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,23 +14,8 @@ import { runSuite } from '../../src/run/run-suite.ts';
 import { ServerHandle } from '../../src/targets/child-target.ts';
 import { dropSpareChild, spareChildTally, warmSpareChild } from '../../src/targets/spare-child.ts';
 import { REPO } from '../helpers/cli.ts';
-import { alive } from '../helpers/processes.ts';
+import { alive, childrenOf, pidsIn } from '../helpers/processes.ts';
 import { shortProfile } from '../helpers/short-profile.ts';
-
-/**
- * The Node processes in `ps -o pid=,comm=` output: server children are Node; ps itself (listing runs one) and
- * esbuild's service (the TypeScript loader's, started and ended on its own schedule) are not.
- */
-const pidsIn = (psOutput: string): number[] =>
-  psOutput
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([id, command]) => id !== '' && command === 'node')
-    .map(([id]) => Number(id));
-
-/** The Node processes `pid` started that still run. */
-const childrenOf = (pid: number): number[] =>
-  pidsIn(execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' }));
 
 const handles: ServerHandle[] = [];
 afterEach(async () => {

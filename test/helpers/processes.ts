@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 // Whether a process runs, by its id (signal 0 checks without sending anything).
@@ -39,3 +39,18 @@ export function marked(mark: string): Marked[] {
   }
   return found;
 }
+
+/**
+ * The Node processes in `ps -o pid=,comm=` output: server children are Node; ps itself (listing runs one) and
+ * esbuild's service (the TypeScript loader's, started and ended on its own schedule) are not.
+ */
+export const pidsIn = (psOutput: string): number[] =>
+  psOutput
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([id, command]) => id !== '' && command === 'node')
+    .map(([id]) => Number(id));
+
+/** The Node processes `pid` started that still run. */
+export const childrenOf = (pid: number): number[] =>
+  pidsIn(execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' }));

@@ -1,7 +1,7 @@
 // When `faultline run` runs profiles at once: each profile's own server and proxies, yes; anything two profiles at
 // once would share (a server reached by URL, an external Toxiproxy, a client module's state), one at a time, said.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_JOBS, runJobs } from '../../../src/cli/run-jobs.ts';
+import { DEFAULT_JOBS, runJobs, setsUpDuringDrain } from '../../../src/cli/run-jobs.ts';
 import type { LoadedProfile } from '../../../src/profile/load.ts';
 
 const loaded = (name: string, target: string, module?: string) =>
@@ -17,6 +17,11 @@ function jobs(flags: Parameters<typeof runJobs>[0], profiles = OWN) {
 }
 
 describe('runJobs', () => {
+  it('profiles with their own servers set up while the last one drains', () => {
+    expect(setsUpDuringDrain({ toxiproxy: 'embedded' }, OWN)).toBe(true);
+    expect(setsUpDuringDrain({ toxiproxy: 'container', jobs: 1 }, OWN)).toBe(true);
+  });
+
   it('profiles with their own servers run as many at once as asked, the default without --jobs', () => {
     expect(jobs({ toxiproxy: 'embedded', jobs: 5 })).toEqual({ jobs: 5, said: [] });
     expect(jobs({ toxiproxy: 'container' })).toEqual({ jobs: DEFAULT_JOBS, said: [] });
@@ -45,6 +50,8 @@ describe('runJobs', () => {
       expect(asked.said).toHaveLength(1);
       expect(asked.said[0]).toMatch(/^faultline: --jobs 3: one profile at a time, as /);
       expect(asked.said[0]).toMatch(why);
+      // The next profile does not set up beside the last one's drain either: it would share the same thing.
+      expect(setsUpDuringDrain(flags, profiles)).toBe(false);
     });
   }
 

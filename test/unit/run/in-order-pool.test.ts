@@ -115,4 +115,75 @@ describe('inOrderPool', () => {
     expect(await pool).toEqual(['0 stopped']);
     expect(g.started).toEqual([0]);
   });
+
+  it('a task that releases its place lets the next start beside it, and the pool waits for both', async () => {
+    const log: string[] = [];
+    const ends: (() => void)[] = [];
+    const task = async (i: number, _signal: AbortSignal, release: () => void) => {
+      log.push(`start ${i}`);
+      release(); // the rest only waits, as a drain does
+      await new Promise<void>((resolve) => {
+        ends[i] = resolve;
+      });
+      log.push(`end ${i}`);
+      return i;
+    };
+    const pool = inOrderPool(3, 1, new AbortController().signal, task);
+    const settle = () => new Promise((r) => setImmediate(r));
+    await settle();
+    // One job, yet all three started: each released its place before it ended.
+    expect(log).toEqual(['start 0', 'start 1', 'start 2']);
+    let done = false;
+    void pool.then(() => {
+      done = true;
+    });
+    ends[2]();
+    ends[1]();
+    await settle();
+    expect(done).toBe(false); // task 0 is still running
+    ends[0]();
+    expect(await pool).toEqual([0, 1, 2]);
+  });
+
+  it('a task that never releases holds its place (one job: strictly one after another)', async () => {
+    const g = gated();
+    const pool = inOrderPool(3, 1, new AbortController().signal, g.task);
+    await g.settle();
+    expect(g.started).toEqual([0]);
+    g.ends[0]();
+    await g.settle();
+    expect(g.started).toEqual([0, 1]);
+    g.ends[1]();
+    await g.settle();
+    g.ends[2]();
+    expect(await pool).toHaveLength(3);
+    expect(g.most()).toBe(1);
+  });
+
+  it('a task alone ignores its release: nothing starts beside it', async () => {
+    const log: string[] = [];
+    const ends: (() => void)[] = [];
+    const task = async (i: number, _signal: AbortSignal, release: () => void) => {
+      log.push(`start ${i}`);
+      release();
+      await new Promise<void>((resolve) => {
+        ends[i] = resolve;
+      });
+      log.push(`end ${i}`);
+      return i;
+    };
+    const pool = inOrderPool(3, 1, new AbortController().signal, task, (i) => i === 1);
+    const settle = () => new Promise((r) => setImmediate(r));
+    await settle();
+    // Task 0 released, but task 1 runs alone: it waits for task 0 to end.
+    expect(log).toEqual(['start 0']);
+    ends[0]();
+    await settle();
+    expect(log).toEqual(['start 0', 'end 0', 'start 1']);
+    ends[1]();
+    await settle();
+    expect(log).toEqual(['start 0', 'end 0', 'start 1', 'end 1', 'start 2']);
+    ends[2]();
+    expect(await pool).toEqual([0, 1, 2]);
+  });
 });
