@@ -8,6 +8,8 @@
 //              profile (`ops:`) ends when its last op does, often well before it
 //   drain      from the faults' removal until the server was quiet (drainMs)
 //   collect    the rest of the profile's history (ledger read, reports' inputs)
+//   beside     the time profiles ran beside one another (a set-up during the last one's drain, --jobs): the sum of
+//              their times less the time any one of them ran
 //   outside    the run's time outside every profile's history (network backend start, tear-down, judging, gaps)
 // Run: node bin/run-ts.js bench/suite-phases.ts OUT_DIR_OR_REPORT... [--label a,b]
 import { execFileSync } from 'node:child_process';
@@ -31,7 +33,18 @@ const { options, args: positionals } = benchArgs<{ label?: string }>(
 );
 const labels = options.label?.split(',') ?? positionals;
 
-const PHASES = ['profiles', 'run', 'set-up', 'probe', 'workload', 'declared', 'drain', 'collect', 'outside'] as const;
+const PHASES = [
+  'profiles',
+  'run',
+  'set-up',
+  'probe',
+  'workload',
+  'declared',
+  'drain',
+  'collect',
+  'beside',
+  'outside',
+] as const;
 type Phase = (typeof PHASES)[number];
 
 function phasesOf(path: string): Record<Phase, number> {
@@ -44,6 +57,7 @@ function phasesOf(path: string): Record<Phase, number> {
   const historyFile = join(dirname(file), HISTORY_FILE);
   const histories = existsSync(historyFile) ? parseHistories(readFileSync(historyFile, 'utf8'), historyFile) : {};
   const sum = Object.fromEntries(PHASES.map((p) => [p, 0])) as Record<Phase, number>;
+  const spans: [number, number][] = [];
   for (const p of run.profiles) {
     const total = p.durationMs ?? 0;
     const setUp = p.workloadOffsetMs ?? 0;
@@ -58,11 +72,26 @@ function phasesOf(path: string): Record<Phase, number> {
     sum.declared += declared;
     sum.drain += drain;
     sum.collect += Math.max(0, total - setUp - workload - drain);
-    sum.outside -= total;
+    sum.beside += total;
+    const start = Date.parse(p.startedAt ?? run.startedAt);
+    spans.push([start, start + total]);
   }
+  const covered = coveredMs(spans);
+  sum.beside -= covered;
   sum.run = run.durationMs;
-  sum.outside += run.durationMs;
+  sum.outside = run.durationMs - covered;
   return sum;
+}
+
+/** How long at least one of the spans was open. */
+function coveredMs(spans: [number, number][]): number {
+  let covered = 0;
+  let reached = Number.NEGATIVE_INFINITY;
+  for (const [start, end] of spans.sort((a, b) => a[0] - b[0])) {
+    covered += Math.max(0, end - Math.max(start, reached));
+    reached = Math.max(reached, end);
+  }
+  return covered;
 }
 
 /** From the workload's start (`setUpMs` into the history) to its last op's end, when the history has ops. */

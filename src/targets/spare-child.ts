@@ -1,7 +1,7 @@
 // How a reference server child is forked, and one forked ahead of need. Loading the server's modules costs about
 // 0.3 s of a quiet core per child, and the default suite starts one per profile run. A suite forks the spare while
-// a run drains, and the next run's server takes it instead of forking its own, so no run's set-up waits for that
-// boot. A waiting spare holds no reference on the event loop (it never keeps the harness alive) and exits with it
+// a run's workload goes (or while it drains, where the next run does not set up during that drain), and the next
+// run's server takes it instead of forking its own, so no run's set-up waits for that boot. A waiting spare holds no reference on the event loop (it never keeps the harness alive) and exits with it
 // (its IPC channel closes) or when dropped.
 import { type ChildProcess, fork } from 'node:child_process';
 import type { Socket } from 'node:net';
