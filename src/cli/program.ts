@@ -112,6 +112,8 @@ export function buildProgram(): Command {
         'asked for more) with a --target-url or http target (one server every profile shares), an external',
         'Toxiproxy, a client module (loaded once into this process), --shard or --baseline. A profile judged against',
         'its faults-off control (`x control`) runs the control and itself with no other profile beside them.',
+        'Where profiles could run at once, the next one sets up (server, connection, calibration) while the last',
+        "one drains (waits for its server to go quiet); its lines still come out after the last one's.",
         '',
         'Before anything starts: every profile is validated, --out is created and test-written, and each',
         `profile's size is checked against the caps: at most ${LARGE_CAPS.ops} ops (rate × duration; closed model:`,

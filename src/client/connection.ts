@@ -139,7 +139,8 @@ export class Connection {
           observer.offered(),
           opened.close,
           attempts,
-          tap.probes(),
+          // The connect's probes as they are now: a server/discover sent later (the calibration's ping) is not one.
+          [...tap.probes()],
         );
       } catch (caught) {
         const error =

@@ -105,12 +105,13 @@ export async function openSdk2(options: Sdk2Options): Promise<Sdk2Connection> {
     callTool: (params: Parameters<McpClient['callTool']>[0], _schema: unknown, callOptions?: object) =>
       sdk.callTool(params, callOptions).catch(rethrow),
     listTools: () => sdk.listTools().catch(rethrow),
-    // The 2026-07-28 wire has no ping: tools/list is its request that touches nothing (the calibration's probe).
+    // The 2026-07-28 wire has no ping: server/discover (a MUST there, with a small answer) is its request that
+    // touches nothing, for the calibration. tools/list, used before, carries every tool's schemas and took 2 to 3
+    // times a legacy ping. A connection keeps only its connect's own probes (connection.ts), not these.
     ping: (pingOptions?: { timeout?: number; signal?: AbortSignal }) =>
-      (sdk.getNegotiatedProtocolVersion() === MODERN_VERSION
-        ? sdk.listTools(undefined, pingOptions)
-        : sdk.ping(pingOptions)
-      ).catch(rethrow),
+      (sdk.getNegotiatedProtocolVersion() === MODERN_VERSION ? sdk.discover(pingOptions) : sdk.ping(pingOptions)).catch(
+        rethrow,
+      ),
   } as unknown as ConnectionClient;
   const shape = {
     get sessionId() {

@@ -102,8 +102,11 @@ export interface ProfileResult {
   control?: ControlRun;
 }
 
-/** Start the workload a moment after everything is connected, so the first op does not pay for set-up. */
-const LEAD_IN_MS = 50;
+/**
+ * Start the workload a moment after everything is connected, so the first op does not pay for set-up: the faults at
+ * 0 go in place in it (a Toxiproxy or control request of a few ms; the first op waits for them if they take longer).
+ */
+const LEAD_IN_MS = 20;
 
 export async function runProfile(loaded: LoadedProfile, options: RunOptions): Promise<ProfileResult> {
   return withTeardown(async (parts) => {
