@@ -2,16 +2,17 @@
 // profile has its own server and proxies): checked by report.json's times (the next run started before the last
 // one ended, after its workload; with the setting off, the negative control, only after it ended), by the progress
 // lines (still one run's lines after the other's), by the spares (each run after the first took one) and by the
-// verdicts.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// verdicts; and through `faultline run`, which turns it on for profiles with their own servers.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ProfileReport } from '../../src/measure/run-report.ts';
+import type { ProfileReport, RunReport } from '../../src/measure/run-report.ts';
 import { createNetworkBackend } from '../../src/network/index.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import { runSuite } from '../../src/run/run-suite.ts';
 import { spareChildTally } from '../../src/targets/spare-child.ts';
+import { runCli } from '../helpers/cli.ts';
 import { childrenOf } from '../helpers/processes.ts';
 import { shortProfile } from '../helpers/short-profile.ts';
 
@@ -94,5 +95,21 @@ describe('the next run sets up while the last one drains', () => {
     ]);
     expect(run.profiles[1].notes.join('\n')).toMatch(/third/);
     expect(childrenOf(process.pid)).toEqual([]);
+  });
+
+  it('`faultline run` turns it on where each profile has its own server: the second profile starts before the first ends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-overlap-cli-'));
+    mkdirSync(join(dir, 'suite'));
+    for (const name of ['a-first', 'b-second'])
+      writeFileSync(join(dir, `suite/${name}.yaml`), shortProfile(name, '1s'));
+    const out = join(dir, 'out');
+    const cli = await runCli(['run', join(dir, 'suite'), '--out', out], { timeoutMs: 120_000 });
+    expect(cli.code, cli.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as RunReport;
+    const [a, b] = report.profiles;
+    expect([a.name, b.name]).toEqual(['a-first', 'b-second']);
+    expect(startOf(b)).toBeLessThan(endOf(a));
+    // The lines still come one profile after the other.
+    expect(cli.stderr.indexOf('[2/2] b-second')).toBeGreaterThan(cli.stderr.indexOf('PASS'));
   });
 });
