@@ -121,8 +121,8 @@ export function mergeShards(inputs: readonly ShardInput[], judgeOf: (p: ShardPro
 
 /**
  * What the leak scan found in the parts' ops: each shard's own findings (format 2 keeps no model-visible text to scan
- * again, and always carries them: shard-format.ts), or a format 1 shard's history scanned here. Each op ran in one shard, so together they are the scan of the
- * whole run's ops, listed as one scan lists them.
+ * again, and always carries them: shard-format.ts), or a format 1 shard's history scanned here. Each op ran in one
+ * shard, so together they are the scan of the whole run's ops, listed as one scan lists them.
  */
 function leakFindingsOf(parts: readonly ShardProfile[], options: MetricsOptions): LeakFinding[] {
   return inReportOrder(parts.flatMap((p) => p.leakFindings ?? findLeaks(p.history, { canaries: options.canaries })));

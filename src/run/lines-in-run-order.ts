@@ -13,7 +13,8 @@ export class LinesInRunOrder {
   of(run: number): (line: string) => void {
     return (line) => {
       if (run === this.current) this.say(line);
-      else this.held.set(run, [...(this.held.get(run) ?? []), line]);
+      else if (this.held.has(run)) this.held.get(run)!.push(line);
+      else this.held.set(run, [line]);
     };
   }
 
